@@ -1,0 +1,1 @@
+//! addrs: see ARCHITECTURE.md (in progress).

@@ -1,0 +1,1 @@
+//! builder: see ARCHITECTURE.md (in progress).

@@ -1,0 +1,1 @@
+//! config: see ARCHITECTURE.md (in progress).

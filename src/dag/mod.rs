@@ -1,0 +1,1 @@
+//! dag: see ARCHITECTURE.md (in progress).

@@ -1,0 +1,1 @@
+//! layout: see ARCHITECTURE.md (in progress).

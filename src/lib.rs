@@ -1,0 +1,20 @@
+//! tfgraph: OpenTofu's graph builders, its parallel graph walk and a layered layout, as a library
+//! that compiles both natively (the `tfgraph` CLI, tests, benchmarks) and to wasm32 (the web app).
+//!
+//! Data flows top to bottom through the modules; ARCHITECTURE.md is the map.
+
+pub mod addrs;
+pub mod builder;
+pub mod config;
+pub mod conformance;
+pub mod dag;
+pub mod layout;
+pub mod plan;
+pub mod schema;
+pub mod state;
+pub mod walk;
+
+pub mod outline;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;

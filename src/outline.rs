@@ -1,0 +1,1 @@
+//! outline: see ARCHITECTURE.md (in progress).

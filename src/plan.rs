@@ -1,0 +1,1 @@
+//! plan: see ARCHITECTURE.md (in progress).

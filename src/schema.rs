@@ -1,0 +1,1 @@
+//! schema: see ARCHITECTURE.md (in progress).

@@ -1,0 +1,1 @@
+//! walk: see ARCHITECTURE.md (in progress).

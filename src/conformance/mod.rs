@@ -63,7 +63,11 @@ impl Summary {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} passed, {} failed, {} skipped", self.passed, self.failed, self.skipped)
+        write!(
+            f,
+            "{} passed, {} failed, {} skipped",
+            self.passed, self.failed, self.skipped
+        )
     }
 }
 
@@ -73,7 +77,10 @@ impl fmt::Display for Summary {
 pub fn run_path(dir: &Path) -> Result<Vec<CaseResult>, String> {
     let mut out = Vec::new();
     if dir.is_file() {
-        let kind = dir.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str());
+        let kind = dir
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str());
         match kind {
             Some("dag") => out.push(run_one(dir, dag::run_case)),
             Some("dot") => out.push(run_one(dir, dot::run_case)),
@@ -95,7 +102,10 @@ pub fn run_path(dir: &Path) -> Result<Vec<CaseResult>, String> {
             .collect(),
     };
     if kinds.is_empty() {
-        return Err(format!("{}: no graph/, dag/ or dot/ cases found", dir.display()));
+        return Err(format!(
+            "{}: no graph/, dag/ or dot/ cases found",
+            dir.display()
+        ));
     }
     for (folder, kind) in kinds {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
@@ -106,8 +116,12 @@ pub fn run_path(dir: &Path) -> Result<Vec<CaseResult>, String> {
         for p in entries {
             match kind {
                 "graph" if p.join("case.json").is_file() => out.push(run_one(&p, graph::run_case)),
-                "dag" if p.extension().is_some_and(|e| e == "json") => out.push(run_one(&p, dag::run_case)),
-                "dot" if p.extension().is_some_and(|e| e == "json") => out.push(run_one(&p, dot::run_case)),
+                "dag" if p.extension().is_some_and(|e| e == "json") => {
+                    out.push(run_one(&p, dag::run_case))
+                }
+                "dot" if p.extension().is_some_and(|e| e == "json") => {
+                    out.push(run_one(&p, dot::run_case))
+                }
                 _ => {}
             }
         }
@@ -121,7 +135,11 @@ fn run_one(path: &Path, f: fn(&Path) -> Outcome) -> CaseResult {
         .and_then(|n| n.to_str())
         .unwrap_or("?")
         .to_string();
-    CaseResult { name, path: path.to_path_buf(), outcome: f(path) }
+    CaseResult {
+        name,
+        path: path.to_path_buf(),
+        outcome: f(path),
+    }
 }
 
 /// Reads and parses a JSON file, with the file named in the error.

@@ -1,0 +1,255 @@
+//! End-to-end: the release bundle (`trunk build --release` → dist/) served on 127.0.0.1, loaded in
+//! headless Chromium driven through chromedriver (WebDriver, via fantoccini), typed into like a user
+//! would, with screenshots written under target/screenshots/ for people to look at.
+//!
+//! Ignored by plain `cargo test` because it needs the built bundle, Chromium and chromedriver;
+//! `scripts/test` builds the bundle and runs it with `--ignored`.
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Serves `dist/` on an ephemeral 127.0.0.1 port and logs every request path.
+fn serve_dist(dist: &Path) -> (String, Arc<Mutex<Vec<String>>>) {
+    let server = tiny_http::Server::http("127.0.0.1:0").expect("bind 127.0.0.1");
+    let addr = format!(
+        "http://{}",
+        server.server_addr().to_ip().expect("ip address")
+    );
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let log2 = log.clone();
+    let dist = dist.to_path_buf();
+    std::thread::spawn(move || {
+        for req in server.incoming_requests() {
+            let path = req.url().split('?').next().unwrap_or("/").to_string();
+            log2.lock().unwrap().push(path.clone());
+            let rel = if path == "/" {
+                "index.html".to_string()
+            } else {
+                path.trim_start_matches('/').to_string()
+            };
+            let file = dist.join(&rel);
+            let ok = !rel.contains("..") && file.is_file();
+            let resp = if ok {
+                let body = std::fs::read(&file).unwrap_or_default();
+                let ctype = match file.extension().and_then(|e| e.to_str()) {
+                    Some("html") => "text/html; charset=utf-8",
+                    Some("js") => "text/javascript",
+                    Some("wasm") => "application/wasm",
+                    Some("css") => "text/css",
+                    Some("svg") => "image/svg+xml",
+                    _ => "application/octet-stream",
+                };
+                tiny_http::Response::from_data(body)
+                    .with_header(tiny_http::Header::from_bytes("Content-Type", ctype).unwrap())
+            } else {
+                tiny_http::Response::from_data(b"not found".to_vec()).with_status_code(404)
+            };
+            let _ = req.respond(resp);
+        }
+    });
+    (addr, log)
+}
+
+struct Driver(Child);
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn start_browser() -> (Driver, Client) {
+    let bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    let port = free_port();
+    let child = Command::new(&bin)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!("cannot start {bin}: {e} (scripts/setup --browser installs it)")
+        });
+    let driver = Driver(child);
+    let caps: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+        r#"{"goog:chromeOptions":{"args":["--headless=new","--no-sandbox","--disable-gpu","--disable-dev-shm-usage",
+        "--disable-background-networking","--disable-component-update","--disable-sync","--no-first-run",
+        "--window-size=1400,900"]}}"#,
+    )
+    .unwrap();
+    let url = format!("http://127.0.0.1:{port}");
+    let mut last = None;
+    for _ in 0..50 {
+        let mut b = ClientBuilder::rustls().expect("tls");
+        b.capabilities(caps.clone());
+        match b.connect(&url).await {
+            Ok(c) => return (driver, c),
+            Err(e) => last = Some(e),
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("chromedriver did not answer: {last:?}");
+}
+
+async fn texts(c: &Client, css: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in c.find_all(Locator::Css(css)).await.expect("find_all") {
+        out.push(e.text().await.expect("text"));
+    }
+    out
+}
+
+/// Polls until `css` matches exactly `want` (the app updates asynchronously), or fails with what
+/// the page showed.
+async fn wait_texts(c: &Client, css: &str, want: &[&str]) {
+    let mut got = Vec::new();
+    for _ in 0..100 {
+        got = texts(c, css).await;
+        if got == want {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{css}: expected {want:?}, page shows {got:?}");
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("screenshot");
+    let dir = root().join("target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn app_lists_blocks_and_errors_as_the_user_types() {
+    let dist = root().join("dist");
+    assert!(
+        dist.join("index.html").is_file(),
+        "dist/ missing: run `trunk build --release` first"
+    );
+    let (base, requests) = serve_dist(&dist);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+
+    // The example is preloaded and outlined.
+    wait_texts(
+        &c,
+        ".block-list .block-kind",
+        &[
+            "variable", "provider", "data", "resource", "resource", "output",
+        ],
+    )
+    .await;
+    screenshot(&c, "app-desktop.png").await;
+
+    // Typing replaces the example; the list follows.
+    let editor = c
+        .find(Locator::Css("textarea#editor"))
+        .await
+        .expect("editor");
+    editor.clear().await.expect("clear");
+    editor
+        .send_keys("module \"net\" {\n  source = \"./net\"\n}\nresource \"aws_vpc\" \"main\" {}\n")
+        .await
+        .expect("type");
+    wait_texts(&c, ".block-list .block-kind", &["module", "resource"]).await;
+    wait_texts(&c, ".block-list .block-labels", &["net", "aws_vpc.main"]).await;
+
+    // A syntax error shows where it is; the text stays.
+    editor
+        .send_keys("resource \"x\" {\n  a = \n")
+        .await
+        .expect("type");
+    wait_texts(
+        &c,
+        ".diagnostic.error .diag-where",
+        &["main.tf line 7, column 1"],
+    )
+    .await;
+    let value = editor
+        .prop("value")
+        .await
+        .expect("value")
+        .unwrap_or_default();
+    assert!(
+        value.ends_with("resource \"x\" {\n  a = \n"),
+        "editor kept the text: {value:?}"
+    );
+    screenshot(&c, "app-error.png").await;
+
+    // Reload: the text comes back from local storage.
+    c.refresh().await.expect("reload");
+    wait_texts(
+        &c,
+        ".diagnostic.error .diag-where",
+        &["main.tf line 7, column 1"],
+    )
+    .await;
+
+    // A phone-sized window.
+    c.set_window_size(390, 844).await.expect("small window");
+    editor_reset(&c).await;
+    screenshot(&c, "app-small.png").await;
+
+    // The page asked only its own server for anything.
+    let urls: Vec<String> = serde_json::from_value(
+        c.execute(
+            "return performance.getEntriesByType('resource').map(e => e.name)",
+            vec![],
+        )
+        .await
+        .expect("performance entries"),
+    )
+    .expect("list of urls");
+    for u in &urls {
+        assert!(
+            u.starts_with(&base),
+            "request outside the page's origin: {u}"
+        );
+    }
+    assert!(
+        requests
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|p| p.ends_with(".wasm")),
+        "the wasm was served"
+    );
+    c.close().await.expect("close");
+}
+
+/// Puts the example back (select all + type), so the small screenshot shows a normal state.
+async fn editor_reset(c: &Client) {
+    let editor = c
+        .find(Locator::Css("textarea#editor"))
+        .await
+        .expect("editor");
+    editor.clear().await.expect("clear");
+    editor
+        .send_keys("variable \"region\" {}\nresource \"aws_vpc\" \"main\" {\n  cidr_block = \"10.0.0.0/16\"\n}\noutput \"vpc\" {\n  value = aws_vpc.main.id\n}\n")
+        .await
+        .expect("type");
+    wait_texts(
+        c,
+        ".block-list .block-kind",
+        &["variable", "resource", "output"],
+    )
+    .await;
+}

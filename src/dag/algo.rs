@@ -463,6 +463,102 @@ mod tests {
         assert_eq!(g.string(), "1\n2\n  1\n");
     }
 
+    fn visits(g: &Graph<String>, order: WalkOrder, start: &[&str]) -> Vec<(String, usize)> {
+        let start: Vec<VertexId> = start.iter().map(|n| g.find_by_name(n).unwrap()).collect();
+        let mut out = Vec::new();
+        let _ = g.walk_order(order, start, |v, d| {
+            out.push((g.name_of(v), d));
+            Ok::<(), ()>(())
+        });
+        out
+    }
+
+    fn sample() -> Graph<String> {
+        let names: Vec<String> = (1..=11).map(|i| i.to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        build(
+            &names,
+            &[
+                ("1", "3"),
+                ("1", "4"),
+                ("2", "4"),
+                ("2", "5"),
+                ("3", "6"),
+                ("4", "7"),
+                ("5", "7"),
+                ("7", "8"),
+                ("7", "9"),
+                ("7", "10"),
+                ("8", "11"),
+                ("9", "11"),
+                ("10", "11"),
+            ],
+        )
+    }
+
+    #[test]
+    fn reverse_breadth_first_matches_go() {
+        // TestAcyclicGraphWalkOrder/ReverseBreadthFirst (not in the corpus).
+        let got = visits(&sample(), WalkOrder::BREADTH_FIRST_UP, &["11", "6"]);
+        let want: Vec<(String, usize)> = [
+            ("11", 0),
+            ("6", 0),
+            ("10", 1),
+            ("8", 1),
+            ("9", 1),
+            ("3", 1),
+            ("7", 2),
+            ("1", 2),
+            ("4", 3),
+            ("5", 3),
+            ("2", 4),
+        ]
+        .iter()
+        .map(|(n, d)| (n.to_string(), *d))
+        .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn descendants_and_more_go_cases() {
+        // TestAcyclicGraphDescendents: vertex 0 is never added in Go; here it is.
+        let g = build(
+            &["0", "1", "2", "3", "4", "5"],
+            &[("0", "1"), ("1", "2"), ("2", "3"), ("3", "4"), ("4", "5")],
+        );
+        let two = g.find_by_name("2").unwrap();
+        let names: BTreeSet<String> = g
+            .descendants(two)
+            .into_iter()
+            .map(|v| g.name_of(v))
+            .collect();
+        assert_eq!(names, BTreeSet::from(["0".to_string(), "1".to_string()]));
+        // TestAyclicGraphTransReduction_more.
+        let mut g = build(
+            &["1", "2", "3", "4"],
+            &[
+                ("1", "2"),
+                ("1", "3"),
+                ("1", "4"),
+                ("2", "3"),
+                ("2", "4"),
+                ("3", "4"),
+            ],
+        );
+        g.transitive_reduction();
+        assert_eq!(g.string(), "1\n  2\n2\n  3\n3\n  4\n4\n");
+        // TestAcyclicGraphValidate_cycleSelf.
+        let mut g = build(&["1", "2"], &[]);
+        let one = g.find_by_name("1").unwrap();
+        g.connect(one, one);
+        assert_eq!(
+            g.validate(),
+            Err(ValidationError::Problems(vec![DagError::SelfReference(
+                "1".into()
+            )]))
+        );
+    }
+
     #[test]
     fn topological_order_rejects_cycles() {
         let g = build(&["1", "2"], &[("1", "2"), ("2", "1")]);

@@ -35,6 +35,15 @@ pub struct DotOpts {
 }
 
 impl DotOpts {
+    /// What Go's `Dot(nil)` uses: cycles drawn, every level, verbose.
+    pub fn everything() -> Self {
+        DotOpts {
+            verbose: true,
+            draw_cycles: true,
+            max_depth: -1,
+        }
+    }
+
     /// The options `tofu graph` uses when given no flags.
     pub fn cli_default() -> Self {
         DotOpts {
@@ -445,6 +454,101 @@ mod tests {
         assert!(
             got.contains("\t\t\"[root] aws_instance.x[\\\"k\\\"]\" [label = \"aws_instance.x[\\\"k\\\"]\", shape = \"box\"]\n"),
             "{got}"
+        );
+    }
+
+    fn strings(names: &[&str], edges: &[(&str, &str)]) -> Graph<String> {
+        let mut g = Graph::new();
+        for n in names {
+            g.add(n.to_string());
+        }
+        for (f, t) in edges {
+            let (f, t) = (g.find_by_name(f).unwrap(), g.find_by_name(t).unwrap());
+            g.connect(f, t);
+        }
+        g
+    }
+
+    const HEAD: &str =
+        "digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n\tsubgraph \"root\" {\n";
+
+    #[test]
+    fn go_marshal_tests() {
+        // internal/dag/marshal_test.go, rendered with Go's nil options.
+        let opts = DotOpts::everything();
+        let g = strings(&["1", "2", "3"], &[]);
+        assert_eq!(render(&g, &opts), format!("{HEAD}\t}}\n}}\n"));
+        let g = strings(&["1", "2", "3"], &[("1", "3")]);
+        assert_eq!(
+            render(&g, &opts),
+            format!("{HEAD}\t\t\"[root] 1\" -> \"[root] 3\"\n\t}}\n}}\n")
+        );
+        let g = strings(
+            &["name[\"with-quotes\"]", "other"],
+            &[("name[\"with-quotes\"]", "other")],
+        );
+        assert_eq!(
+            render(&g, &opts),
+            format!(
+                "{HEAD}\t\t\"[root] name[\\\"with-quotes\\\"]\" -> \"[root] other\"\n\t}}\n}}\n"
+            )
+        );
+        struct Foo;
+        impl Vertex for Foo {
+            fn name(&self) -> String {
+                "foo".into()
+            }
+            fn dot_node(&self, _: &str, _: &DotOpts) -> DotVertex {
+                let attrs = BTreeMap::from([("foo".to_string(), "bar".to_string())]);
+                DotVertex::Node(DotNode {
+                    name: "foo".into(),
+                    attrs,
+                })
+            }
+        }
+        let mut g = Graph::new();
+        g.add(Foo);
+        assert_eq!(
+            render(&g, &opts),
+            format!("{HEAD}\t\t\"[root] foo\" [foo = \"bar\"]\n\t}}\n}}\n")
+        );
+    }
+
+    #[test]
+    fn hidden_vertices_still_take_part_in_cycles() {
+        struct H(&'static str, bool);
+        impl Vertex for H {
+            fn name(&self) -> String {
+                self.0.into()
+            }
+            fn dot_node(&self, name: &str, _: &DotOpts) -> DotVertex {
+                if self.1 {
+                    DotVertex::Hidden
+                } else {
+                    DotVertex::Node(DotNode {
+                        name: name.into(),
+                        attrs: BTreeMap::new(),
+                    })
+                }
+            }
+        }
+        let mut g = Graph::new();
+        let a = g.add(H("a", true));
+        let b = g.add(H("b", false));
+        g.connect(a, b);
+        g.connect(b, a);
+        let got = render(
+            &g,
+            &DotOpts {
+                draw_cycles: true,
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            got,
+            format!(
+                "{HEAD}\t\t\"[root] b\"\n\t\t\"[root] a\" -> \"[root] b\"\n\t\t\"[root] a\" -> \"[root] b\" [color = \"red\", penwidth = \"2.0\"]\n\t\t\"[root] b\" -> \"[root] a\"\n\t\t\"[root] b\" -> \"[root] a\" [color = \"red\", penwidth = \"2.0\"]\n\t}}\n}}\n"
+            )
         );
     }
 

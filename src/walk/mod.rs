@@ -1,1 +1,154 @@
-//! walk: see ARCHITECTURE.md (in progress).
+//! walk: OpenTofu's parallel graph walk, simulated on a virtual clock.
+//!
+//! The model follows `internal/dag/walk.go` and the `-parallelism` semaphore of
+//! `internal/tofu` (taken in `ContextGraphWalker.Execute`, released when the vertex's execution
+//! returns):
+//!
+//! - every vertex is one async task ([`walker`]); it waits until everything it depends on has
+//!   finished, then for a semaphore permit, then "executes" by sleeping its simulated duration on
+//!   the [`Clock`], then releases the permit and finishes;
+//! - at most `parallelism` (default 10) vertices execute at once; permits go to waiters in the
+//!   order they asked (Go's channel semaphore hands a released slot to the longest waiter);
+//! - an error is recorded per vertex; a vertex whose dependency failed (or was itself skipped for
+//!   that reason) never runs and is reported upstream-failed;
+//! - [`Walk::cancel`] lets running vertices finish and cancels the rest;
+//! - [`Walk::update`] adds and removes vertices and edges mid-walk (Go's `Walker.Update`);
+//! - a running vertex may expand into instance vertices ([`Execution::expand`], OpenTofu's
+//!   `DynamicExpand`): the vertex's own execution releases its permit, the instances are walked
+//!   under the same semaphore, and the vertex finishes (failed if an instance failed) when they
+//!   all have.
+//!
+//! Tasks run on a single-threaded executor ([`Executor`], `futures`' `LocalPool`: no threads, so
+//! the same code runs in wasm32). Time moves only when a driver moves it: [`Executor::run_to_end`]
+//! (the instant driver: whenever every task is blocked, jump to the next timer) for tests, the CLI
+//! and charts, or [`Stepper`] (advanced per animation frame, with pause, speed and single-step)
+//! for the app. Everything is ordered (vertices start in name order, equal timers fire in
+//! registration order, permits are FIFO), so the same inputs and seed give the same event log.
+//!
+//! Durations come from [`DurationModel`] (a default table by vertex kind and resource type,
+//! overrides, seeded jitter); [`Scenario`] adds failure injection and an [`Expander`] hook.
+
+pub mod clock;
+pub mod driver;
+pub mod durations;
+pub mod metrics;
+pub mod semaphore;
+pub mod walker;
+
+pub use clock::Clock;
+pub use driver::{Executor, Stepper};
+pub use durations::{DurationModel, VertexKind, classify, default_duration};
+pub use metrics::Metrics;
+pub use walker::{
+    Behaviour, Event, Execution, TaskId, TaskInfo, Transition, VertexRef, Walk, WalkOptions,
+    WalkResult,
+};
+
+use crate::dag::{Graph, Vertex};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Decides whether a vertex expands into instances when it runs, and into which (the engine's
+/// `DynamicExpand`; the builder will supply the real one). Return `None` for no expansion; a
+/// subgraph with no vertices expands into nothing.
+pub trait Expander {
+    fn expand(&mut self, v: &VertexRef) -> Option<Graph<String>>;
+}
+
+impl<F: FnMut(&VertexRef) -> Option<Graph<String>>> Expander for F {
+    fn expand(&mut self, v: &VertexRef) -> Option<Graph<String>> {
+        self(v)
+    }
+}
+
+/// The standard [`Behaviour`]: durations from a [`DurationModel`], failures injected by vertex
+/// name, optional expansion.
+#[derive(Default)]
+pub struct Scenario {
+    pub durations: DurationModel,
+    /// Vertex name -> error message: that vertex fails (after running its duration).
+    pub failures: BTreeMap<String, String>,
+    pub expander: Option<Box<dyn Expander>>,
+}
+
+impl std::fmt::Debug for Scenario {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scenario")
+            .field("durations", &self.durations)
+            .field("failures", &self.failures)
+            .field("expander", &self.expander.is_some())
+            .finish()
+    }
+}
+
+impl Scenario {
+    pub fn new(durations: DurationModel) -> Self {
+        Scenario {
+            durations,
+            ..Self::default()
+        }
+    }
+
+    pub fn fail(mut self, name: impl Into<String>, message: impl Into<String>) -> Self {
+        self.failures.insert(name.into(), message.into());
+        self
+    }
+
+    pub fn with_expander(mut self, e: impl Expander + 'static) -> Self {
+        self.expander = Some(Box::new(e));
+        self
+    }
+}
+
+impl Behaviour for Scenario {
+    fn execute(&mut self, _walk: &Walk, v: &VertexRef) -> Execution {
+        let duration = self.durations.duration_of(&v.name);
+        let result = match self.failures.get(&v.name) {
+            Some(msg) => Err(msg.clone()),
+            None => Ok(()),
+        };
+        let expand = if result.is_ok() {
+            self.expander.as_mut().and_then(|e| e.expand(v))
+        } else {
+            None
+        };
+        Execution {
+            duration,
+            result,
+            expand,
+        }
+    }
+}
+
+/// Walks `g` to the end with the instant driver.
+pub fn simulate<V: Vertex>(
+    g: &Graph<V>,
+    opts: &WalkOptions,
+    behaviour: impl Behaviour + 'static,
+) -> WalkResult {
+    let mut exec = Executor::new();
+    let walk = Walk::start(&exec, g, opts, behaviour);
+    exec.run_to_end();
+    walk.result()
+}
+
+/// Makespan for each parallelism in `ps` (same durations, no failures).
+pub fn sweep<V: Vertex>(
+    g: &Graph<V>,
+    durations: &DurationModel,
+    ps: impl IntoIterator<Item = usize>,
+) -> Vec<(usize, Duration)> {
+    ps.into_iter()
+        .map(|p| {
+            let r = simulate(
+                g,
+                &WalkOptions::with_parallelism(p),
+                Scenario::new(durations.clone()),
+            );
+            (p, r.makespan())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

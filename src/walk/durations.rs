@@ -1,0 +1,289 @@
+//! How long each vertex takes in the simulation.
+//!
+//! The default table works from the vertex name alone (the builder does not yet say what kind of
+//! node a vertex is). Figures are rough orders of magnitude for a cloud apply, meant to make charts
+//! look like real runs, not to predict one:
+//!
+//! | vertex | example | default |
+//! |---|---|---|
+//! | expand / close bookkeeping | `aws_instance.web (expand)`, `module.vpc (close)`, `provider["…"] (close)` | 0 s |
+//! | values | `var.region`, `local.tags`, `output.id`, `module.vpc` (no resource), `root`, `meta.…` | 0 s |
+//! | provider configuration | `provider["registry.opentofu.org/hashicorp/aws"]` | 1 s |
+//! | data source | `data.aws_ami.ubuntu` | 2 s |
+//! | resource (default) | `aws_security_group.web`, `aws_instance.web[0]` | 10 s |
+//! | slow resource types | see [`SLOW_RESOURCE_TYPES`] | minutes |
+//!
+//! Module prefixes (`module.a["x"].module.b.`) and instance keys are ignored when classifying.
+//! On top of the table come per-vertex overrides (by name) and a seeded jitter: each vertex's
+//! duration is scaled by a factor drawn uniformly from `[1 - jitter, 1 + jitter]` by a PCG
+//! generator seeded from the model's seed and the vertex name, so a vertex gets the same duration
+//! whatever order the walk reaches it in, and the same seed always gives the same run.
+
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Resource types that take minutes to create, in seconds.
+pub const SLOW_RESOURCE_TYPES: &[(&str, u64)] = &[
+    // AWS
+    ("aws_db_instance", 600),
+    ("aws_rds_cluster", 600),
+    ("aws_rds_cluster_instance", 480),
+    ("aws_docdb_cluster", 600),
+    ("aws_neptune_cluster", 600),
+    ("aws_redshift_cluster", 600),
+    ("aws_elasticache_cluster", 480),
+    ("aws_elasticache_replication_group", 600),
+    ("aws_eks_cluster", 720),
+    ("aws_eks_node_group", 300),
+    ("aws_msk_cluster", 1500),
+    ("aws_opensearch_domain", 900),
+    ("aws_elasticsearch_domain", 900),
+    ("aws_cloudfront_distribution", 300),
+    ("aws_nat_gateway", 120),
+    ("aws_directory_service_directory", 1200),
+    // Azure
+    ("azurerm_kubernetes_cluster", 480),
+    ("azurerm_kubernetes_cluster_node_pool", 300),
+    ("azurerm_postgresql_flexible_server", 360),
+    ("azurerm_mysql_flexible_server", 360),
+    ("azurerm_mssql_database", 180),
+    ("azurerm_redis_cache", 900),
+    ("azurerm_virtual_network_gateway", 1800),
+    ("azurerm_application_gateway", 600),
+    // Google Cloud
+    ("google_container_cluster", 420),
+    ("google_container_node_pool", 240),
+    ("google_sql_database_instance", 600),
+    ("google_redis_instance", 300),
+    ("google_alloydb_cluster", 600),
+];
+
+/// What a vertex name says about the vertex, as far as durations go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VertexKind {
+    /// `… (expand)`, `… (close)` and other bookkeeping with no I/O.
+    Bookkeeping,
+    /// `var.`, `local.`, `output.`, a bare `module.x`, `root`, `meta.…`, `check.…`.
+    Value,
+    /// `provider[…]`: configuring a provider.
+    Provider,
+    /// `data.TYPE.NAME`.
+    Data { resource_type: String },
+    /// A managed resource (or one of its instances).
+    Resource { resource_type: String },
+}
+
+/// Splits off `module.NAME` / `module.NAME[key]` steps from the front of an address.
+fn strip_module_path(mut s: &str) -> &str {
+    while let Some(rest) = s.strip_prefix("module.") {
+        // Skip the module name and an optional instance key, then the dot.
+        let name_end = rest.find(['.', '[']).unwrap_or(rest.len());
+        let mut after = &rest[name_end..];
+        if after.starts_with('[') {
+            match after.find("].") {
+                Some(i) => after = &after[i + 1..],
+                None => return "",
+            }
+        }
+        match after.strip_prefix('.') {
+            Some(r) => s = r,
+            None => return "",
+        }
+    }
+    s
+}
+
+/// Classifies a vertex by its name (see the module docs).
+pub fn classify(name: &str) -> VertexKind {
+    let name = name.trim();
+    if name.ends_with(')') && (name.ends_with("(expand)") || name.ends_with("(close)")) {
+        return VertexKind::Bookkeeping;
+    }
+    if name.starts_with("provider[") || name.starts_with("provider.") {
+        return VertexKind::Provider;
+    }
+    let rest = strip_module_path(name);
+    if rest.is_empty() || rest == "root" {
+        return VertexKind::Value;
+    }
+    // A trailing " (destroy)", " (orphan)" and the like does not change the type.
+    let addr = rest.split(' ').next().unwrap_or(rest);
+    let mut parts = addr.splitn(3, '.');
+    let first = parts.next().unwrap_or("");
+    let second = parts.next();
+    match first {
+        "var" | "local" | "output" | "meta" | "check" | "terraform" | "path" | "count" | "each"
+        | "self" => VertexKind::Value,
+        "data" => VertexKind::Data {
+            resource_type: second.unwrap_or("").to_string(),
+        },
+        _ if second.is_none() => VertexKind::Value,
+        t => VertexKind::Resource {
+            resource_type: t.split('[').next().unwrap_or(t).to_string(),
+        },
+    }
+}
+
+/// The table's duration for a vertex name, before overrides and jitter.
+pub fn default_duration(name: &str) -> Duration {
+    match classify(name) {
+        VertexKind::Bookkeeping | VertexKind::Value => Duration::ZERO,
+        VertexKind::Provider => Duration::from_secs(1),
+        VertexKind::Data { .. } => Duration::from_secs(2),
+        VertexKind::Resource { resource_type } => SLOW_RESOURCE_TYPES
+            .iter()
+            .find(|(t, _)| *t == resource_type)
+            .map_or(Duration::from_secs(10), |(_, s)| Duration::from_secs(*s)),
+    }
+}
+
+/// Vertex durations: the default table, overrides by vertex name, and seeded jitter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DurationModel {
+    /// Exact durations by vertex name; these get no jitter.
+    pub overrides: BTreeMap<String, Duration>,
+    /// Relative jitter in `[0, 1]`: 0.1 scales each table duration by a factor in `[0.9, 1.1]`.
+    pub jitter: f64,
+    pub seed: u64,
+    /// Duration for every vertex that has no override, replacing the table (for uniform charts
+    /// and tests).
+    pub uniform: Option<Duration>,
+}
+
+impl Default for DurationModel {
+    /// The table, 10 % jitter, seed 0.
+    fn default() -> Self {
+        DurationModel {
+            overrides: BTreeMap::new(),
+            jitter: 0.1,
+            seed: 0,
+            uniform: None,
+        }
+    }
+}
+
+/// FNV-1a over the name. Hand-written: std's `DefaultHasher` may change between Rust releases,
+/// and the duration a seed gives must not.
+fn stable_hash(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl DurationModel {
+    /// No jitter, no overrides: exactly the table.
+    pub fn table() -> Self {
+        DurationModel {
+            jitter: 0.0,
+            ..Self::default()
+        }
+    }
+
+    /// Every vertex takes `d` (overrides still apply), no jitter.
+    pub fn uniform(d: Duration) -> Self {
+        DurationModel {
+            jitter: 0.0,
+            uniform: Some(d),
+            ..Self::default()
+        }
+    }
+
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    pub fn with_jitter(mut self, jitter: f64) -> Self {
+        self.jitter = jitter;
+        self
+    }
+
+    pub fn with_override(mut self, name: impl Into<String>, d: Duration) -> Self {
+        self.overrides.insert(name.into(), d);
+        self
+    }
+
+    /// The simulated duration of the vertex with this name.
+    pub fn duration_of(&self, name: &str) -> Duration {
+        if let Some(d) = self.overrides.get(name) {
+            return *d;
+        }
+        let base = self.uniform.unwrap_or_else(|| default_duration(name));
+        let j = if self.jitter.is_finite() {
+            self.jitter.clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        if j == 0.0 || base.is_zero() {
+            return base;
+        }
+        let mut rng = Pcg64Mcg::seed_from_u64(self.seed ^ stable_hash(name));
+        // 53 random bits -> a uniform float in [0, 1).
+        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let factor = 1.0 - j + 2.0 * j * u;
+        // Whole milliseconds keep logs readable.
+        let ms = (base.as_secs_f64() * 1000.0 * factor).round();
+        Duration::from_millis(ms.max(0.0) as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_by_name() {
+        let s = |n: &str| default_duration(n).as_secs();
+        assert_eq!(s("provider[\"registry.opentofu.org/hashicorp/aws\"]"), 1);
+        assert_eq!(
+            s("provider[\"registry.opentofu.org/hashicorp/aws\"] (close)"),
+            0
+        );
+        assert_eq!(s("data.aws_ami.ubuntu"), 2);
+        assert_eq!(s("module.db.aws_db_instance.this[0]"), 600);
+        assert_eq!(s("module.a[\"x.y\"].module.b.aws_eks_cluster.c"), 720);
+        assert_eq!(s("azurerm_kubernetes_cluster.k"), 480);
+        assert_eq!(s("google_container_cluster.g (destroy)"), 420);
+        assert_eq!(s("aws_instance.web"), 10);
+        assert_eq!(s("aws_instance.web (expand)"), 0);
+        assert_eq!(s("var.region"), 0);
+        assert_eq!(s("module.vpc.local.tags"), 0);
+        assert_eq!(s("output.id"), 0);
+        assert_eq!(s("module.vpc (close)"), 0);
+        assert_eq!(s("root"), 0);
+        assert_eq!(s("meta.count-boundary (EachMode fixup)"), 0);
+    }
+
+    #[test]
+    fn jitter_is_seeded_bounded_and_per_name() {
+        let m = DurationModel::default().with_seed(7).with_jitter(0.5);
+        let a = m.duration_of("aws_instance.a");
+        assert_eq!(a, m.duration_of("aws_instance.a"));
+        assert!(a >= Duration::from_secs(5) && a <= Duration::from_secs(15));
+        let many: std::collections::BTreeSet<Duration> = (0..20)
+            .map(|i| m.duration_of(&format!("aws_instance.x{i}")))
+            .collect();
+        assert!(many.len() > 10, "jitter should vary: {many:?}");
+        let other = DurationModel::default().with_seed(8).with_jitter(0.5);
+        assert_ne!(
+            (0..5)
+                .map(|i| m.duration_of(&format!("r.x{i}")))
+                .collect::<Vec<_>>(),
+            (0..5)
+                .map(|i| other.duration_of(&format!("r.x{i}")))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn overrides_win_and_skip_jitter() {
+        let m = DurationModel::default().with_override("var.x", Duration::from_secs(3));
+        assert_eq!(m.duration_of("var.x"), Duration::from_secs(3));
+        assert_eq!(
+            DurationModel::uniform(Duration::from_secs(4)).duration_of("data.a.b"),
+            Duration::from_secs(4)
+        );
+    }
+}

@@ -311,3 +311,56 @@ fn durations_and_seed_reproduce() {
     assert_eq!(run(1), run(1));
     assert_ne!(run(1), run(2));
 }
+
+#[test]
+fn removal_spares_a_vertex_past_its_dependencies() {
+    let mut g: Graph<String> = Graph::new();
+    let ids: Vec<VertexId> = ["a", "b", "c"]
+        .iter()
+        .map(|n| g.add(n.to_string()))
+        .collect();
+    g.connect(ids[2], ids[0]);
+    let mut exec = Executor::new();
+    let walk = Walk::start(
+        &exec,
+        &g,
+        &WalkOptions::with_parallelism(1),
+        Scenario::new(DurationModel::uniform(secs(1))),
+    );
+    exec.run_until_stalled();
+    assert_eq!(walk.status(TaskId(1)), Some(Transition::WaitingForPermit));
+    // b waits for a permit, c on a: removing both cancels only c (as Go's Update does).
+    g.remove(ids[1]);
+    g.remove(ids[2]);
+    walk.update(&g);
+    exec.run_to_end();
+    let r = walk.result();
+    assert_eq!(r.outcome(ids[1]), Some(&Transition::Done));
+    assert_eq!(r.outcome(ids[2]), Some(&Transition::Cancelled));
+    assert_eq!(r.makespan(), secs(2));
+}
+
+#[test]
+fn stepped_walk_takes_new_vertices_between_frames() {
+    let (mut g, [_, b, _, _]) = small();
+    let mut stepper = Stepper::new();
+    let walk = Walk::start(
+        stepper.executor(),
+        &g,
+        &WalkOptions::default(),
+        Scenario::new(DurationModel::uniform(secs(1))),
+    );
+    assert_eq!(
+        stepper.advance_by(Duration::from_millis(1500)),
+        Duration::from_millis(1500)
+    );
+    let late = g.add("late".to_string());
+    g.connect(late, b);
+    walk.update(&g);
+    while stepper.step_to_next_event().is_some() {}
+    let r = walk.result();
+    assert!(r.is_complete());
+    // b ran 1..2, so late runs 2..3.
+    assert_eq!(r.task_for(late).unwrap().started, Some(secs(2)));
+    assert_eq!(stepper.now(), secs(3));
+}

@@ -243,13 +243,15 @@ impl State {
         self.tasks[t.index()].waker.take()
     }
 
-    /// Marks a task that has not started running cancelled; returns the wakers of it and of
-    /// whoever may move on.
-    fn cancel_task(&mut self, now: Duration, t: TaskId) -> Vec<Waker> {
-        if !matches!(
-            self.status(t),
-            Transition::WaitingOnDeps | Transition::WaitingForPermit
-        ) {
+    /// Marks a task cancelled if it is still waiting on dependencies (or, with `permit_waiters`,
+    /// for a permit); returns the wakers of it and of whoever may move on.
+    fn cancel_task(&mut self, now: Duration, t: TaskId, permit_waiters: bool) -> Vec<Waker> {
+        let cancellable = match self.status(t) {
+            Transition::WaitingOnDeps => true,
+            Transition::WaitingForPermit => permit_waiters,
+            _ => false,
+        };
+        if !cancellable {
             return Vec::new();
         }
         self.record(now, t, Transition::Cancelled);
@@ -358,8 +360,9 @@ impl Walk {
         }
     }
 
-    /// Go's `Walker.Update`: new vertices join the walk, removed vertices that have not started
-    /// are cancelled (a running one finishes), new edges hold back waiters that are still waiting
+    /// Go's `Walker.Update`: new vertices join the walk, removed vertices still waiting on their
+    /// dependencies are cancelled (one already waiting for a permit or running carries on, as in
+    /// Go, where the permit is taken inside the callback), new edges hold back waiters that are still waiting
     /// on dependencies, removed edges release them. A vertex that already got past its
     /// dependencies is not affected by edge changes.
     pub fn update<V: Vertex>(&self, g: &Graph<V>) {
@@ -388,7 +391,9 @@ impl Walk {
             for v in gone {
                 st.in_walk.remove(&v);
                 if let Some(&t) = st.task_by_vertex.get(&v) {
-                    wakers.extend(st.cancel_task(now, t));
+                    // Go only cancels a removed vertex while it waits on dependencies; past
+                    // that point (its callback, where the permit is taken) it carries on.
+                    wakers.extend(st.cancel_task(now, t, false));
                 }
             }
             let current: BTreeSet<(VertexId, VertexId)> = g.edges().into_iter().collect();
@@ -434,7 +439,7 @@ impl Walk {
             st.cancelled = true;
             let n = st.tasks.len();
             (0..n)
-                .flat_map(|i| st.cancel_task(now, TaskId(i as u32)))
+                .flat_map(|i| st.cancel_task(now, TaskId(i as u32), true))
                 .collect()
         };
         wake_all(wakers);

@@ -185,8 +185,8 @@ proptest! {
         prop_assert!(r.is_complete());
         // Descendants: everything that depends on f, directly or not.
         let mut desc: BTreeSet<usize> = BTreeSet::new();
-        for i in 0..n {
-            if deps[i].iter().any(|d| *d == f || desc.contains(d)) {
+        for (i, ds) in deps.iter().enumerate() {
+            if ds.iter().any(|d| *d == f || desc.contains(d)) {
                 desc.insert(i);
             }
         }

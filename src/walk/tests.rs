@@ -364,3 +364,98 @@ fn stepped_walk_takes_new_vertices_between_frames() {
     assert_eq!(r.task_for(late).unwrap().started, Some(secs(2)));
     assert_eq!(stepper.now(), secs(3));
 }
+
+#[test]
+fn cancel_during_expansion_cancels_waiting_instances() {
+    let mut g: Graph<String> = Graph::new();
+    let m = g.add("module.m (expand)".to_string());
+    let after = g.add("output.o".to_string());
+    g.connect(after, m);
+    let expander = |v: &VertexRef| {
+        if v.parent.is_some() {
+            return None;
+        }
+        let mut sub = Graph::new();
+        let x = sub.add("test_thing.a".to_string());
+        let y = sub.add("test_thing.b".to_string());
+        let z = sub.add("test_thing.c".to_string());
+        // Inside the expansion, c depends on a.
+        sub.connect(z, x);
+        let _ = y;
+        Some(sub)
+    };
+    let mut exec = Executor::new();
+    let walk = Walk::start(
+        &exec,
+        &g,
+        &WalkOptions::with_parallelism(1),
+        Scenario::new(DurationModel::table()).with_expander(expander),
+    );
+    exec.advance_by(secs(5));
+    // a runs 0..10 (module expand is instant); b waits for the permit, c on a.
+    walk.cancel();
+    exec.run_to_end();
+    let r = walk.result();
+    let names_status: Vec<(String, Transition)> = r
+        .tasks
+        .iter()
+        .map(|t| (t.name.clone(), t.status.clone()))
+        .collect();
+    assert_eq!(
+        names_status,
+        vec![
+            ("module.m (expand)".to_string(), Transition::Cancelled),
+            ("output.o".to_string(), Transition::Cancelled),
+            ("test_thing.a".to_string(), Transition::Done),
+            ("test_thing.b".to_string(), Transition::Cancelled),
+            ("test_thing.c".to_string(), Transition::Cancelled),
+        ]
+    );
+    assert_eq!(r.makespan(), secs(10));
+}
+
+#[test]
+fn instance_edges_are_honoured() {
+    let mut g: Graph<String> = Graph::new();
+    g.add("module.m (expand)".to_string());
+    let expander = |v: &VertexRef| {
+        if v.parent.is_some() {
+            return None;
+        }
+        let mut sub = Graph::new();
+        let x = sub.add("test_thing.a".to_string());
+        let z = sub.add("test_thing.c".to_string());
+        sub.connect(z, x);
+        Some(sub)
+    };
+    let r = simulate(
+        &g,
+        &WalkOptions::default(),
+        Scenario::new(DurationModel::table()).with_expander(expander),
+    );
+    assert_eq!(r.makespan(), secs(20));
+    let m = r.metrics();
+    assert_eq!(m.critical_path_length, secs(20));
+    assert_eq!(m.critical_path.len(), 3);
+}
+
+#[test]
+fn a_cycle_stalls_without_panicking() {
+    let mut g: Graph<String> = Graph::new();
+    let a = g.add("test_thing.a".to_string());
+    let b = g.add("test_thing.b".to_string());
+    let c = g.add("test_thing.c".to_string());
+    g.connect(a, b);
+    g.connect(b, a);
+    let _ = c;
+    let r = simulate(
+        &g,
+        &WalkOptions::default(),
+        Scenario::new(DurationModel::table()),
+    );
+    assert!(!r.is_complete());
+    assert_eq!(r.outcome(a), Some(&Transition::WaitingOnDeps));
+    assert_eq!(r.outcome(c), Some(&Transition::Done));
+    let m = r.metrics();
+    assert_eq!(m.makespan, secs(10));
+}

@@ -5,7 +5,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 /// Summary figures of a walk.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Metrics {
     /// Time of the last event.
     pub makespan: Duration,
@@ -135,5 +135,89 @@ impl WalkResult {
                 0.0
             },
         }
+    }
+}
+
+/// One task's timeline, for Gantt charts.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Span {
+    pub task: TaskId,
+    pub name: String,
+    pub parent: Option<TaskId>,
+    /// When it joined the walk.
+    pub created: Duration,
+    /// When its dependencies were done (it started waiting for a permit).
+    pub ready: Option<Duration>,
+    /// When it got its permit.
+    pub started: Option<Duration>,
+    /// When it released its permit.
+    pub ran_until: Option<Duration>,
+    /// When it finished (for an expanded vertex: after its instances).
+    pub finished: Option<Duration>,
+    pub outcome: Transition,
+}
+
+impl WalkResult {
+    /// Every task's timeline, in task order.
+    pub fn spans(&self) -> Vec<Span> {
+        let mut spans: Vec<Span> = self
+            .tasks
+            .iter()
+            .map(|t| Span {
+                task: t.task,
+                name: t.name.clone(),
+                parent: t.parent,
+                created: Duration::ZERO,
+                ready: None,
+                started: None,
+                ran_until: None,
+                finished: None,
+                outcome: t.status.clone(),
+            })
+            .collect();
+        for e in &self.events {
+            let Some(s) = spans.get_mut(e.task.index()) else {
+                continue;
+            };
+            match &e.transition {
+                Transition::WaitingOnDeps => s.created = e.time,
+                Transition::WaitingForPermit => s.ready = Some(e.time),
+                Transition::Running => s.started = Some(e.time),
+                Transition::Expanded { .. } => s.ran_until = Some(e.time),
+                other => {
+                    if s.started.is_some() && s.ran_until.is_none() {
+                        s.ran_until = Some(e.time);
+                    }
+                    if other.is_finished() {
+                        s.finished = Some(e.time);
+                    }
+                }
+            }
+        }
+        spans
+    }
+
+    /// The event log as text, one event per line: time in seconds, vertex name, transition.
+    pub fn log_text(&self) -> String {
+        let mut out = String::new();
+        for e in &self.events {
+            let what = match &e.transition {
+                Transition::WaitingOnDeps => "waiting on dependencies".to_string(),
+                Transition::WaitingForPermit => "waiting for a permit".to_string(),
+                Transition::Running => "running".to_string(),
+                Transition::Expanded { instances } => format!("expanded into {instances}"),
+                Transition::Done => "done".to_string(),
+                Transition::Failed(m) => format!("failed: {m}"),
+                Transition::UpstreamFailed => "upstream failed".to_string(),
+                Transition::Cancelled => "cancelled".to_string(),
+            };
+            out.push_str(&format!(
+                "{:>10.3}s  {}  {}\n",
+                e.time.as_secs_f64(),
+                e.name,
+                what
+            ));
+        }
+        out
     }
 }

@@ -38,7 +38,7 @@ pub mod walker;
 pub use clock::Clock;
 pub use driver::{Executor, Stepper};
 pub use durations::{DurationModel, VertexKind, classify, default_duration};
-pub use metrics::Metrics;
+pub use metrics::{Metrics, Span};
 pub use walker::{
     Behaviour, Event, Execution, TaskId, TaskInfo, Transition, VertexRef, Walk, WalkOptions,
     WalkResult,

@@ -459,3 +459,31 @@ fn a_cycle_stalls_without_panicking() {
     let m = r.metrics();
     assert_eq!(m.makespan, secs(10));
 }
+
+#[test]
+fn spans_and_log_text() {
+    let (g, _) = small();
+    let r = simulate(
+        &g,
+        &WalkOptions::with_parallelism(1),
+        Scenario::new(DurationModel::uniform(secs(2))).fail("d", "nope"),
+    );
+    let spans = r.spans();
+    let c = spans.iter().find(|s| s.name == "c").unwrap();
+    assert_eq!(
+        (c.created, c.ready, c.started, c.ran_until, c.finished),
+        (
+            secs(0),
+            Some(secs(4)),
+            Some(secs(6)),
+            Some(secs(8)),
+            Some(secs(8))
+        )
+    );
+    let d = spans.iter().find(|s| s.name == "d").unwrap();
+    assert_eq!(d.outcome, Transition::Failed("nope".into()));
+    assert_eq!((d.started, d.finished), (Some(secs(4)), Some(secs(6))));
+    let text = r.log_text();
+    assert!(text.starts_with("     0.000s  a  waiting on dependencies\n"));
+    assert!(text.contains("     6.000s  d  failed: nope\n"), "{text}");
+}

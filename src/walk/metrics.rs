@@ -28,7 +28,9 @@ impl WalkResult {
     }
 
     pub fn total_work(&self) -> Duration {
-        self.tasks.iter().map(|t| t.ran_for).sum()
+        self.tasks
+            .iter()
+            .fold(Duration::ZERO, |acc, t| acc.saturating_add(t.ran_for))
     }
 
     /// Most tasks running at once, replaying the log (a task runs from its `Running` event to the
@@ -87,7 +89,7 @@ impl WalkResult {
         let mut queue: VecDeque<usize> = (0..2 * n).filter(|x| indeg[*x] == 0).collect();
         while let Some(a) = queue.pop_front() {
             for &b in &succ[a] {
-                let cand = dist[a] + weight(b);
+                let cand = dist[a].saturating_add(weight(b));
                 if cand > dist[b] || (pred[b].is_none() && cand == dist[b]) {
                     dist[b] = cand;
                     pred[b] = Some(a);

@@ -3,7 +3,10 @@
 use std::process::Command;
 
 fn tfgraph(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph")).args(args).output().expect("run tfgraph");
+    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph"))
+        .args(args)
+        .output()
+        .expect("run tfgraph");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -21,11 +24,17 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 
 #[test]
 fn outline_lists_blocks_with_positions() {
-    let f = temp_file("ok.tf", "variable \"a\" {}\n\nresource \"aws_vpc\" \"main\" {\n}\n");
+    let f = temp_file(
+        "ok.tf",
+        "variable \"a\" {}\n\nresource \"aws_vpc\" \"main\" {\n}\n",
+    );
     let (code, out, _) = tfgraph(&["outline", f.to_str().unwrap()]);
     assert_eq!(code, 0);
     let p = f.display();
-    assert_eq!(out, format!("{p}:1:1: variable \"a\"\n{p}:3:1: resource \"aws_vpc\" \"main\"\n"));
+    assert_eq!(
+        out,
+        format!("{p}:1:1: variable \"a\"\n{p}:3:1: resource \"aws_vpc\" \"main\"\n")
+    );
 }
 
 #[test]
@@ -33,7 +42,10 @@ fn outline_reports_parse_error_with_file_line_column() {
     let f = temp_file("bad.tf", "resource \"a\" \"b\" {\n  x = \n}\n");
     let (code, _, err) = tfgraph(&["outline", f.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.starts_with(&format!("Error: {}:2:7: ", f.display())), "{err}");
+    assert!(
+        err.starts_with(&format!("Error: {}:2:7: ", f.display())),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,0 +1,247 @@
+//! The graph builders: OpenTofu's ordered transform lists for plan (and its destroy, refresh-only,
+//! validate variants) and apply, and the runner that applies them while recording each step.
+
+use super::graph::{Graph, Step};
+use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
+use super::transform::{Diagnostics, Inputs, Operation, Transform};
+use super::transform_attach_schema::AttachSchemaTransformer;
+use super::transform_check::{CheckStartTransformer, CheckTransformer};
+use super::transform_config::{AttachResourceConfigTransformer, ConfigTransformer};
+use super::transform_destroy_cbd::{CBDEdgeTransformer, ForcedCBDTransformer};
+use super::transform_destroy_edge::{DestroyEdgeTransformer, PruneUnusedNodesTransformer};
+use super::transform_diff::DiffTransformer;
+use super::transform_local::LocalTransformer;
+use super::transform_module_expansion::ModuleExpansionTransformer;
+use super::transform_output::OutputTransformer;
+use super::transform_provider::{
+    CloseProviderTransformer, MissingProviderTransformer, ProviderConfigTransformer,
+    ProviderFunctionTransformer, ProviderTransformer, ProviderUnconfiguredTransformer,
+    PruneProviderTransformer,
+};
+use super::transform_reference::{
+    AttachDataResourceDependsOnTransformer, AttachDependenciesTransformer,
+    ExternalReferenceTransformer, ReferenceTransformer,
+};
+use super::transform_root::{CloseRootModuleTransformer, TransitiveReductionTransformer};
+use super::transform_state::{
+    AttachStateTransformer, OrphanOutputTransformer, OrphanResourceInstanceTransformer,
+    RemovedModuleTransformer, StateTransformer,
+};
+use super::transform_targets::TargetingTransformer;
+use super::transform_variable::{ModuleVariableTransformer, RootVariableTransformer};
+
+/// Which builder to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuilderKind {
+    Plan,
+    PlanDestroy,
+    PlanRefreshOnly,
+    Validate,
+    Apply,
+}
+
+/// The three provider transforms `transformProviders` groups.
+fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Transform + 'a>> {
+    let config = inputs.config.as_ref();
+    vec![
+        Box::new(ProviderConfigTransformer {
+            config,
+            concrete: kind,
+        }),
+        Box::new(MissingProviderTransformer { concrete: kind }),
+        Box::new(ProviderTransformer),
+    ]
+}
+
+/// `PlanGraphBuilder.Steps()` for the given variant.
+pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform + '_>> {
+    let config = inputs.config.as_ref();
+    let state = inputs.state.as_ref();
+    let destroy = kind == BuilderKind::PlanDestroy;
+    let operation = match kind {
+        BuilderKind::PlanDestroy => Operation::PlanDestroy,
+        BuilderKind::Validate => Operation::Validate,
+        _ => Operation::Plan,
+    };
+    let resource_kind = if kind == BuilderKind::Validate {
+        ResourceKind::Validatable
+    } else {
+        ResourceKind::ExpandPlannable
+    };
+    let mut steps: Vec<Box<dyn Transform + '_>> = vec![
+        Box::new(ConfigTransformer {
+            config,
+            concrete: resource_kind,
+            modes: None,
+            skip: destroy,
+            import_targets: true,
+        }),
+        Box::new(RootVariableTransformer { config }),
+        Box::new(ModuleVariableTransformer { config }),
+        Box::new(LocalTransformer { config }),
+        Box::new(OutputTransformer {
+            config,
+            refresh_only: kind == BuilderKind::PlanRefreshOnly,
+            destroying: destroy,
+            planning: true,
+        }),
+        Box::new(CheckTransformer { config }),
+        Box::new(OrphanResourceInstanceTransformer {
+            config,
+            state,
+            concrete: InstanceKind::PlanOrphan,
+            skip: destroy,
+        }),
+        Box::new(StateTransformer {
+            state,
+            concrete_current: if destroy {
+                Some(InstanceKind::PlanDestroyable)
+            } else {
+                None
+            },
+            deposed: kind != BuilderKind::Validate,
+        }),
+        Box::new(AttachStateTransformer { state }),
+        Box::new(OrphanOutputTransformer),
+        Box::new(AttachResourceConfigTransformer { config }),
+    ];
+    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
+        Box::new(RemovedModuleTransformer { config, state }),
+        Box::new(AttachSchemaTransformer {
+            schemas: inputs.schemas.as_ref(),
+        }),
+        Box::new(ProviderUnconfiguredTransformer),
+        Box::new(ProviderFunctionTransformer { config }),
+        Box::new(PruneProviderTransformer),
+        Box::new(ModuleExpansionTransformer { config }),
+        Box::new(ExternalReferenceTransformer),
+        Box::new(ReferenceTransformer),
+        Box::new(AttachDependenciesTransformer),
+        Box::new(AttachDataResourceDependsOnTransformer),
+        Box::new(DestroyEdgeTransformer {
+            changes: None,
+            operation,
+        }),
+        Box::new(PruneUnusedNodesTransformer { skip: !destroy }),
+        Box::new(TargetingTransformer {
+            targets: inputs.targets.clone(),
+            excludes: inputs.excludes.clone(),
+        }),
+        Box::new(ForcedCBDTransformer),
+        Box::new(CloseProviderTransformer),
+        Box::new(CloseRootModuleTransformer),
+        Box::new(TransitiveReductionTransformer),
+    ]);
+    steps
+}
+
+/// `ApplyGraphBuilder.Steps()`; `operation` is what the builder's Operation field holds.
+pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transform + '_>> {
+    let config = inputs.config.as_ref();
+    let state = inputs.state.as_ref();
+    let mut steps: Vec<Box<dyn Transform + '_>> = vec![
+        Box::new(ConfigTransformer {
+            config,
+            concrete: ResourceKind::ExpandApplyable,
+            modes: None,
+            skip: false,
+            import_targets: false,
+        }),
+        Box::new(RootVariableTransformer { config }),
+        Box::new(ModuleVariableTransformer { config }),
+        Box::new(LocalTransformer { config }),
+        Box::new(OutputTransformer {
+            config,
+            destroying: operation == Operation::Destroy,
+            refresh_only: false,
+            planning: false,
+        }),
+        Box::new(DiffTransformer {
+            config,
+            state,
+            changes: inputs.changes.as_ref(),
+            concrete: InstanceKind::Applyable,
+        }),
+        Box::new(CheckTransformer { config }),
+        Box::new(AttachStateTransformer { state }),
+        Box::new(OrphanOutputTransformer),
+        Box::new(AttachResourceConfigTransformer { config }),
+    ];
+    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
+        Box::new(RemovedModuleTransformer { config, state }),
+        Box::new(AttachSchemaTransformer {
+            schemas: inputs.schemas.as_ref(),
+        }),
+        Box::new(ProviderUnconfiguredTransformer),
+        Box::new(ProviderFunctionTransformer { config }),
+        Box::new(PruneProviderTransformer),
+        Box::new(ModuleExpansionTransformer { config }),
+        Box::new(ExternalReferenceTransformer),
+        Box::new(ReferenceTransformer),
+        Box::new(AttachDependenciesTransformer),
+        Box::new(CheckStartTransformer),
+        Box::new(ForcedCBDTransformer),
+        Box::new(DestroyEdgeTransformer {
+            changes: inputs.changes.as_ref(),
+            operation,
+        }),
+        Box::new(CBDEdgeTransformer),
+        Box::new(PruneUnusedNodesTransformer { skip: false }),
+        Box::new(TargetingTransformer {
+            targets: inputs.targets.clone(),
+            excludes: inputs.excludes.clone(),
+        }),
+        Box::new(CloseProviderTransformer),
+        Box::new(CloseRootModuleTransformer),
+        Box::new(TransitiveReductionTransformer),
+    ]);
+    steps
+}
+
+/// The result of a build: the graph, what each transform did, and any error diagnostics.
+#[derive(Debug)]
+pub struct Built {
+    pub graph: Graph,
+    pub steps: Vec<Step>,
+    pub diagnostics: Diagnostics,
+}
+
+/// Applies `steps` in order to an empty graph, recording each one; stops at the first transform
+/// that reports errors (as OpenTofu's BasicGraphBuilder does).
+pub fn run_steps(steps: &[Box<dyn Transform + '_>]) -> Built {
+    let mut graph = Graph::new();
+    let mut recorded = Vec::new();
+    let mut diagnostics = Vec::new();
+    for t in steps {
+        let before = graph.snapshot();
+        let res = t.transform(&mut graph);
+        recorded.push(graph.diff(&before, t.name()));
+        if let Err(d) = res {
+            diagnostics.extend(d);
+            break;
+        }
+    }
+    Built {
+        graph,
+        steps: recorded,
+        diagnostics,
+    }
+}
+
+/// Builds the graph of `kind` for `inputs`.
+pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
+    let steps = match kind {
+        BuilderKind::Apply => apply_steps(inputs, Operation::Apply),
+        k => plan_steps(inputs, k),
+    };
+    let mut built = run_steps(&steps);
+    if built.diagnostics.is_empty() {
+        let cycles = built.graph.cycles();
+        for c in cycles {
+            built.diagnostics.push(format!("Cycle: {}", c.join(", ")));
+        }
+    }
+    built
+}

@@ -245,3 +245,84 @@ pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
     }
     built
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The apply builder's order, as OpenTofu v1.12.6's `ApplyGraphBuilder.Steps()` lists it.
+    #[test]
+    fn apply_builder_order_matches_opentofu() {
+        let inputs = Inputs::default();
+        let names: Vec<&str> = apply_steps(&inputs, Operation::Apply)
+            .iter()
+            .map(|t| t.name())
+            .collect();
+        let expected = [
+            "ConfigTransformer",
+            "RootVariableTransformer",
+            "ModuleVariableTransformer",
+            "LocalTransformer",
+            "OutputTransformer",
+            "DiffTransformer",
+            "checkTransformer",
+            "AttachStateTransformer",
+            "OrphanOutputTransformer",
+            "AttachResourceConfigTransformer",
+            "ProviderConfigTransformer",
+            "MissingProviderTransformer",
+            "ProviderTransformer",
+            "RemovedModuleTransformer",
+            "AttachSchemaTransformer",
+            "ProviderUnconfiguredTransformer",
+            "ProviderFunctionTransformer",
+            "PruneProviderTransformer",
+            "ModuleExpansionTransformer",
+            "ExternalReferenceTransformer",
+            "ReferenceTransformer",
+            "AttachDependenciesTransformer",
+            "checkStartTransformer",
+            "ForcedCBDTransformer",
+            "DestroyEdgeTransformer",
+            "CBDEdgeTransformer",
+            "pruneUnusedNodesTransformer",
+            "TargetingTransformer",
+            "CloseProviderTransformer",
+            "CloseRootModuleTransformer",
+            "TransitiveReductionTransformer",
+        ];
+        assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn build_records_one_step_per_transform() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" { depends_on = [aws_instance.a] }\n"
+                .to_string(),
+        );
+        let inputs = Inputs {
+            config: Some(super::super::model::load_config(&files, "").expect("config loads")),
+            ..Default::default()
+        };
+        let built = build(&inputs, BuilderKind::Plan);
+        assert!(built.diagnostics.is_empty(), "{:?}", built.diagnostics);
+        assert_eq!(
+            built.steps.len(),
+            plan_steps(&inputs, BuilderKind::Plan).len()
+        );
+        let config_step = &built.steps[0];
+        assert_eq!(config_step.name, "ConfigTransformer");
+        assert_eq!(
+            config_step.added_vertices,
+            vec!["aws_instance.a (expand)", "aws_instance.b (expand)"]
+        );
+        assert!(
+            built
+                .graph
+                .string()
+                .contains("aws_instance.b (expand)\n  aws_instance.a (expand)\n")
+        );
+    }
+}

@@ -114,6 +114,9 @@ fn run(path: &Path) -> Result<Outcome, String> {
     let built = match builder {
         "plan" => run_steps(&plan_steps(&inputs, crate::builder::BuilderKind::Plan)),
         "apply" => run_steps(&apply_steps(&inputs, operation)),
+        "transforms" if case.get("transform_options").is_none() && source_is_apply(&case) => {
+            run_steps(&apply_prefix_steps(&case, &inputs, operation))
+        }
         "transforms" => {
             let steps = transforms_from_case(&case, &inputs, operation)?;
             run_steps(&steps)
@@ -164,6 +167,44 @@ fn run(path: &Path) -> Result<Outcome, String> {
         "edges" => Ok(check_edges(&case, &g)),
         other => Ok(Outcome::Skip(format!("unknown check {other:?}"))),
     }
+}
+
+fn source_is_apply(case: &Value) -> bool {
+    opt_str(case, "transforms_source").is_some_and(|s| s.starts_with("ApplyGraphBuilder.Steps()"))
+}
+
+/// `ApplyGraphBuilder.Steps()` (configured by the case) cut after the last of its transforms the
+/// case lists, followed by the case's remaining transforms with zero-value options.
+fn apply_prefix_steps<'a>(
+    case: &Value,
+    inputs: &'a Inputs,
+    operation: Operation,
+) -> Vec<Box<dyn Transform + 'a>> {
+    let names: Vec<&str> = case
+        .get("transforms")
+        .and_then(|t| t.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t.as_str())
+        .collect();
+    let mut steps = apply_steps(inputs, operation);
+    // Keep the builder's steps while they line up with the case's list.
+    let mut keep = 0;
+    while keep < steps.len() && keep < names.len() && steps[keep].name() == names[keep] {
+        keep += 1;
+    }
+    steps.truncate(keep);
+    for name in &names[keep..] {
+        match *name {
+            "CloseRootModuleTransformer" => steps.push(Box::new(CloseRootModuleTransformer)),
+            "TransitiveReductionTransformer" => {
+                steps.push(Box::new(TransitiveReductionTransformer))
+            }
+            "CloseProviderTransformer" => steps.push(Box::new(CloseProviderTransformer)),
+            _ => {}
+        }
+    }
+    steps
 }
 
 /// A short line-oriented difference: the first differing line with a little context.

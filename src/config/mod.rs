@@ -5,7 +5,9 @@
 //! [`load_dir`]. References: [`refs_in_expr`], [`refs_in_body`] and the per-object helpers in
 //! [`refs`].
 
+pub mod decode;
 pub mod diag;
+pub mod json;
 pub mod load;
 pub mod model;
 pub mod refs;

@@ -19,6 +19,7 @@ pub use load::load_dir;
 pub use load::load_files;
 pub use model::*;
 pub use refs::{
-    ProviderFunctionRef, Reference, parse_ref, provider_funcs_in_body, provider_funcs_in_expr,
-    refs_in_body, refs_in_expr,
+    ProviderFunctionRef, Reference, Refs, ResourceRefParts, parse_ref, parse_ref_str,
+    provider_funcs_in_body, provider_funcs_in_expr, refs_in_body, refs_in_body_full, refs_in_expr,
+    refs_in_expr_full,
 };

@@ -12,6 +12,7 @@ pub mod load;
 pub mod model;
 pub mod refs;
 pub mod traversal;
+pub mod validate;
 
 pub use diag::{Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors};
 #[cfg(not(target_arch = "wasm32"))]
@@ -23,3 +24,4 @@ pub use refs::{
     provider_funcs_in_body, provider_funcs_in_expr, refs_in_body, refs_in_body_full, refs_in_expr,
     refs_in_expr_full,
 };
+pub use validate::{module_refs, validate_references};

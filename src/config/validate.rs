@@ -1,0 +1,228 @@
+//! Checks that every reference in a configuration names something declared, with the
+//! diagnostics OpenTofu's validate walk gives for undeclared objects.
+//!
+//! This reads bodies without provider schemas (every attribute counts), which is the
+//! user-facing mode: a reference in an argument the provider does not declare is still checked.
+
+use super::diag::Diagnostic;
+use super::model::{Config, Module, ProvisionerWhen};
+use super::refs::{self, Reference, Refs};
+use crate::addrs::{self, Referenceable, ResourceMode};
+
+/// Every reference and provider-function call in one module, read without schemas.
+pub fn module_refs(m: &Module) -> Refs {
+    let mut out = Refs::default();
+    let resources = m
+        .all_resources()
+        .chain(m.checks.values().flat_map(|c| c.data_resources.iter()));
+    for r in resources {
+        let parts = refs::resource_refs(r, None, false);
+        out.extend(parts.meta);
+        out.extend(parts.body);
+        if let Some(mr) = &r.managed {
+            for p in &mr.provisioners {
+                if p.when == ProvisionerWhen::Destroy {
+                    out.extend(refs::refs_in_body_full(&p.config, None));
+                }
+            }
+        }
+        out.extend(parts.provisioners);
+    }
+    for o in m.outputs.values() {
+        out.extend(refs::output_refs(o));
+    }
+    for l in m.locals.values() {
+        out.extend(refs::refs_in_expr_full(&l.expr));
+    }
+    for mc in m.module_calls.values() {
+        out.extend(refs::module_call_refs(mc));
+        out.extend(refs::module_inputs_refs(mc));
+    }
+    for v in m.variables.values() {
+        out.extend(refs::variable_refs(v));
+    }
+    for c in m.checks.values() {
+        out.extend(refs::check_refs(c));
+    }
+    for i in &m.imports {
+        out.extend(refs::import_refs(i));
+    }
+    for p in m.provider_configs.values() {
+        out.extend(refs::provider_block_refs(p, None));
+    }
+    out
+}
+
+fn module_display(c: &Config) -> String {
+    if c.path.is_root() {
+        "the root module".to_string()
+    } else {
+        c.path.to_string()
+    }
+}
+
+/// Checks one reference against the module it appears in; `None` when it resolves.
+pub fn check_reference(c: &Config, r: &Reference) -> Option<Diagnostic> {
+    let m = &c.module;
+    let here = module_display(c);
+    let err = |summary: &str, detail: String| {
+        Some(Diagnostic::error(summary, detail, Some(r.range.clone())))
+    };
+    match &r.subject {
+        Referenceable::Resource(a) | Referenceable::ResourceInstance(addrs::ResourceInstance { resource: a, .. }) => {
+            if m.resource(a).is_some() {
+                return None;
+            }
+            let what = match a.mode {
+                ResourceMode::Managed => "A managed resource",
+                ResourceMode::Data => "A data resource",
+                ResourceMode::Ephemeral => "An ephemeral resource",
+            };
+            err(
+                "Reference to undeclared resource",
+                format!(
+                    "{what} {} {} has not been declared in {here}.",
+                    addrs::go_quote(&a.type_name),
+                    addrs::go_quote(&a.name)
+                ),
+            )
+        }
+        Referenceable::ModuleCall(call)
+        | Referenceable::ModuleCallInstance(addrs::ModuleCallInstance { call, .. }) => {
+            if m.module_calls.contains_key(&call.name) {
+                None
+            } else {
+                err(
+                    "Reference to undeclared module",
+                    format!("No module call named {} is declared in {here}.", addrs::go_quote(&call.name)),
+                )
+            }
+        }
+        Referenceable::ModuleCallInstanceOutput(o) => {
+            let name = &o.call.call.name;
+            if !m.module_calls.contains_key(name) {
+                return err(
+                    "Reference to undeclared module",
+                    format!("No module call named {} is declared in {here}.", addrs::go_quote(name)),
+                );
+            }
+            match c.children.get(name) {
+                Some(child) if !child.module.outputs.contains_key(&o.name) => err(
+                    "Unsupported attribute",
+                    format!(
+                        "This object does not have an attribute named {}.",
+                        addrs::go_quote(&o.name)
+                    ),
+                ),
+                _ => None,
+            }
+        }
+        Referenceable::InputVariable(n) => (!m.variables.contains_key(n)).then(|| {
+            Diagnostic::error(
+                "Reference to undeclared input variable",
+                format!(
+                    "An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.",
+                    addrs::go_quote(n),
+                    addrs::go_quote(n)
+                ),
+                Some(r.range.clone()),
+            )
+        }),
+        Referenceable::LocalValue(n) => (!m.locals.contains_key(n)).then(|| {
+            Diagnostic::error(
+                "Reference to undeclared local value",
+                format!("A local value with the name {} has not been declared.", addrs::go_quote(n)),
+                Some(r.range.clone()),
+            )
+        }),
+        Referenceable::CountAttr(n) if n != "index" => err(
+            "Invalid \"count\" attribute",
+            format!(
+                "The \"count\" object does not have an attribute named {}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.",
+                addrs::go_quote(n)
+            ),
+        ),
+        Referenceable::ForEachAttr(n) if n != "key" && n != "value" => err(
+            "Invalid \"each\" attribute",
+            format!(
+                "The \"each\" object does not have an attribute named {}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set.",
+                addrs::go_quote(n)
+            ),
+        ),
+        Referenceable::PathAttr(n) if !matches!(n.as_str(), "module" | "root" | "cwd") => err(
+            "Invalid \"path\" attribute",
+            format!("The \"path\" object does not have an attribute named {}.", addrs::go_quote(n)),
+        ),
+        Referenceable::TerraformAttr { name, .. } if name != "workspace" => err(
+            "Invalid \"terraform\" attribute",
+            format!(
+                "The \"terraform\" object does not have an attribute named {}. The only supported attribute is terraform.workspace, the name of the currently-selected workspace.",
+                addrs::go_quote(name)
+            ),
+        ),
+        _ => None,
+    }
+}
+
+/// Checks every reference in every module of a configuration. Returns the diagnostics and the
+/// number of references checked.
+pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
+    let mut diags = Vec::new();
+    let mut checked = 0;
+    for c in cfg.all_modules() {
+        let r = module_refs(&c.module);
+        diags.extend(r.diags);
+        for reference in &r.refs {
+            checked += 1;
+            if let Some(d) = check_reference(c, reference) {
+                diags.push(d);
+            }
+        }
+    }
+    (diags, checked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn undeclared() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            r#"
+variable "a" {}
+locals { l = var.a }
+resource "aws_instance" "x" {
+  ami = local.l
+  tags = { n = var.missing, m = aws_instance.nope.id, o = module.child.out, p = module.child.nope }
+}
+module "child" { source = "./child" }
+"#
+            .to_string(),
+        );
+        files.insert(
+            "child/main.tf".to_string(),
+            "output \"out\" { value = 1 }\n".to_string(),
+        );
+        let (cfg, diags) = crate::config::load_files(&files);
+        assert!(diags.is_empty(), "{diags:?}");
+        let (d, n) = validate_references(&cfg.unwrap());
+        assert_eq!(n, 6);
+        let s: Vec<String> = d.iter().map(|d| d.summary.clone()).collect();
+        assert_eq!(
+            s,
+            [
+                "Reference to undeclared input variable",
+                "Reference to undeclared resource",
+                "Unsupported attribute"
+            ]
+        );
+        assert_eq!(
+            d[1].to_string(),
+            "main.tf:6,33: Reference to undeclared resource: A managed resource \"aws_instance\" \"nope\" has not been declared in the root module."
+        );
+    }
+}

@@ -1,0 +1,567 @@
+//! OpenTofu's DAG algorithms (`internal/dag/dag.go`, `tarjan.go`) over [`Graph`].
+//!
+//! These are hand-written rather than taken from petgraph because OpenTofu's results depend on its
+//! exact traversal: which vertex order Tarjan reports inside a cycle ("Cycle: a, b" text and the
+//! red DOT edges), the in-place transitive reduction's behaviour on cyclic input, and the visiting
+//! order and depths of its depth/breadth-first walks. Go iterates maps; we iterate by name (see the
+//! module docs). The property tests check them against petgraph and brute force.
+//!
+//! Everything is iterative (no recursion), so deep graphs cannot overflow the stack (wasm's is
+//! small).
+
+use super::graph::NameOrder;
+use super::{Graph, Vertex, VertexId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+/// One error from the DAG checks, worded as OpenTofu words it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DagError {
+    /// Go: `multiple roots found: a, b` (names in our vertex order).
+    #[error("multiple roots found: {}", .0.join(", "))]
+    MultipleRoots(Vec<String>),
+    #[error("no roots found")]
+    NoRoots,
+    /// A cycle of two or more vertices, in Tarjan's pop order.
+    #[error("Cycle: {}", .0.join(", "))]
+    Cycle(Vec<String>),
+    #[error("Self reference: {0}")]
+    SelfReference(String),
+    /// Go panics with this text when asked for a topological order of a cyclic graph.
+    #[error("cycle found in dag")]
+    CycleInTopologicalSort,
+}
+
+/// What [`Graph::validate`] reports. A root problem stops validation and is reported alone (as
+/// Go returns it bare); cycle and self-reference problems are gathered like Go's
+/// `multierror.Append`, whose text this reproduces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValidationError {
+    Root(DagError),
+    Problems(Vec<DagError>),
+}
+
+impl ValidationError {
+    /// The individual errors (what `tfdiags.Diagnostics.Append(multierror)` would split into).
+    pub fn errors(&self) -> Vec<DagError> {
+        match self {
+            ValidationError::Root(e) => vec![e.clone()],
+            ValidationError::Problems(es) => es.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValidationError::Root(e) => write!(f, "{e}"),
+            // go-multierror's ListFormatFunc.
+            ValidationError::Problems(es) if es.len() == 1 => {
+                write!(f, "1 error occurred:\n\t* {}\n\n", es[0])
+            }
+            ValidationError::Problems(es) => {
+                let points: Vec<String> = es.iter().map(|e| format!("* {e}")).collect();
+                write!(
+                    f,
+                    "{} errors occurred:\n\t{}\n\n",
+                    es.len(),
+                    points.join("\n\t")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ValidationError {}
+
+/// Go's internal `walkType`: depth-first (stack) or breadth-first (queue), following down edges
+/// (dependencies) or up edges (dependents).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WalkOrder {
+    pub depth_first: bool,
+    pub down: bool,
+}
+
+impl WalkOrder {
+    pub const DEPTH_FIRST_DOWN: WalkOrder = WalkOrder {
+        depth_first: true,
+        down: true,
+    };
+    pub const DEPTH_FIRST_UP: WalkOrder = WalkOrder {
+        depth_first: true,
+        down: false,
+    };
+    pub const BREADTH_FIRST_DOWN: WalkOrder = WalkOrder {
+        depth_first: false,
+        down: true,
+    };
+    pub const BREADTH_FIRST_UP: WalkOrder = WalkOrder {
+        depth_first: false,
+        down: false,
+    };
+}
+
+impl<V: Vertex> Graph<V> {
+    /// Go's `AcyclicGraph.Root`: the single vertex nothing depends on.
+    pub fn root(&self) -> Result<VertexId, DagError> {
+        let roots: Vec<VertexId> = self
+            .ids_by_name()
+            .into_iter()
+            .filter(|id| self.up_len(*id) == 0)
+            .collect();
+        match roots.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(DagError::NoRoots),
+            many => Err(DagError::MultipleRoots(
+                many.iter().map(|id| self.name_of(*id)).collect(),
+            )),
+        }
+    }
+
+    /// Go's `AcyclicGraph.Validate`: exactly one root, no cycles, no self references.
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        self.root().map_err(ValidationError::Root)?;
+        let mut problems: Vec<DagError> = self
+            .cycles()
+            .into_iter()
+            .map(|c| DagError::Cycle(c.into_iter().map(|id| self.name_of(id)).collect()))
+            .collect();
+        for (f, t) in self.edges_by_name() {
+            if f == t {
+                problems.push(DagError::SelfReference(self.name_of(f)));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(ValidationError::Problems(problems))
+        }
+    }
+
+    /// Go's `AcyclicGraph.Cycles`: strongly connected components of two or more vertices.
+    /// Self-loops are not reported here.
+    pub fn cycles(&self) -> Vec<Vec<VertexId>> {
+        self.strongly_connected()
+            .into_iter()
+            .filter(|c| c.len() > 1)
+            .collect()
+    }
+
+    /// Go's `StronglyConnected` (Tarjan): every component, single vertices included, in the order
+    /// Tarjan completes them; each component's vertices in stack-pop order. Vertices and their
+    /// dependencies are visited by name.
+    pub fn strongly_connected(&self) -> Vec<Vec<VertexId>> {
+        struct Frame {
+            v: VertexId,
+            succ: Vec<VertexId>,
+            pos: usize,
+            low: usize,
+        }
+        #[derive(Default)]
+        struct State {
+            index: BTreeMap<VertexId, usize>,
+            on_stack: BTreeSet<VertexId>,
+            stack: Vec<VertexId>,
+            frames: Vec<Frame>,
+        }
+        impl State {
+            fn visit(&mut self, v: VertexId, succ: Vec<VertexId>) {
+                let i = self.index.len() + 1;
+                self.index.insert(v, i);
+                self.frames.push(Frame {
+                    v,
+                    succ,
+                    pos: 0,
+                    low: i,
+                });
+                self.stack.push(v);
+                self.on_stack.insert(v);
+            }
+        }
+        let (order, sorted) = NameOrder::new(self);
+        let mut st = State::default();
+        let mut out: Vec<Vec<VertexId>> = Vec::new();
+
+        for start in sorted {
+            if st.index.contains_key(&start) {
+                continue;
+            }
+            st.visit(start, order.sorted(self.dependencies(start)));
+            while let Some(top) = st.frames.last_mut() {
+                if top.pos < top.succ.len() {
+                    let w = top.succ[top.pos];
+                    top.pos += 1;
+                    match st.index.get(&w).copied() {
+                        None => st.visit(w, order.sorted(self.dependencies(w))),
+                        Some(wi) => {
+                            if st.on_stack.contains(&w) {
+                                top.low = top.low.min(wi);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let Some(done) = st.frames.pop() else { break };
+                let vi = st.index.get(&done.v).copied().unwrap_or(0);
+                if done.low == vi {
+                    let mut scc = Vec::new();
+                    while let Some(x) = st.stack.pop() {
+                        st.on_stack.remove(&x);
+                        scc.push(x);
+                        if x == done.v {
+                            break;
+                        }
+                    }
+                    out.push(scc);
+                }
+                if let Some(parent) = st.frames.last_mut() {
+                    parent.low = parent.low.min(done.low);
+                }
+            }
+        }
+        out
+    }
+
+    /// Go's `AcyclicGraph.TransitiveReduction`, in place: for each vertex `u` (by name), walk
+    /// depth-first down from its dependencies and drop every edge `u -> v'` where some visited `v`
+    /// also depends on `v'`. On a DAG this yields the unique transitive reduction; on cyclic input
+    /// it removes the same edges Go's algorithm does for this visiting order.
+    pub fn transitive_reduction(&mut self) {
+        let (order, sorted) = NameOrder::new(self);
+        for u in sorted {
+            let mut seen: BTreeSet<VertexId> = BTreeSet::new();
+            let mut frontier: Vec<VertexId> = order.sorted(self.dependencies(u));
+            while let Some(v) = frontier.pop() {
+                if !seen.insert(v) {
+                    continue;
+                }
+                let shared: Vec<VertexId> = self
+                    .dependencies(v)
+                    .filter(|t| self.has_edge(u, *t))
+                    .collect();
+                for t in shared {
+                    self.remove_edge(u, t);
+                }
+                frontier.extend(order.sorted(self.dependencies(v)));
+            }
+        }
+    }
+
+    /// Go's `AcyclicGraph.topoOrder(upOrder)` = `TopologicalOrder()`: every vertex after all its
+    /// dependents (sources before targets).
+    pub fn topological_order(&self) -> Result<Vec<VertexId>, DagError> {
+        self.topo_order(false)
+    }
+
+    /// Go's `ReverseTopologicalOrder()`: every vertex after all its dependencies.
+    pub fn reverse_topological_order(&self) -> Result<Vec<VertexId>, DagError> {
+        self.topo_order(true)
+    }
+
+    /// Depth-first post-order over down (or up) edges, starting from every vertex by name.
+    fn topo_order(&self, down: bool) -> Result<Vec<VertexId>, DagError> {
+        let (order, sorted) = NameOrder::new(self);
+        let next = |v: VertexId| -> Vec<VertexId> {
+            if down {
+                order.sorted(self.dependencies(v))
+            } else {
+                order.sorted(self.dependents(v))
+            }
+        };
+        let mut perm: BTreeSet<VertexId> = BTreeSet::new();
+        let mut tmp: BTreeSet<VertexId> = BTreeSet::new();
+        let mut out = Vec::with_capacity(self.len());
+        for start in sorted {
+            if perm.contains(&start) {
+                continue;
+            }
+            let mut frames: Vec<(VertexId, Vec<VertexId>, usize)> = vec![(start, next(start), 0)];
+            tmp.insert(start);
+            while let Some((v, succ, pos)) = frames.last_mut() {
+                if *pos < succ.len() {
+                    let w = succ[*pos];
+                    *pos += 1;
+                    if perm.contains(&w) {
+                        continue;
+                    }
+                    if !tmp.insert(w) {
+                        return Err(DagError::CycleInTopologicalSort);
+                    }
+                    let s = next(w);
+                    frames.push((w, s, 0));
+                    continue;
+                }
+                let v = *v;
+                frames.pop();
+                tmp.remove(&v);
+                perm.insert(v);
+                out.push(v);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Go's internal `AcyclicGraph.walk` in its deterministic (test) mode: the start set is sorted
+    /// by name; after visiting a vertex its next vertices (dependencies when `order.down`, else
+    /// dependents) are sorted by name and appended; depth-first pops the last entry, breadth-first
+    /// the first; already-seen vertices are skipped. `f` gets each vertex with its depth (0 for
+    /// start vertices); an error from `f` stops the walk.
+    pub fn walk_order<E>(
+        &self,
+        order: WalkOrder,
+        start: impl IntoIterator<Item = VertexId>,
+        mut f: impl FnMut(VertexId, usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (names, _) = NameOrder::new(self);
+        let mut seen: BTreeSet<VertexId> = BTreeSet::new();
+        let mut first: Vec<VertexId> = start.into_iter().collect();
+        names.sort(&mut first);
+        let mut frontier: VecDeque<(VertexId, usize)> = first.into_iter().map(|v| (v, 0)).collect();
+        loop {
+            let popped = if order.depth_first {
+                frontier.pop_back()
+            } else {
+                frontier.pop_front()
+            };
+            let Some((v, depth)) = popped else { break };
+            if !seen.insert(v) {
+                continue;
+            }
+            f(v, depth)?;
+            let next = if order.down {
+                names.sorted(self.dependencies(v))
+            } else {
+                names.sorted(self.dependents(v))
+            };
+            frontier.extend(next.into_iter().map(|n| (n, depth + 1)));
+        }
+        Ok(())
+    }
+
+    /// Go's `DepthFirstWalk`: depth-first along dependencies.
+    pub fn depth_first_walk<E>(
+        &self,
+        start: impl IntoIterator<Item = VertexId>,
+        f: impl FnMut(VertexId, usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.walk_order(WalkOrder::DEPTH_FIRST_DOWN, start, f)
+    }
+
+    /// Go's `ReverseDepthFirstWalk`: depth-first along dependents.
+    pub fn reverse_depth_first_walk<E>(
+        &self,
+        start: impl IntoIterator<Item = VertexId>,
+        f: impl FnMut(VertexId, usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.walk_order(WalkOrder::DEPTH_FIRST_UP, start, f)
+    }
+
+    /// Go's `BreadthFirstWalk`: breadth-first along dependencies.
+    pub fn breadth_first_walk<E>(
+        &self,
+        start: impl IntoIterator<Item = VertexId>,
+        f: impl FnMut(VertexId, usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.walk_order(WalkOrder::BREADTH_FIRST_DOWN, start, f)
+    }
+
+    /// Go's `ReverseBreadthFirstWalk`: breadth-first along dependents.
+    pub fn reverse_breadth_first_walk<E>(
+        &self,
+        start: impl IntoIterator<Item = VertexId>,
+        f: impl FnMut(VertexId, usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.walk_order(WalkOrder::BREADTH_FIRST_UP, start, f)
+    }
+
+    /// Go's `Ancestors`: everything `id` transitively depends on (itself only if on a cycle).
+    pub fn ancestors(&self, id: VertexId) -> BTreeSet<VertexId> {
+        let mut s = BTreeSet::new();
+        let _ = self.depth_first_walk(self.dependencies(id), |v, _| {
+            s.insert(v);
+            Ok::<(), ()>(())
+        });
+        s
+    }
+
+    /// Go's `Descendents`: everything that transitively depends on `id`.
+    pub fn descendants(&self, id: VertexId) -> BTreeSet<VertexId> {
+        let mut s = BTreeSet::new();
+        let _ = self.reverse_depth_first_walk(self.dependents(id), |v, _| {
+            s.insert(v);
+            Ok::<(), ()>(())
+        });
+        s
+    }
+
+    /// Edges sorted by (from name, to name), ties by id.
+    pub fn edges_by_name(&self) -> Vec<(VertexId, VertexId)> {
+        let (order, sorted) = NameOrder::new(self);
+        sorted
+            .into_iter()
+            .flat_map(|f| {
+                order
+                    .sorted(self.dependencies(f))
+                    .into_iter()
+                    .map(move |t| (f, t))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(vs: &[&str], es: &[(&str, &str)]) -> Graph<String> {
+        let mut g = Graph::new();
+        for v in vs {
+            g.add(v.to_string());
+        }
+        for (f, t) in es {
+            let (Some(f), Some(t)) = (g.find_by_name(f), g.find_by_name(t)) else {
+                panic!()
+            };
+            g.connect(f, t);
+        }
+        g
+    }
+
+    #[test]
+    fn root_errors_use_opentofu_wording() {
+        let g = build(&["1", "2", "3"], &[("3", "2")]);
+        assert_eq!(
+            g.root().unwrap_err().to_string(),
+            "multiple roots found: 1, 3"
+        );
+        let g = build(&["1", "2"], &[("1", "2"), ("2", "1")]);
+        assert_eq!(g.root().unwrap_err().to_string(), "no roots found");
+    }
+
+    #[test]
+    fn validate_reports_cycles_and_self_references_like_multierror() {
+        let mut g = build(
+            &["0", "1", "2", "3"],
+            &[("0", "1"), ("0", "3"), ("1", "2"), ("2", "1")],
+        );
+        let e = g.validate().unwrap_err();
+        assert_eq!(e.to_string(), "1 error occurred:\n\t* Cycle: 2, 1\n\n");
+        let three = g.find_by_name("3").unwrap();
+        g.connect(three, three);
+        let e = g.validate().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "2 errors occurred:\n\t* Cycle: 2, 1\n\t* Self reference: 3\n\n"
+        );
+    }
+
+    #[test]
+    fn transitive_reduction_on_a_two_cycle_matches_go() {
+        // Go: processing u=1 walks 2 then 1 again and drops 1 -> 2; 2 -> 1 survives.
+        let mut g = build(&["1", "2"], &[("1", "2"), ("2", "1")]);
+        g.transitive_reduction();
+        assert_eq!(g.string(), "1\n2\n  1\n");
+    }
+
+    fn visits(g: &Graph<String>, order: WalkOrder, start: &[&str]) -> Vec<(String, usize)> {
+        let start: Vec<VertexId> = start.iter().map(|n| g.find_by_name(n).unwrap()).collect();
+        let mut out = Vec::new();
+        let _ = g.walk_order(order, start, |v, d| {
+            out.push((g.name_of(v), d));
+            Ok::<(), ()>(())
+        });
+        out
+    }
+
+    fn sample() -> Graph<String> {
+        let names: Vec<String> = (1..=11).map(|i| i.to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        build(
+            &names,
+            &[
+                ("1", "3"),
+                ("1", "4"),
+                ("2", "4"),
+                ("2", "5"),
+                ("3", "6"),
+                ("4", "7"),
+                ("5", "7"),
+                ("7", "8"),
+                ("7", "9"),
+                ("7", "10"),
+                ("8", "11"),
+                ("9", "11"),
+                ("10", "11"),
+            ],
+        )
+    }
+
+    #[test]
+    fn reverse_breadth_first_matches_go() {
+        // TestAcyclicGraphWalkOrder/ReverseBreadthFirst (not in the corpus).
+        let got = visits(&sample(), WalkOrder::BREADTH_FIRST_UP, &["11", "6"]);
+        let want: Vec<(String, usize)> = [
+            ("11", 0),
+            ("6", 0),
+            ("10", 1),
+            ("8", 1),
+            ("9", 1),
+            ("3", 1),
+            ("7", 2),
+            ("1", 2),
+            ("4", 3),
+            ("5", 3),
+            ("2", 4),
+        ]
+        .iter()
+        .map(|(n, d)| (n.to_string(), *d))
+        .collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn descendants_and_more_go_cases() {
+        // TestAcyclicGraphDescendents: vertex 0 is never added in Go; here it is.
+        let g = build(
+            &["0", "1", "2", "3", "4", "5"],
+            &[("0", "1"), ("1", "2"), ("2", "3"), ("3", "4"), ("4", "5")],
+        );
+        let two = g.find_by_name("2").unwrap();
+        let names: BTreeSet<String> = g
+            .descendants(two)
+            .into_iter()
+            .map(|v| g.name_of(v))
+            .collect();
+        assert_eq!(names, BTreeSet::from(["0".to_string(), "1".to_string()]));
+        // TestAyclicGraphTransReduction_more.
+        let mut g = build(
+            &["1", "2", "3", "4"],
+            &[
+                ("1", "2"),
+                ("1", "3"),
+                ("1", "4"),
+                ("2", "3"),
+                ("2", "4"),
+                ("3", "4"),
+            ],
+        );
+        g.transitive_reduction();
+        assert_eq!(g.string(), "1\n  2\n2\n  3\n3\n  4\n4\n");
+        // TestAcyclicGraphValidate_cycleSelf.
+        let mut g = build(&["1", "2"], &[]);
+        let one = g.find_by_name("1").unwrap();
+        g.connect(one, one);
+        assert_eq!(
+            g.validate(),
+            Err(ValidationError::Problems(vec![DagError::SelfReference(
+                "1".into()
+            )]))
+        );
+    }
+
+    #[test]
+    fn topological_order_rejects_cycles() {
+        let g = build(&["1", "2"], &[("1", "2"), ("2", "1")]);
+        assert_eq!(g.topological_order(), Err(DagError::CycleInTopologicalSort));
+    }
+}

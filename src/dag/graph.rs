@@ -1,0 +1,340 @@
+//! The graph store: vertices keyed by [`VertexId`], edges as "depends on" adjacency sets.
+//!
+//! Hand-written over `BTreeMap`/`BTreeSet` rather than petgraph's `StableDiGraph` because OpenTofu's
+//! graph is a pair of adjacency *sets* (connecting twice is a no-op), ids must never be recycled
+//! (StableGraph reuses freed slots), and every iteration must be deterministic.
+//! [`Graph::to_petgraph`] exports the structure for petgraph's algorithms.
+
+use super::{Vertex, VertexId};
+use petgraph::stable_graph::{NodeIndex, StableDiGraph};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// A directed graph of `V`, with OpenTofu's edge convention: an edge `(from, to)` means `from`
+/// depends on `to`.
+#[derive(Clone)]
+pub struct Graph<V> {
+    vertices: BTreeMap<VertexId, V>,
+    /// from -> its dependencies ("down" edges).
+    down: BTreeMap<VertexId, BTreeSet<VertexId>>,
+    /// to -> its dependents ("up" edges).
+    up: BTreeMap<VertexId, BTreeSet<VertexId>>,
+    next_id: u64,
+}
+
+impl<V> Default for Graph<V> {
+    fn default() -> Self {
+        Graph {
+            vertices: BTreeMap::new(),
+            down: BTreeMap::new(),
+            up: BTreeMap::new(),
+            next_id: 0,
+        }
+    }
+}
+
+impl<V: fmt::Debug> fmt::Debug for Graph<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Graph")
+            .field("vertices", &self.vertices)
+            .field("edges", &self.edges())
+            .finish()
+    }
+}
+
+impl<V> Graph<V> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a vertex and returns its new id. (Go's `Add` deduplicates by value identity; here every
+    /// call adds a distinct vertex, use [`Graph::find_by_name`] first when that matters.)
+    pub fn add(&mut self, v: V) -> VertexId {
+        let id = VertexId(self.next_id);
+        self.next_id += 1;
+        self.vertices.insert(id, v);
+        id
+    }
+
+    /// Removes a vertex and every edge touching it.
+    pub fn remove(&mut self, id: VertexId) -> Option<V> {
+        let v = self.vertices.remove(&id)?;
+        for to in self.down.remove(&id).unwrap_or_default() {
+            if let Some(s) = self.up.get_mut(&to) {
+                s.remove(&id);
+            }
+        }
+        for from in self.up.remove(&id).unwrap_or_default() {
+            if let Some(s) = self.down.get_mut(&from) {
+                s.remove(&id);
+            }
+        }
+        Some(v)
+    }
+
+    /// Replaces the vertex value, keeping its id and all its edges (the effect of Go's `Replace`,
+    /// which copies the edges onto the replacement). Returns the old value, or `None` (dropping
+    /// `v`) when `id` is not in the graph.
+    pub fn replace(&mut self, id: VertexId, v: V) -> Option<V> {
+        let slot = self.vertices.get_mut(&id)?;
+        Some(std::mem::replace(slot, v))
+    }
+
+    /// Adds the edge "`from` depends on `to`". Connecting twice is a no-op, as in Go. Returns
+    /// whether a new edge was added (false also when either end is not in the graph).
+    pub fn connect(&mut self, from: VertexId, to: VertexId) -> bool {
+        if !self.vertices.contains_key(&from) || !self.vertices.contains_key(&to) {
+            return false;
+        }
+        let added = self.down.entry(from).or_default().insert(to);
+        self.up.entry(to).or_default().insert(from);
+        added
+    }
+
+    /// Removes the edge "`from` depends on `to`"; returns whether it existed.
+    pub fn remove_edge(&mut self, from: VertexId, to: VertexId) -> bool {
+        let removed = self.down.get_mut(&from).is_some_and(|s| s.remove(&to));
+        if let Some(s) = self.up.get_mut(&to) {
+            s.remove(&from);
+        }
+        removed
+    }
+
+    pub fn has_vertex(&self, id: VertexId) -> bool {
+        self.vertices.contains_key(&id)
+    }
+
+    pub fn has_edge(&self, from: VertexId, to: VertexId) -> bool {
+        self.down.get(&from).is_some_and(|s| s.contains(&to))
+    }
+
+    pub fn vertex(&self, id: VertexId) -> Option<&V> {
+        self.vertices.get(&id)
+    }
+
+    pub fn vertex_mut(&mut self, id: VertexId) -> Option<&mut V> {
+        self.vertices.get_mut(&id)
+    }
+
+    /// All vertex ids, in increasing id (insertion) order.
+    pub fn ids(&self) -> impl Iterator<Item = VertexId> + '_ {
+        self.vertices.keys().copied()
+    }
+
+    /// All vertices with their ids, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = (VertexId, &V)> + '_ {
+        self.vertices.iter().map(|(id, v)| (*id, v))
+    }
+
+    pub fn len(&self) -> usize {
+        self.vertices.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.vertices.is_empty()
+    }
+
+    /// Every edge as `(from, to)` ("from depends on to"), sorted by id pair.
+    pub fn edges(&self) -> Vec<(VertexId, VertexId)> {
+        self.down
+            .iter()
+            .flat_map(|(f, ts)| ts.iter().map(move |t| (*f, *t)))
+            .collect()
+    }
+
+    pub fn edge_count(&self) -> usize {
+        self.down.values().map(BTreeSet::len).sum()
+    }
+
+    /// Edges whose source is `id` (Go's `EdgesFrom`).
+    pub fn edges_from(&self, id: VertexId) -> Vec<(VertexId, VertexId)> {
+        self.dependencies(id).map(|t| (id, t)).collect()
+    }
+
+    /// Edges whose target is `id` (Go's `EdgesTo`).
+    pub fn edges_to(&self, id: VertexId) -> Vec<(VertexId, VertexId)> {
+        self.dependents(id).map(|f| (f, id)).collect()
+    }
+
+    /// What `id` depends on (Go's `DownEdges`), as a copy.
+    pub fn down_edges(&self, id: VertexId) -> BTreeSet<VertexId> {
+        self.down.get(&id).cloned().unwrap_or_default()
+    }
+
+    /// What depends on `id` (Go's `UpEdges`), as a copy.
+    pub fn up_edges(&self, id: VertexId) -> BTreeSet<VertexId> {
+        self.up.get(&id).cloned().unwrap_or_default()
+    }
+
+    /// Borrowing form of [`Graph::down_edges`], in id order.
+    pub fn dependencies(&self, id: VertexId) -> impl Iterator<Item = VertexId> + '_ {
+        self.down.get(&id).into_iter().flatten().copied()
+    }
+
+    /// Borrowing form of [`Graph::up_edges`], in id order.
+    pub fn dependents(&self, id: VertexId) -> impl Iterator<Item = VertexId> + '_ {
+        self.up.get(&id).into_iter().flatten().copied()
+    }
+
+    pub(crate) fn up_len(&self, id: VertexId) -> usize {
+        self.up.get(&id).map_or(0, BTreeSet::len)
+    }
+
+    /// Copies every vertex and edge of `other` into this graph (Go's `Subsume`, except that
+    /// vertices are never merged: ids are per graph). Returns `other`'s ids mapped to the new ones.
+    pub fn subsume(&mut self, other: &Graph<V>) -> BTreeMap<VertexId, VertexId>
+    where
+        V: Clone,
+    {
+        let map: BTreeMap<VertexId, VertexId> = other
+            .iter()
+            .map(|(id, v)| (id, self.add(v.clone())))
+            .collect();
+        for (f, t) in other.edges() {
+            self.connect(map[&f], map[&t]);
+        }
+        map
+    }
+
+    /// The structure as a petgraph graph (node weights are our ids; edges point from dependent to
+    /// dependency), for use with petgraph's algorithms.
+    pub fn to_petgraph(&self) -> (StableDiGraph<VertexId, ()>, BTreeMap<VertexId, NodeIndex>) {
+        let mut pg = StableDiGraph::with_capacity(self.len(), self.edge_count());
+        let map: BTreeMap<VertexId, NodeIndex> =
+            self.ids().map(|id| (id, pg.add_node(id))).collect();
+        for (f, t) in self.edges() {
+            pg.add_edge(map[&f], map[&t], ());
+        }
+        (pg, map)
+    }
+}
+
+impl<V: Vertex> Graph<V> {
+    /// The vertex's name, or an empty string for an unknown id.
+    pub fn name_of(&self, id: VertexId) -> String {
+        self.vertices.get(&id).map(Vertex::name).unwrap_or_default()
+    }
+
+    /// The first vertex (lowest id) with this name.
+    pub fn find_by_name(&self, name: &str) -> Option<VertexId> {
+        self.iter()
+            .find(|(_, v)| v.name() == name)
+            .map(|(id, _)| id)
+    }
+
+    /// Every vertex id sorted by name, ties by id: the order this module uses wherever Go iterates
+    /// a map.
+    pub fn ids_by_name(&self) -> Vec<VertexId> {
+        let mut named: Vec<(String, VertexId)> =
+            self.iter().map(|(id, v)| (v.name(), id)).collect();
+        named.sort();
+        named.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// Go's `Graph.String()`: vertex names sorted (byte order), each followed by its dependencies'
+    /// names, sorted and indented two spaces; one per line.
+    pub fn string(&self) -> String {
+        let mut out = String::new();
+        let mut named: Vec<(String, VertexId)> =
+            self.iter().map(|(id, v)| (v.name(), id)).collect();
+        named.sort();
+        for (name, id) in named {
+            out.push_str(&name);
+            out.push('\n');
+            let mut deps: Vec<String> = self.dependencies(id).map(|t| self.name_of(t)).collect();
+            deps.sort();
+            for d in deps {
+                out.push_str("  ");
+                out.push_str(&d);
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+impl<V: Vertex> fmt::Display for Graph<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.string())
+    }
+}
+
+/// Ranks vertices by (name, id) so algorithms can visit sets in the same order Go's tests do
+/// without recomputing names.
+pub(crate) struct NameOrder {
+    rank: BTreeMap<VertexId, usize>,
+}
+
+impl NameOrder {
+    pub(crate) fn new<V: Vertex>(g: &Graph<V>) -> (Self, Vec<VertexId>) {
+        let sorted = g.ids_by_name();
+        let rank = sorted.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        (NameOrder { rank }, sorted)
+    }
+
+    /// Sorts ids by name; ids unknown to the ranking (added later) sort last, by id.
+    pub(crate) fn sort(&self, ids: &mut [VertexId]) {
+        ids.sort_by_key(|id| (self.rank.get(id).copied().unwrap_or(usize::MAX), *id));
+    }
+
+    pub(crate) fn sorted(&self, it: impl Iterator<Item = VertexId>) -> Vec<VertexId> {
+        let mut v: Vec<VertexId> = it.collect();
+        self.sort(&mut v);
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g3() -> (Graph<String>, [VertexId; 3]) {
+        let mut g = Graph::new();
+        let a = g.add("1".to_string());
+        let b = g.add("2".to_string());
+        let c = g.add("3".to_string());
+        (g, [a, b, c])
+    }
+
+    #[test]
+    fn string_sorts_names_and_dependencies() {
+        let (mut g, [a, b, c]) = g3();
+        g.connect(a, c);
+        g.connect(a, b);
+        assert_eq!(g.string(), "1\n  2\n  3\n2\n3\n");
+    }
+
+    #[test]
+    fn connect_is_idempotent_and_remove_drops_edges() {
+        let (mut g, [a, b, c]) = g3();
+        assert!(g.connect(a, b));
+        assert!(!g.connect(a, b));
+        g.connect(b, c);
+        assert_eq!(g.edge_count(), 2);
+        g.remove(b);
+        assert_eq!(g.edge_count(), 0);
+        assert!(g.down_edges(a).is_empty());
+        assert!(g.up_edges(c).is_empty());
+        // Ids are not recycled.
+        let d = g.add("4".into());
+        assert!(d > c);
+    }
+
+    #[test]
+    fn replace_keeps_edges() {
+        let (mut g, [a, b, c]) = g3();
+        g.connect(a, b);
+        g.connect(b, c);
+        assert_eq!(g.replace(b, "42".into()).as_deref(), Some("2"));
+        assert_eq!(g.string(), "1\n  42\n3\n42\n  3\n");
+    }
+
+    #[test]
+    fn petgraph_export_matches() {
+        let (mut g, [a, b, _]) = g3();
+        g.connect(a, b);
+        let (pg, map) = g.to_petgraph();
+        assert_eq!(pg.node_count(), 3);
+        assert!(pg.contains_edge(map[&a], map[&b]));
+    }
+}

@@ -37,7 +37,7 @@ impl Transform for DiffTransformer<'_> {
         };
         let mut diags = Vec::new();
         // Whole-resource vertices present before we start.
-        let mut resource_nodes: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        let mut resource_nodes: BTreeMap<String, Vec<super::graph::VId>> = BTreeMap::new();
         for v in g.vertices() {
             if let Node::Resource { d, .. } = g.node(v) {
                 resource_nodes

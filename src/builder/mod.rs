@@ -8,6 +8,7 @@
 
 pub mod addr;
 pub mod builders;
+pub mod from_config;
 pub mod graph;
 pub mod model;
 pub mod nodes;

@@ -28,9 +28,23 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Runs one `graph` case.
+/// Which configuration loader feeds the builder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loader {
+    /// The crate's loader ([`crate::config::load_files`]) through [`crate::builder::from_config`].
+    Config,
+    /// The builder's own small loader ([`crate::builder::model::load_config`]).
+    Builder,
+}
+
+/// Runs one `graph` case (configuration read by the crate's loader).
 pub fn run_case(path: &Path) -> Outcome {
-    match run(path) {
+    run_case_with(path, Loader::Config)
+}
+
+/// Runs one `graph` case with the given loader.
+pub fn run_case_with(path: &Path, loader: Loader) -> Outcome {
+    match run(path, loader) {
         Ok(o) => o,
         Err(e) => Outcome::Fail(e),
     }
@@ -74,19 +88,37 @@ fn targetables(v: Option<&Value>) -> Result<Vec<Targetable>, String> {
     Ok(out)
 }
 
-fn run(path: &Path) -> Result<Outcome, String> {
+fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
     let case = read_json(&path.join("case.json"))?;
     let mut inputs = Inputs::default();
     let config_dir = path.join("config");
     if config_dir.is_dir() {
         let mut files = BTreeMap::new();
         read_dir_files(&config_dir, "", &mut files)?;
-        inputs.config = Some(load_config(&files, "").map_err(|e| {
-            e.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?);
+        inputs.config = Some(match loader {
+            Loader::Builder => load_config(&files, "").map_err(|e| {
+                e.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })?,
+            Loader::Config => {
+                let (cfg, diags) = crate::config::load_files(&files);
+                let errors: Vec<String> = diags
+                    .iter()
+                    .filter(|d| d.severity == crate::config::Severity::Error)
+                    .map(|d| d.to_string())
+                    .collect();
+                if !errors.is_empty() {
+                    return Ok(Outcome::Fail(format!(
+                        "configuration errors: {}",
+                        errors.join("; ")
+                    )));
+                }
+                let cfg = cfg.ok_or("configuration did not load")?;
+                crate::builder::from_config::module_from_config(&cfg)
+            }
+        });
     }
     if path.join("state.json").is_file() {
         inputs.state = Some(State::from_json(&read_json(&path.join("state.json"))?)?);

@@ -110,6 +110,7 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(RemovedModuleTransformer { config, state }),
         Box::new(AttachSchemaTransformer {
             schemas: inputs.schemas.as_ref(),
+            permissive_fallback: inputs.read_bodies_without_schema,
         }),
         Box::new(ProviderUnconfiguredTransformer),
         Box::new(ProviderFunctionTransformer { config }),
@@ -173,6 +174,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         Box::new(RemovedModuleTransformer { config, state }),
         Box::new(AttachSchemaTransformer {
             schemas: inputs.schemas.as_ref(),
+            permissive_fallback: inputs.read_bodies_without_schema,
         }),
         Box::new(ProviderUnconfiguredTransformer),
         Box::new(ProviderFunctionTransformer { config }),
@@ -324,5 +326,30 @@ mod tests {
                 .string()
                 .contains("aws_instance.b (expand)\n  aws_instance.a (expand)\n")
         );
+    }
+
+    #[test]
+    fn bodies_are_read_only_with_a_schema_unless_asked() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\n".to_string(),
+        );
+        let config = super::super::model::load_config(&files, "").expect("config loads");
+        let strict = Inputs {
+            config: Some(config.clone()),
+            ..Default::default()
+        };
+        let g = build(&strict, BuilderKind::Plan).graph.string();
+        assert!(!g.contains(
+            "aws_instance.a (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n  var.v"
+        ));
+        let permissive = Inputs {
+            config: Some(config),
+            read_bodies_without_schema: true,
+            ..Default::default()
+        };
+        let g = build(&permissive, BuilderKind::Plan).graph.string();
+        assert!(g.contains("aws_instance.a (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n  var.v (expand, reference)\n"), "{g}");
     }
 }

@@ -14,6 +14,33 @@ impl dag::Vertex for Node {
     fn name(&self) -> String {
         Node::name(self)
     }
+
+    /// OpenTofu's `GraphNodeDotter` implementations: resources (and their instances) are boxes
+    /// labelled with the resource address, provider configurations diamonds (their closers only in
+    /// verbose graphs), root variables notes; other vertex types do not draw themselves.
+    fn dot_node(&self, name: &str, opts: &dag::DotOpts) -> dag::DotVertex {
+        let node = |label: String, shape: &str| {
+            let mut attrs = BTreeMap::new();
+            attrs.insert("label".to_string(), label);
+            attrs.insert("shape".to_string(), shape.to_string());
+            dag::DotVertex::Node(dag::DotNode {
+                name: name.to_string(),
+                attrs,
+            })
+        };
+        match self {
+            Node::Resource { d, .. }
+            | Node::Instance {
+                d: super::nodes::InstanceData { res: d, .. },
+                ..
+            } => node(d.addr.to_string(), "box"),
+            Node::Provider { addr, .. } => node(addr.to_string(), "diamond"),
+            Node::CloseProvider { .. } if !opts.verbose => dag::DotVertex::Hidden,
+            Node::CloseProvider { .. } => node(self.name(), "diamond"),
+            Node::RootVariable { .. } => node(self.name(), "note"),
+            _ => dag::DotVertex::NotDrawable,
+        }
+    }
 }
 
 /// The builder's graph: a [`dag::Graph`] of [`Node`]s with the operations transforms use.

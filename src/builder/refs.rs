@@ -7,7 +7,7 @@
 //! are analysed.
 
 use super::addr::{InstanceKey, Mode, Resource, Subject};
-use super::schema::{Block, Nesting};
+use super::schema::Block;
 use hcl::expr::{Expression, ObjectKey, TraversalOperator};
 use hcl::structure::{Body, Structure};
 use hcl::template::{Directive, Element, Template};
@@ -281,7 +281,7 @@ fn block_with_schema(
     for s in body.iter() {
         match s {
             Structure::Attribute(a) => {
-                if schema.attributes.contains_key(a.key.as_str()) {
+                if schema.any || schema.attributes.contains_key(a.key.as_str()) {
                     walk_expr(&a.expr, locals, out);
                 }
             }
@@ -291,8 +291,11 @@ fn block_with_schema(
                     let Some(label) = b.labels.first().map(|l| l.as_str().to_string()) else {
                         continue;
                     };
-                    let Some(nested) = schema.block_types.get(&label) else {
-                        continue;
+                    let permissive = Block::permissive();
+                    let nested_block = match schema.block_types.get(&label) {
+                        Some(n) => &n.block,
+                        None if schema.any => &permissive,
+                        None => continue,
                     };
                     let mut iterator = label.clone();
                     for ds in b.body.iter() {
@@ -313,14 +316,15 @@ fn block_with_schema(
                     for ds in b.body.iter() {
                         if let Structure::Block(c) = ds {
                             if c.identifier.as_str() == "content" {
-                                block_with_schema(&c.body, &nested.block, locals, out);
+                                block_with_schema(&c.body, nested_block, locals, out);
                             }
                         }
                     }
                     locals.truncate(n);
                 } else if let Some(nested) = schema.block_types.get(name) {
-                    let _ = nested.nesting == Nesting::Single;
                     block_with_schema(&b.body, &nested.block, locals, out);
+                } else if schema.any {
+                    block_with_schema(&b.body, schema, locals, out);
                 } else if schema
                     .attributes
                     .get(name)

@@ -18,6 +18,19 @@ pub struct Block {
     /// Attribute name → its cty type in JSON form.
     pub attributes: BTreeMap<String, AttrType>,
     pub block_types: BTreeMap<String, NestedBlock>,
+    /// Stands in for an unknown schema: every attribute and nested block counts (used when the
+    /// caller has no provider schemas but still wants body references).
+    pub any: bool,
+}
+
+impl Block {
+    /// A block that declares everything (see [`Block::any`]).
+    pub fn permissive() -> Self {
+        Block {
+            any: true,
+            ..Default::default()
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -43,6 +43,9 @@ pub struct Inputs {
     pub schemas: Option<Schemas>,
     pub targets: Vec<Targetable>,
     pub excludes: Vec<Targetable>,
+    /// Without provider schemas OpenTofu reads no resource or provider bodies; set this to read
+    /// every attribute and block of bodies whose schema is unknown instead (app/CLI convenience).
+    pub read_bodies_without_schema: bool,
 }
 
 /// One named graph transform (Go `GraphTransformer`).

@@ -4,11 +4,14 @@
 use super::addr::Mode;
 use super::graph::Graph;
 use super::nodes::Node;
-use super::schema::Schemas;
+use super::schema::{Block, Schemas};
 use super::transform::{Diagnostics, Transform};
 
 pub struct AttachSchemaTransformer<'a> {
     pub schemas: Option<&'a Schemas>,
+    /// Where no schema is known, attach a permissive one so bodies are still read in full. Not
+    /// OpenTofu behaviour: for callers that have no provider schemas (off in conformance runs).
+    pub permissive_fallback: bool,
 }
 
 impl Transform for AttachSchemaTransformer<'_> {
@@ -16,33 +19,36 @@ impl Transform for AttachSchemaTransformer<'_> {
         "AttachSchemaTransformer"
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
-        let Some(schemas) = self.schemas else {
-            return Ok(());
+        let empty = Schemas::default();
+        let schemas = match self.schemas {
+            Some(s) => s,
+            None if self.permissive_fallback => &empty,
+            None => return Ok(()),
         };
+        let fallback = self.permissive_fallback.then(Block::permissive);
         for v in g.vertices() {
             let Some(n) = g.node_mut(v) else { continue };
             match n {
                 Node::Provider { addr, schema, .. } => {
-                    if let Some(ps) = schemas.providers.get(&addr.provider.to_string()) {
-                        *schema = ps.provider.clone();
-                    }
+                    *schema = schemas
+                        .providers
+                        .get(&addr.provider.to_string())
+                        .and_then(|ps| ps.provider.clone())
+                        .or_else(|| fallback.clone());
                 }
                 _ => {
                     let Some(d) = n.resource_data_mut() else {
                         continue;
                     };
                     let fqn = d.provider().to_string();
-                    let Some(ps) = schemas.providers.get(&fqn) else {
-                        continue;
-                    };
                     let r = &d.addr.resource;
-                    let s = match r.mode {
+                    let found = schemas.providers.get(&fqn).and_then(|ps| match r.mode {
                         Mode::Managed => ps.resources.get(&r.ty),
                         Mode::Data => ps.data_sources.get(&r.ty),
                         Mode::Ephemeral => ps.ephemeral.get(&r.ty),
-                    };
-                    if let Some(s) = s {
-                        d.schema = Some(s.clone());
+                    });
+                    if let Some(s) = found.cloned().or_else(|| fallback.clone()) {
+                        d.schema = Some(s);
                     }
                 }
             }

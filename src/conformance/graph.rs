@@ -506,6 +506,7 @@ fn transforms_from_case<'a>(
             }),
             "AttachSchemaTransformer" => Box::new(AttachSchemaTransformer {
                 schemas: inputs.schemas.as_ref(),
+                permissive_fallback: false,
             }),
             "ModuleExpansionTransformer" => Box::new(ModuleExpansionTransformer { config }),
             "ExternalReferenceTransformer" => Box::new(ExternalReferenceTransformer),

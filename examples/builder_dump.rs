@@ -14,10 +14,10 @@ fn collect(dir: &std::path::Path, rel: &str, files: &mut BTreeMap<String, String
         };
         if p.is_dir() && !name.starts_with('.') {
             collect(&p, &r, files);
-        } else if name.ends_with(".tf") {
-            if let Ok(t) = std::fs::read_to_string(&p) {
-                files.insert(r, t);
-            }
+        } else if name.ends_with(".tf")
+            && let Ok(t) = std::fs::read_to_string(&p)
+        {
+            files.insert(r, t);
         }
     }
 }

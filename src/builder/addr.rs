@@ -364,10 +364,10 @@ impl AbsProviderConfig {
         let mut module = Vec::new();
         if !prefix.is_empty() {
             for pair in split_address(prefix)?.chunks(2) {
-                if let [(kw, _), (name, _)] = pair {
-                    if kw == "module" {
-                        module.push(name.clone());
-                    }
+                if let [(kw, _), (name, _)] = pair
+                    && kw == "module"
+                {
+                    module.push(name.clone());
                 }
             }
         }

@@ -13,6 +13,9 @@ use hcl::expr::{Expression, TraversalOperator};
 use hcl::structure::{Block, Body, Structure};
 use std::collections::BTreeMap;
 
+/// A local provider configuration reference: (local name, alias).
+pub type LocalProviderRef = (String, Option<String>);
+
 /// A `precondition`/`postcondition`/`validation`/`assert` block.
 #[derive(Clone, Debug)]
 pub struct Condition {
@@ -119,7 +122,7 @@ pub struct ModuleCall {
     pub enabled: Option<Expression>,
     pub depends_on: Vec<Reference>,
     /// `providers = { child_local[.alias] = parent_local[.alias] }`.
-    pub providers: Vec<((String, Option<String>), (String, Option<String>))>,
+    pub providers: Vec<(LocalProviderRef, LocalProviderRef)>,
     /// Input variable arguments.
     pub inputs: BTreeMap<String, Expression>,
 }

@@ -124,12 +124,12 @@ impl ResourceData {
         if let Some(p) = &self.stored_provider {
             return ProviderRequest::Exact(p.clone());
         }
-        if let Some(it) = self.import_targets.first() {
-            if let Some((_, alias)) = &it.provider_ref {
-                return ProviderRequest::Local {
-                    alias: alias.clone(),
-                };
-            }
+        if let Some(it) = self.import_targets.first()
+            && let Some((_, alias)) = &it.provider_ref
+        {
+            return ProviderRequest::Local {
+                alias: alias.clone(),
+            };
         }
         ProviderRequest::Local { alias: None }
     }

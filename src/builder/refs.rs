@@ -314,10 +314,10 @@ fn block_with_schema(
                     let n = locals.len();
                     locals.push(iterator);
                     for ds in b.body.iter() {
-                        if let Structure::Block(c) = ds {
-                            if c.identifier.as_str() == "content" {
-                                block_with_schema(&c.body, nested_block, locals, out);
-                            }
+                        if let Structure::Block(c) = ds
+                            && c.identifier.as_str() == "content"
+                        {
+                            block_with_schema(&c.body, nested_block, locals, out);
                         }
                     }
                     locals.truncate(n);

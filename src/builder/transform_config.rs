@@ -31,10 +31,10 @@ impl Transform for ConfigTransformer<'_> {
         }
         for m in root.all_modules() {
             for r in &m.resources {
-                if let Some(modes) = &self.modes {
-                    if !modes.contains(&r.addr.mode) {
-                        continue;
-                    }
+                if let Some(modes) = &self.modes
+                    && !modes.contains(&r.addr.mode)
+                {
+                    continue;
                 }
                 let addr = ConfigResource {
                     module: m.path.clone(),

@@ -42,14 +42,13 @@ impl Transform for ForcedCBDTransformer {
                 .descendants(v)
                 .iter()
                 .any(|d| create_before_destroy(g.node(*d)) == Some(true));
-            if has_cbd_descendant {
-                if let Some(Node::Instance {
+            if has_cbd_descendant
+                && let Some(Node::Instance {
                     kind: InstanceKind::Applyable,
                     d,
                 }) = g.node_mut(v)
-                {
-                    d.res.create_before_destroy_forced = true;
-                }
+            {
+                d.res.create_before_destroy_forced = true;
             }
         }
         Ok(())

@@ -90,7 +90,7 @@ impl Transform for ModuleExpansionTransformer<'_> {
         }
         for (path, c) in &closers {
             for i in 1..path.len() {
-                if let Some(parent) = closers.get(&path[..i].to_vec()) {
+                if let Some(parent) = closers.get(&path[..i]) {
                     g.connect(*parent, *c);
                 }
             }

@@ -102,39 +102,39 @@ impl ProviderConfigTransformer<'_> {
                 proxiable.insert(key, empty);
             }
         }
-        if let (Some(parent), Some(call_name)) = (parent, m.path.last()) {
-            if let Some(call) = parent.module_calls.get(call_name) {
-                let parent_path = parent.path.clone();
-                for ((child_local, child_alias), (_, parent_alias)) in &call.providers {
-                    let fqn = m.provider_for_local(child_local);
-                    let addr = AbsProviderConfig {
-                        module: m.path.clone(),
-                        provider: fqn.clone(),
-                        alias: child_alias.clone(),
-                    };
-                    let target = AbsProviderConfig {
-                        module: parent_path.clone(),
-                        provider: fqn,
-                        alias: parent_alias.clone(),
-                    };
-                    if !providers.contains_key(&target.to_string()) {
-                        // OpenTofu reports "missing provider" here; the configuration is then
-                        // inherited as usual instead.
-                        continue;
-                    }
-                    let key = addr.to_string();
-                    let proxy = Node::ProxyProvider { addr, target };
-                    match providers.get(&key).copied() {
-                        Some(existing) => {
-                            if proxiable.get(&key).copied().unwrap_or(false) {
-                                let nv = g.replace(existing, proxy);
-                                providers.insert(key, nv);
-                            }
-                        }
-                        None => {
-                            let nv = g.add(proxy);
+        if let (Some(parent), Some(call_name)) = (parent, m.path.last())
+            && let Some(call) = parent.module_calls.get(call_name)
+        {
+            let parent_path = parent.path.clone();
+            for ((child_local, child_alias), (_, parent_alias)) in &call.providers {
+                let fqn = m.provider_for_local(child_local);
+                let addr = AbsProviderConfig {
+                    module: m.path.clone(),
+                    provider: fqn.clone(),
+                    alias: child_alias.clone(),
+                };
+                let target = AbsProviderConfig {
+                    module: parent_path.clone(),
+                    provider: fqn,
+                    alias: parent_alias.clone(),
+                };
+                if !providers.contains_key(&target.to_string()) {
+                    // OpenTofu reports "missing provider" here; the configuration is then
+                    // inherited as usual instead.
+                    continue;
+                }
+                let key = addr.to_string();
+                let proxy = Node::ProxyProvider { addr, target };
+                match providers.get(&key).copied() {
+                    Some(existing) => {
+                        if proxiable.get(&key).copied().unwrap_or(false) {
+                            let nv = g.replace(existing, proxy);
                             providers.insert(key, nv);
                         }
+                    }
+                    None => {
+                        let nv = g.add(proxy);
+                        providers.insert(key, nv);
                     }
                 }
             }
@@ -425,10 +425,8 @@ impl Transform for PruneProviderTransformer {
             }
             match g.node(v) {
                 Node::ProxyProvider { .. } => g.remove(v),
-                Node::Provider { .. } => {
-                    if g.up_edges(v).is_empty() {
-                        g.remove(v);
-                    }
+                Node::Provider { .. } if g.up_edges(v).is_empty() => {
+                    g.remove(v);
                 }
                 _ => {}
             }

@@ -284,10 +284,10 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
     let resolve = |name: &str| -> String {
         if let Some(prefix) = name.strip_suffix(" (destroy deposed <deposed>)") {
             for n in names.keys() {
-                if let Some(rest) = n.strip_prefix(&format!("{prefix} (destroy deposed ")) {
-                    if rest.ends_with(')') {
-                        return n.clone();
-                    }
+                if let Some(rest) = n.strip_prefix(&format!("{prefix} (destroy deposed "))
+                    && rest.ends_with(')')
+                {
+                    return n.clone();
                 }
             }
         }
@@ -335,14 +335,14 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
             }
         }
     }
-    if let Some(n) = case.get("vertex_count").and_then(|c| c.as_u64()) {
-        if g.len() as u64 != n {
-            return Outcome::Fail(format!(
-                "expected {n} vertices, found {}\n{}",
-                g.len(),
-                g.string()
-            ));
-        }
+    if let Some(n) = case.get("vertex_count").and_then(|c| c.as_u64())
+        && g.len() as u64 != n
+    {
+        return Outcome::Fail(format!(
+            "expected {n} vertices, found {}\n{}",
+            g.len(),
+            g.string()
+        ));
     }
     for e in case
         .get("edges")

@@ -85,7 +85,7 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
             destroying: destroy,
             planning: true,
         }),
-        Box::new(CheckTransformer { config }),
+        Box::new(CheckTransformer { config, operation }),
         Box::new(OrphanResourceInstanceTransformer {
             config,
             state,
@@ -164,7 +164,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
             changes: inputs.changes.as_ref(),
             concrete: InstanceKind::Applyable,
         }),
-        Box::new(CheckTransformer { config }),
+        Box::new(CheckTransformer { config, operation }),
         Box::new(AttachStateTransformer { state }),
         Box::new(OrphanOutputTransformer),
         Box::new(AttachResourceConfigTransformer { config }),
@@ -183,7 +183,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         Box::new(ExternalReferenceTransformer),
         Box::new(ReferenceTransformer),
         Box::new(AttachDependenciesTransformer),
-        Box::new(CheckStartTransformer),
+        Box::new(CheckStartTransformer { config, operation }),
         Box::new(ForcedCBDTransformer),
         Box::new(DestroyEdgeTransformer {
             changes: inputs.changes.as_ref(),

@@ -88,7 +88,7 @@ fn resource(r: &config::model::Resource) -> ResourceConfig {
                     .collect()
             })
             .unwrap_or_default(),
-        in_check: r.container.is_some(),
+        container: r.container.clone(),
     }
 }
 
@@ -143,6 +143,11 @@ pub fn module_from_config(c: &config::Config) -> Module {
         out.checks.push(Check {
             name: ch.name.clone(),
             asserts: ch.asserts.iter().map(condition).collect(),
+            data: ch
+                .data_resources
+                .iter()
+                .map(|r| Resource::new(mode(r.mode), &r.type_name, &r.name))
+                .collect(),
         });
     }
     for v in m.variables.values() {

@@ -64,8 +64,8 @@ pub struct ResourceConfig {
     pub postconditions: Vec<Condition>,
     pub connection: Option<Body>,
     pub provisioners: Vec<Provisioner>,
-    /// Declared inside a `check` block.
-    pub in_check: bool,
+    /// The `check` block this data source is nested in, if any.
+    pub container: Option<String>,
 }
 
 impl ResourceConfig {
@@ -148,6 +148,8 @@ pub struct Import {
 pub struct Check {
     pub name: String,
     pub asserts: Vec<Condition>,
+    /// The scoped data sources declared inside the check.
+    pub data: Vec<Resource>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -305,15 +307,15 @@ fn load_module(
             let labels: Vec<String> = b.labels.iter().map(|l| l.as_str().to_string()).collect();
             match (b.identifier.as_str(), labels.as_slice()) {
                 ("resource", [ty, name]) => {
-                    let r = read_resource(&m, Mode::Managed, ty, name, b, false);
+                    let r = read_resource(&m, Mode::Managed, ty, name, b, None);
                     m.resources.push(r);
                 }
                 ("data", [ty, name]) => {
-                    let r = read_resource(&m, Mode::Data, ty, name, b, false);
+                    let r = read_resource(&m, Mode::Data, ty, name, b, None);
                     m.resources.push(r);
                 }
                 ("ephemeral", [ty, name]) => {
-                    let r = read_resource(&m, Mode::Ephemeral, ty, name, b, false);
+                    let r = read_resource(&m, Mode::Ephemeral, ty, name, b, None);
                     m.resources.push(r);
                 }
                 ("variable", [name]) => m.variables.push(Variable {
@@ -403,17 +405,20 @@ fn load_module(
                     });
                 }
                 ("check", [name]) => {
+                    let mut data = Vec::new();
                     for d in b.body.blocks().filter(|x| x.identifier.as_str() == "data") {
                         let dl: Vec<String> =
                             d.labels.iter().map(|l| l.as_str().to_string()).collect();
                         if let [ty, n] = dl.as_slice() {
-                            let r = read_resource(&m, Mode::Data, ty, n, d, true);
+                            let r = read_resource(&m, Mode::Data, ty, n, d, Some(name.clone()));
+                            data.push(r.addr.clone());
                             m.resources.push(r);
                         }
                     }
                     m.checks.push(Check {
                         name: name.clone(),
                         asserts: conditions(&b.body, "assert"),
+                        data,
                     });
                 }
                 ("terraform", _) | ("moved", _) | ("removed", _) => {}
@@ -566,7 +571,7 @@ fn read_resource(
     ty: &str,
     name: &str,
     b: &Block,
-    in_check: bool,
+    container: Option<String>,
 ) -> ResourceConfig {
     let addr = Resource::new(mode, ty, name);
     let provider_ref = attr(&b.body, "provider").and_then(provider_ref_expr);
@@ -590,7 +595,7 @@ fn read_resource(
         postconditions: Vec::new(),
         connection: None,
         provisioners: Vec::new(),
-        in_check,
+        container,
     };
     for lc in b
         .body

@@ -270,7 +270,12 @@ pub enum Node {
         name: String,
         refs: Vec<Reference>,
     },
-    /// `checkStartNode`.
+    /// `nodeReportCheck`.
+    ReportCheck {
+        module: ModulePath,
+        name: String,
+    },
+    /// `nodeCheckStart`.
     CheckStart,
 }
 
@@ -336,7 +341,10 @@ impl Node {
             Node::ExpandCheck { module, name, .. } => {
                 format!("{} (expand)", in_module(module, &format!("check.{name}")))
             }
-            Node::CheckStart => "checkStart".to_string(),
+            Node::ReportCheck { module, name } => {
+                format!("{} (report)", in_module(module, &format!("check.{name}")))
+            }
+            Node::CheckStart => "(execute checks)".to_string(),
         }
     }
 
@@ -354,7 +362,8 @@ impl Node {
             | Node::Local { module, .. }
             | Node::Output { module, .. }
             | Node::DestroyOutput { module, .. }
-            | Node::ExpandCheck { module, .. } => module.clone(),
+            | Node::ExpandCheck { module, .. }
+            | Node::ReportCheck { module, .. } => module.clone(),
             Node::ExpandModule { path, .. } | Node::CloseModule { path } => path.clone(),
             Node::Root | Node::CheckStart => return None,
         })
@@ -426,7 +435,6 @@ impl Node {
                 let call = path.last().cloned()?;
                 Some(vec![Subject::ModuleCall(call)])
             }
-            Node::ExpandCheck { name, .. } => Some(vec![Subject::Check(name.clone())]),
             _ => None,
         }
     }

@@ -76,10 +76,13 @@ impl Transform for ModuleExpansionTransformer<'_> {
         for v in g.vertices() {
             let n = g.node(v);
             if n.is_destroyer()
-                || matches!(n, Node::CloseModule { .. } | Node::ExpandCheck { .. })
+                || matches!(
+                    n,
+                    Node::CloseModule { .. } | Node::ExpandCheck { .. } | Node::ReportCheck { .. }
+                )
                 || n.resource_data()
                     .and_then(|d| d.config.as_ref())
-                    .is_some_and(|c| c.in_check)
+                    .is_some_and(|c| c.container.is_some())
             {
                 continue;
             }

@@ -482,8 +482,8 @@ fn transforms_from_case<'a>(
                     InstanceKind::Abstract
                 },
             }),
-            "checkTransformer" => Box::new(CheckTransformer { config }),
-            "checkStartTransformer" => Box::new(CheckStartTransformer),
+            "checkTransformer" => Box::new(CheckTransformer { config, operation }),
+            "checkStartTransformer" => Box::new(CheckStartTransformer { config, operation }),
             "AttachStateTransformer" => Box::new(AttachStateTransformer {
                 state: inputs.state.as_ref(),
             }),

@@ -58,6 +58,11 @@ fn resource(r: &config::model::Resource) -> ResourceConfig {
         addr: Resource::new(mode(r.mode), &r.type_name, &r.name),
         provider_ref: r.provider_ref.as_ref().map(local_ref),
         provider: provider(&r.provider),
+        provider_key: r
+            .provider_ref
+            .as_ref()
+            .and_then(|p| p.key_expr.as_ref())
+            .map(expr),
         count: r.count.as_ref().map(expr),
         for_each: r.for_each.as_ref().map(expr),
         enabled: r.enabled.as_ref().map(expr),

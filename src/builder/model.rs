@@ -51,6 +51,8 @@ pub struct ResourceConfig {
     pub provider_ref: Option<(String, Option<String>)>,
     /// The provider FQN this resource belongs to (resolved through `required_providers`).
     pub provider: Provider,
+    /// The instance-key expression of `provider = aws.each[expr]`.
+    pub provider_key: Option<Expression>,
     pub count: Option<Expression>,
     pub for_each: Option<Expression>,
     pub enabled: Option<Expression>,
@@ -519,7 +521,24 @@ fn traversal_names(e: &Expression) -> Option<Vec<String>> {
 }
 
 /// `provider = aws.foo` or the legacy string form `"aws.foo"`.
+/// The instance-key expression of `provider = aws.each[expr]`.
+fn provider_key_expr(e: &Expression) -> Option<Expression> {
+    match e {
+        Expression::Traversal(t) => match t.operators.last() {
+            Some(TraversalOperator::Index(k)) => Some(k.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn provider_ref_expr(e: &Expression) -> Option<(String, Option<String>)> {
+    // `aws.each[expr]`: the key is an instance key, not part of the configuration address.
+    if let (Expression::Traversal(t), Some(_)) = (e, provider_key_expr(e)) {
+        let mut without_key = (**t).clone();
+        without_key.operators.pop();
+        return provider_ref_expr(&Expression::Traversal(Box::new(without_key)));
+    }
     let names = match traversal_names(e) {
         Some(n) => n,
         None => string_value(e)?.split('.').map(|s| s.to_string()).collect(),
@@ -575,6 +594,7 @@ fn read_resource(
 ) -> ResourceConfig {
     let addr = Resource::new(mode, ty, name);
     let provider_ref = attr(&b.body, "provider").and_then(provider_ref_expr);
+    let provider_key = attr(&b.body, "provider").and_then(provider_key_expr);
     let provider = match &provider_ref {
         Some((local, _)) => m.provider_for_local(local),
         None => m.provider_for_local(&addr.implied_provider()),
@@ -583,6 +603,7 @@ fn read_resource(
         addr,
         provider_ref,
         provider,
+        provider_key,
         count: attr(&b.body, "count").cloned(),
         for_each: attr(&b.body, "for_each").cloned(),
         enabled: None,
@@ -647,7 +668,10 @@ fn read_resource(
 /// References that need no provider schema (the resource "meta" parts), in OpenTofu's order.
 pub fn resource_meta_refs(r: &ResourceConfig) -> Vec<Reference> {
     let mut out = r.depends_on.clone();
-    for e in [&r.count, &r.for_each, &r.enabled].into_iter().flatten() {
+    for e in [&r.count, &r.for_each, &r.enabled, &r.provider_key]
+        .into_iter()
+        .flatten()
+    {
         out.extend(refs_in_expr(e));
     }
     for e in &r.replace_triggered_by {
@@ -856,5 +880,44 @@ impl Changes {
             });
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_provider_references_with_instance_keys() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" {\n  for_each = var.regions\n  provider = aws.by_region[local.k]\n}\n"
+                .to_string(),
+        );
+        let m = load_config(&files, "").expect("loads");
+        let r = &m.resources[0];
+        assert_eq!(
+            r.provider_ref,
+            Some(("aws".to_string(), Some("by_region".to_string())))
+        );
+        let refs: Vec<String> = resource_meta_refs(r)
+            .iter()
+            .map(|r| r.subject.to_string())
+            .collect();
+        assert_eq!(refs, vec!["var.regions", "local.k"]);
+    }
+
+    #[test]
+    fn module_sources_resolve_relative_to_the_calling_module() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "examples/x/main.tf".to_string(),
+            "module \"root\" { source = \"../../\" }\n".to_string(),
+        );
+        files.insert("main.tf".to_string(), "variable \"v\" {}\n".to_string());
+        let m = load_config(&files, "examples/x").expect("loads");
+        assert_eq!(m.children["root"].variables[0].name, "v");
+        assert_eq!(m.children["root"].path, vec!["root".to_string()]);
     }
 }

@@ -1,6 +1,7 @@
 //! Terraform/OpenTofu state snapshots, format version 4 (the JSON `terraform.tfstate` holds),
 //! as far as graph building needs them: resources, their instances, deposed objects,
 //! dependencies and provider configurations.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::{
     self, AbsProviderConfig, AbsResource, ConfigResource, InstanceKey, ModuleInstance, Resource,

@@ -1077,22 +1077,41 @@ fn decode_terraform_block(cx: &mut Ctx, b: &Block, module: &mut Module) {
     }
     for blk in c.blocks {
         match blk.ident.value().as_str() {
-            "required_providers" => decode_required_providers(cx, blk, module),
-            "backend" => {
-                if check_labels(cx, blk, &["type"]) {
-                    if let Some(prev) = &module.backend {
+            "required_providers" => {
+                let here = cx.def_range(blk);
+                match &module.required_providers_decl {
+                    Some(prev) if !is_override_file(cx.file) => {
                         let d = format!(
-                            "A backend was already declared at {}. Only one backend configuration is permitted per module.",
-                            go_range(&prev.decl_range)
+                            "A module may have only one required providers configuration. The required providers were previously configured at {}.",
+                            go_range(prev)
                         );
-                        cx.err("Duplicate backend configuration", d, blk.ident.span());
-                    } else {
-                        module.backend = Some(Backend {
-                            type_name: blk.labels[0].as_str().to_string(),
-                            config: HclBody::new(blk.body.clone(), cx.file),
-                            decl_range: cx.def_range(blk),
-                        });
+                        cx.diags.push(Diagnostic::error(
+                            "Duplicate required providers configuration",
+                            d,
+                            Some(here),
+                        ));
                     }
+                    _ => {
+                        if module.required_providers_decl.is_none() {
+                            module.required_providers_decl = Some(here);
+                        }
+                        decode_required_providers(cx, blk, module);
+                    }
+                }
+            }
+            "backend" if check_labels(cx, blk, &["type"]) => {
+                if let Some(prev) = &module.backend {
+                    let d = format!(
+                        "A module may have only one backend configuration. The backend was previously configured at {}.",
+                        go_range(&prev.decl_range)
+                    );
+                    cx.err("Duplicate backend configuration", d, blk.ident.span());
+                } else {
+                    module.backend = Some(Backend {
+                        type_name: blk.labels[0].as_str().to_string(),
+                        config: HclBody::new(blk.body.clone(), cx.file),
+                        decl_range: cx.def_range(blk),
+                    });
                 }
             }
             "cloud" => {
@@ -1105,6 +1124,10 @@ fn decode_terraform_block(cx: &mut Ctx, b: &Block, module: &mut Module) {
             _ => {}
         }
     }
+}
+
+fn is_override_file(f: &SourceFile) -> bool {
+    super::load::is_override_file_name(f.name.rsplit('/').next().unwrap_or(&f.name))
 }
 
 fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
@@ -1198,7 +1221,9 @@ fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
                 }
             }
         }
-        if let Some(prev) = module.required_providers.get(&name) {
+        if !is_override_file(cx.file)
+            && let Some(prev) = module.required_providers.get(&name)
+        {
             let d = format!(
                 "Provider {} was already required at {}.",
                 addrs::go_quote(&name),
@@ -1275,6 +1300,7 @@ fn decode_import(cx: &mut Ctx, b: &Block) -> Option<Import> {
         identity: c.attrs.get("identity").map(|a| cx.expr(&a.value)),
         for_each: c.attrs.get("for_each").map(|a| cx.expr(&a.value)),
         provider_ref,
+        provider: addrs::Provider::implied(""),
         decl_range: cx.def_range(b),
     })
 }
@@ -1628,7 +1654,7 @@ pub fn decode_file(
                             ),
                             ResourceMode::Ephemeral => (
                                 format!(
-                                    "Duplicate ephemeral {} configuration",
+                                    "Duplicate ephemeral resource {} configuration",
                                     addrs::go_quote(&r.type_name)
                                 ),
                                 format!(
@@ -1668,16 +1694,38 @@ pub fn decode_file(
                 if let Some(c) = decode_check(&mut cx, b) {
                     if let Some(prev) = module.checks.get(&c.name) {
                         let d = format!(
-                            "A check block named {} was already defined at {}. Check blocks must be unique within a module.",
+                            "A check block named {} was already declared at {}. Check blocks must be unique within each module.",
                             addrs::go_quote(&c.name),
                             go_range(&prev.decl_range)
                         );
-                        cx.diags.push(Diagnostic::error(
-                            "Duplicate check block",
-                            d,
-                            Some(c.decl_range.clone()),
-                        ));
+                        let summary =
+                            format!("Duplicate check {} configuration", addrs::go_quote(&c.name));
+                        cx.diags
+                            .push(Diagnostic::error(summary, d, Some(c.decl_range.clone())));
                     } else {
+                        // Go merges a check's scoped data block into the module's data resources.
+                        for r in &c.data_resources {
+                            let key = r.addr().to_string();
+                            if let Some(prev) = module.data_resources.get(&key) {
+                                let d = format!(
+                                    "A {} data resource named {} was already declared at {}. Resource names must be unique per type in each module, including within check blocks.",
+                                    r.type_name,
+                                    addrs::go_quote(&r.name),
+                                    go_range(&prev.decl_range)
+                                );
+                                let summary = format!(
+                                    "Duplicate data {} configuration",
+                                    addrs::go_quote(&r.type_name)
+                                );
+                                cx.diags.push(Diagnostic::error(
+                                    summary,
+                                    d,
+                                    Some(r.decl_range.clone()),
+                                ));
+                            } else {
+                                module.data_resources.insert(key, r.clone());
+                            }
+                        }
                         module.checks.insert(c.name.clone(), c);
                     }
                 }
@@ -1693,6 +1741,29 @@ pub fn decode_file(
                 );
             }
         }
+    }
+}
+
+/// The provider local name implied by an import block's `to` address (its resource type).
+fn import_target_implied_provider(steps: &[Step]) -> String {
+    let mut i = 0;
+    while let Some(Step::Attr(a)) = steps.get(i) {
+        if a != "module" {
+            break;
+        }
+        i += 2;
+        if let Some(Step::Index(_)) = steps.get(i) {
+            i += 1;
+        }
+    }
+    if let Some(Step::Attr(a)) = steps.get(i)
+        && (a == "data" || a == "ephemeral")
+    {
+        i += 1;
+    }
+    match steps.get(i) {
+        Some(Step::Attr(t)) => addrs::implied_provider_local_name(t),
+        _ => String::new(),
     }
 }
 
@@ -1722,4 +1793,13 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
     for c in module.checks.values_mut() {
         c.data_resources.iter_mut().for_each(fix);
     }
+    module.imports.iter_mut().for_each(|i| {
+        i.provider = match &i.provider_ref {
+            Some(p) => lookup(&p.name),
+            None => match super::traversal::static_traversal(&i.to.expr) {
+                Some(steps) => lookup(&import_target_implied_provider(&steps)),
+                None => addrs::Provider::implied(""),
+            },
+        };
+    });
 }

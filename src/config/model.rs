@@ -151,6 +151,8 @@ pub struct Module {
     /// The files this module was read from, by path relative to the root module folder.
     pub files: BTreeMap<String, Arc<SourceFile>>,
     pub required_core: Vec<String>,
+    /// Where the (first) `required_providers` block is.
+    pub required_providers_decl: Option<SourceRange>,
     /// `required_providers` entries by local name.
     pub required_providers: BTreeMap<String, RequiredProvider>,
     /// `provider` blocks by `name` or `name.alias`.
@@ -163,7 +165,7 @@ pub struct Module {
     pub module_calls: BTreeMap<String, ModuleCall>,
     /// Managed resources by `type.name`.
     pub managed_resources: BTreeMap<String, Resource>,
-    /// Data resources by `data.type.name`.
+    /// Data resources by `data.type.name`, including the data blocks nested in `check` blocks.
     pub data_resources: BTreeMap<String, Resource>,
     /// Ephemeral resources by `ephemeral.type.name`.
     pub ephemeral_resources: BTreeMap<String, Resource>,
@@ -190,23 +192,17 @@ impl Module {
             .cloned()
             .unwrap_or_else(|| p.type_name.clone())
     }
-    /// A resource of any mode by its address.
+    /// A resource of any mode by its address (Go `ResourceByAddr`).
     pub fn resource(&self, addr: &addrs::Resource) -> Option<&Resource> {
         let key = addr.to_string();
         match addr.mode {
             addrs::ResourceMode::Managed => self.managed_resources.get(&key),
-            addrs::ResourceMode::Data => self.data_resources.get(&key).or_else(|| {
-                // Data blocks nested in checks are scoped to the check but still addressable.
-                self.checks
-                    .values()
-                    .flat_map(|c| c.data_resources.iter())
-                    .find(|r| r.addr() == *addr)
-            }),
+            addrs::ResourceMode::Data => self.data_resources.get(&key),
             addrs::ResourceMode::Ephemeral => self.ephemeral_resources.get(&key),
         }
     }
-    /// Every resource (managed, then data, then ephemeral; each in key order), excluding data
-    /// blocks scoped inside checks.
+    /// Every resource (managed, then data, then ephemeral; each in key order). Data blocks
+    /// scoped in checks are among the data resources, as in Go (their `container` is set).
     pub fn all_resources(&self) -> impl Iterator<Item = &Resource> {
         self.managed_resources
             .values()
@@ -456,6 +452,8 @@ pub struct Import {
     pub identity: Option<Expr>,
     pub for_each: Option<Expr>,
     pub provider_ref: Option<ProviderConfigRef>,
+    /// The provider FQN of the target (from `provider`, else implied by the resource type).
+    pub provider: addrs::Provider,
     pub decl_range: SourceRange,
 }
 

@@ -6,6 +6,7 @@
 //! splat ends it (`a.b[count.index]` refers to `a.b` and `count.index`), object keys that are
 //! bare names are not references, and for-expression, template-for and `dynamic` iterator
 //! variables are local names, not references.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use super::diag::{Diagnostic, SourceFile, SourceRange};
 use super::model::{

@@ -109,6 +109,13 @@ fn syntax_errors_have_positions() {
         e[0].starts_with("main.tf:4,1: Argument or block definition required"),
         "{e:?}"
     );
+    let e = errors(&[("main.tf", "resource \"a\" \"b\" {\n  x = 1\n")]);
+    assert_eq!(e.len(), 1);
+    assert!(e[0].contains("Unclosed configuration block"), "{e:?}");
+    let e = errors(&[("main.tf", "a = \"unterminated\n")]);
+    assert!(e[0].contains("Unterminated template string"), "{e:?}");
+    let e = errors(&[("main.tf", "x {\n  y = [1,\n}\n")]);
+    assert!(e[0].starts_with("main.tf:3,1: Invalid expression"), "{e:?}");
     let e = errors(&[("main.tf", "foo = 1\nbar {}\n")]);
     assert_eq!(
         e,

@@ -1412,26 +1412,51 @@ fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
         start,
         end: start,
     };
-    let line = e.line().trim_start();
-    let starts_ok = line
-        .chars()
-        .next()
-        .map(|c| c.is_alphabetic() || c == '_' || c == '}' || c == '#' || c == '/')
-        .unwrap_or(true);
-    let at_line_start = e
-        .line()
-        .get(..loc.column().saturating_sub(1))
-        .map(|p| p.trim().is_empty())
-        .unwrap_or(false);
-    if !starts_ok && at_line_start {
-        Diagnostic::error(
+    let msg = e.message();
+    let rest = file.text.get(loc.offset()..).unwrap_or("");
+    let at_eof = rest.trim().is_empty();
+    let next = rest.trim_start_matches([' ', '\t']).chars().next();
+    let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
+        if at_eof {
+            (
+                "Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.".into(),
+            )
+        } else if next.is_some_and(|c| c.is_alphabetic() || c == '_') {
+            (
+                "Missing newline after argument",
+                "An argument definition must end with a newline.".into(),
+            )
+        } else {
+            (
+                "Argument or block definition required",
+                "An argument or block definition is required here.".into(),
+            )
+        }
+    } else if msg.starts_with("expected newline or eof") || msg.starts_with("invalid body") {
+        (
             "Argument or block definition required",
-            "An argument or block definition is required here.",
-            Some(range),
+            "An argument or block definition is required here.".into(),
+        )
+    } else if msg.starts_with("invalid expression") {
+        (
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.".into(),
+        )
+    } else if msg == "unexpected token" && e.line().matches('"').count() % 2 == 1 {
+        (
+            "Unterminated template string",
+            "No closing marker was found for the string.".into(),
+        )
+    } else if msg == "unexpected token" && !next.is_some_and(|c| c.is_alphabetic() || c == '_') {
+        (
+            "Argument or block definition required",
+            "An argument or block definition is required here.".into(),
         )
     } else {
-        Diagnostic::error("Invalid syntax", e.message().to_string(), Some(range))
-    }
+        ("Invalid syntax", msg.to_string())
+    };
+    Diagnostic::error(summary, detail, Some(range))
 }
 
 /// Decodes one configuration file into `module`. JSON files are read by converting them to

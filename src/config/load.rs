@@ -236,6 +236,8 @@ fn load_children(
                     ));
                 }
                 let dir = join_path(&module.source_dir, &rel.replace('\\', "/"));
+                // OpenTofu has no check (and so no wording) for this; without it a module that
+                // calls itself would be loaded forever.
                 if stack.contains(&dir) {
                     diags.push(Diagnostic::error(
                         "Module recursion",
@@ -262,6 +264,23 @@ fn load_children(
                 };
                 let child_path = path.child(name);
                 let child_module = load_module(&dir, files, diags);
+                if let Some(b) = &child_module.backend {
+                    diags.push(Diagnostic::warning(
+                        "Backend configuration ignored",
+                        "Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.",
+                        Some(b.decl_range.clone()),
+                    ));
+                }
+                if let Some(i) = child_module.imports.first() {
+                    diags.push(Diagnostic::error(
+                        "Invalid import configuration",
+                        format!(
+                            "An import block was detected in {}. Import blocks are only allowed in the root module.",
+                            addrs::go_quote(&child_path.to_string())
+                        ),
+                        Some(i.decl_range.clone()),
+                    ));
+                }
                 stack.push(dir);
                 let children = load_children(src, &child_path, &child_module, stack, diags);
                 stack.pop();

@@ -298,3 +298,71 @@ fn empty_configuration_is_an_empty_root() {
     assert!(cfg.path.is_root());
     assert!(cfg.module.managed_resources.is_empty());
 }
+
+#[test]
+fn provider_resolution_follows_go() {
+    let cfg = load_ok(&[
+        (
+            "main.tf",
+            r#"
+terraform {
+  required_providers {
+    foo = { source = "acme/foo" }
+  }
+}
+provider "foo" {}
+module "child" {
+  source    = "./child"
+  providers = { bar = foo }
+}
+"#,
+        ),
+        (
+            "child/main.tf",
+            r#"
+terraform {
+  required_providers {
+    bar = { source = "other/bar" }
+  }
+}
+resource "bar_thing" "x" {}
+resource "terraform_data" "y" {}
+"#,
+        ),
+    ]);
+    // Go looks the local name up in the receiver's (root's) required_providers.
+    let child_path = addrs::Module(vec!["child".into()]);
+    let abs =
+        cfg.resolve_abs_provider_addr(&addrs::LocalProviderConfig::new("bar", None), &child_path);
+    assert_eq!(
+        abs.to_string(),
+        "module.child.provider[\"registry.opentofu.org/hashicorp/bar\"]"
+    );
+    let child = cfg.descendant(&child_path).unwrap();
+    assert_eq!(
+        child.module.managed_resources["bar_thing.x"].provider,
+        Provider::new("registry.opentofu.org", "other", "bar")
+    );
+    assert_eq!(
+        child.module.managed_resources["terraform_data.y"].provider,
+        Provider::builtin("terraform")
+    );
+    let pp = &cfg.module.module_calls["child"].providers[0];
+    assert_eq!(
+        pp.in_parent.provider_type,
+        Some(Provider::new("registry.opentofu.org", "acme", "foo"))
+    );
+    assert_eq!(
+        pp.in_child.provider_type,
+        Some(Provider::new("registry.opentofu.org", "other", "bar"))
+    );
+    let types: Vec<String> = cfg.provider_types().iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        types,
+        [
+            "registry.opentofu.org/acme/foo",
+            "registry.opentofu.org/other/bar",
+            "terraform.io/builtin/terraform"
+        ]
+    );
+}

@@ -366,6 +366,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
         [Step::Attr(name)] => Some(ProviderConfigRef {
             name: name.clone(),
             alias: None,
+            provider_type: None,
             key_expr,
             name_range,
             alias_range: None,
@@ -373,6 +374,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
         [Step::Attr(name), Step::Attr(alias)] => Some(ProviderConfigRef {
             name: name.clone(),
             alias: Some(alias.clone()),
+            provider_type: None,
             key_expr,
             name_range: name_range.clone(),
             alias_range: Some(name_range),
@@ -390,6 +392,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
             Some(ProviderConfigRef {
                 name: name.clone(),
                 alias: Some(alias.clone()),
+                provider_type: None,
                 key_expr,
                 name_range: name_range.clone(),
                 alias_range: Some(name_range),
@@ -1807,7 +1810,10 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
         None => addrs::Provider::implied(local),
     };
     for p in module.provider_configs.values_mut() {
-        p.provider = lookup(&p.name);
+        p.provider = match rps.get(&p.name) {
+            Some(rp) => rp.provider.clone(),
+            None => addrs::Provider::default_for(&p.name),
+        };
     }
     let fix = |r: &mut Resource| {
         r.provider = lookup(&r.provider_config_addr().local_name);

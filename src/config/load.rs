@@ -178,16 +178,52 @@ pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
     let module = load_module("", files, &mut diags);
     let mut stack = vec![String::new()];
     let children = load_children(src, &addrs::Module::root(), &module, &mut stack, &mut diags);
-    (
-        Some(Config {
-            path: addrs::Module::root(),
-            module,
-            children,
-            source_addr: None,
-            call_range: None,
-        }),
-        diags,
-    )
+    let mut cfg = Config {
+        path: addrs::Module::root(),
+        module,
+        children,
+        source_addr: None,
+        call_range: None,
+    };
+    // Like Go's BuildConfig: provider types are only resolved when loading had no errors.
+    if !super::diag::has_errors(&diags) {
+        resolve_provider_types(&mut cfg);
+    }
+    (Some(cfg), diags)
+}
+
+/// Go `Config.resolveProviderTypes`: the local names a module knows (required providers, then
+/// provider blocks with default FQNs), applied to both sides of every `providers` map entry.
+fn resolve_provider_types(cfg: &mut Config) -> BTreeMap<String, addrs::Provider> {
+    let mut child_names: BTreeMap<String, BTreeMap<String, addrs::Provider>> = BTreeMap::new();
+    for (name, child) in cfg.children.iter_mut() {
+        child_names.insert(name.clone(), resolve_provider_types(child));
+    }
+    let mut known: BTreeMap<String, addrs::Provider> = cfg
+        .module
+        .required_providers
+        .iter()
+        .map(|(k, rp)| (k.clone(), rp.provider.clone()))
+        .collect();
+    for p in cfg.module.provider_configs.values() {
+        known
+            .entry(p.name.clone())
+            .or_insert_with(|| addrs::Provider::default_for(&p.name));
+    }
+    for (call_name, call) in cfg.module.module_calls.iter_mut() {
+        for pp in call.providers.iter_mut() {
+            if let Some(t) = known.get(&pp.in_parent.name) {
+                pp.in_parent.provider_type = Some(t.clone());
+            }
+            if let Some(t) = child_names
+                .get(call_name)
+                .and_then(|c| c.get(&pp.in_child.name))
+            {
+                pp.in_child.provider_type = Some(t.clone());
+            }
+        }
+    }
+    known
 }
 
 fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnostic>) -> Module {

@@ -128,18 +128,51 @@ impl Config {
             None => addrs::Provider::implied(local_name),
         }
     }
-    /// The resolved absolute provider configuration a resource's config points at, before
-    /// inheritance: the module that declares it, the FQN and alias.
-    pub fn resolve_resource_provider(
+    /// Go `Config.ResolveAbsProviderAddr` for a local address used in the module at `in_module`.
+    /// Reproduces OpenTofu exactly, including that the local name is looked up in the
+    /// `required_providers` of the module this is called on (usually the root), not in the
+    /// module at `in_module`.
+    pub fn resolve_abs_provider_addr(
         &self,
-        path: &addrs::Module,
-        r: &Resource,
+        addr: &addrs::LocalProviderConfig,
+        in_module: &addrs::Module,
     ) -> addrs::AbsProviderConfig {
+        let provider = match self.module.required_providers.get(&addr.local_name) {
+            Some(rp) => rp.provider.clone(),
+            None => addrs::Provider::implied(&addr.local_name),
+        };
         addrs::AbsProviderConfig {
-            module: path.clone(),
-            provider: r.provider.clone(),
-            alias: r.provider_ref.as_ref().and_then(|p| p.alias.clone()),
+            module: in_module.clone(),
+            provider,
+            alias: addr.alias.clone(),
         }
+    }
+
+    /// Go `Config.ProviderForConfigAddr`.
+    pub fn provider_for_config_addr(&self, addr: &addrs::LocalProviderConfig) -> addrs::Provider {
+        self.resolve_abs_provider_addr(addr, &addrs::Module::root())
+            .provider
+    }
+
+    /// Every provider FQN the configuration needs (Go `Config.ProviderTypes`): required
+    /// providers, the providers of resources and import blocks, and provider blocks, in every
+    /// module; sorted by their string form.
+    pub fn provider_types(&self) -> Vec<addrs::Provider> {
+        let mut set = std::collections::BTreeSet::new();
+        for c in self.all_modules() {
+            let m = &c.module;
+            set.extend(m.required_providers.values().map(|rp| rp.provider.clone()));
+            set.extend(m.all_resources().map(|r| r.provider.clone()));
+            set.extend(m.imports.iter().map(|i| i.provider.clone()));
+            set.extend(
+                m.provider_configs
+                    .values()
+                    .map(|p| m.provider_for_local_name(&p.name)),
+            );
+        }
+        let mut v: Vec<_> = set.into_iter().collect();
+        v.sort_by_key(|p| p.to_string());
+        v
     }
 }
 
@@ -227,7 +260,9 @@ pub struct RequiredProvider {
 pub struct ProviderBlock {
     pub name: String,
     pub alias: Option<String>,
-    /// The FQN the name stands for in this module.
+    /// The FQN the name stands for in this module: its `required_providers` entry, else
+    /// `registry.opentofu.org/hashicorp/<name>` (Go `resolveProviderTypes` uses the default
+    /// namespace here, even for `terraform`).
     pub provider: addrs::Provider,
     /// OpenTofu 1.9+ provider `for_each`.
     pub for_each: Option<Expr>,
@@ -252,6 +287,10 @@ impl ProviderBlock {
 pub struct ProviderConfigRef {
     pub name: String,
     pub alias: Option<String>,
+    /// For the two sides of a module's `providers` map: the provider FQN OpenTofu's
+    /// `resolveProviderTypes` gives it (`None` when the name is neither required nor
+    /// configured in that module).
+    pub provider_type: Option<addrs::Provider>,
     /// The instance-key expression of `aws.west[expr]`, when given.
     pub key_expr: Option<Expr>,
     pub name_range: SourceRange,

@@ -366,3 +366,25 @@ resource "terraform_data" "y" {}
         ]
     );
 }
+
+#[test]
+fn module_lifecycle_and_provider_map_duplicates() {
+    let cfg = load_ok(&[
+        (
+            "main.tf",
+            "module \"m\" {\n  source = \"./m\"\n  lifecycle {\n    enabled = var.on\n  }\n}\nvariable \"on\" {}\n",
+        ),
+        ("m/main.tf", ""),
+    ]);
+    let refs = config::refs::module_call_refs(&cfg.module.module_calls["m"]);
+    assert_eq!(refs.refs[0].display_string(), "var.on");
+    let e = errors(&[
+        (
+            "main.tf",
+            "module \"m\" {\n  source = \"./m\"\n  providers = { aws = aws, \"aws\" = aws.x }\n}\n",
+        ),
+        ("m/main.tf", ""),
+    ]);
+    assert_eq!(e.len(), 1);
+    assert!(e[0].contains("Duplicate provider address"), "{e:?}");
+}

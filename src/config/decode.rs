@@ -903,6 +903,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
         config: HclBody::empty(cx.file),
         count: None,
         for_each: None,
+        enabled: None,
         providers: Vec::new(),
         depends_on: Vec::new(),
         decl_range: cx.def_range(b),
@@ -965,6 +966,19 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                     let child = decode_provider_ref(cx, &key_expr, "providers");
                     let parent = decode_provider_ref(cx, v.expr(), "providers");
                     if let (Some(in_child), Some(in_parent)) = (child, parent) {
+                        let key = in_child.addr().to_string();
+                        if let Some(prev) = m
+                            .providers
+                            .iter()
+                            .find(|p| p.in_child.addr().to_string() == key)
+                        {
+                            let d = format!(
+                                "A provider configuration was already passed to {key} at {}. Each child provider configuration can be assigned only once.",
+                                go_range(&prev.in_child.name_range)
+                            );
+                            cx.err("Duplicate provider address", d, v.expr().span());
+                            continue;
+                        }
                         if in_child.key_expr.is_some() {
                             cx.err(
                                 "Invalid provider configuration reference",
@@ -992,6 +1006,10 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                 for s in blk.body.iter() {
                     config.push(s.clone());
                 }
+            }
+            "lifecycle" => {
+                let lc = content(cx, &blk.body, &["enabled"], &[]);
+                m.enabled = lc.attrs.get("enabled").map(|a| cx.expr(&a.value));
             }
             other => cx.err(
                 "Reserved block type name in module block",

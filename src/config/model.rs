@@ -234,9 +234,23 @@ impl Module {
             addrs::ResourceMode::Ephemeral => self.ephemeral_resources.get(&key),
         }
     }
-    /// Every resource (managed, then data, then ephemeral; each in key order). Data blocks
-    /// scoped in checks are among the data resources, as in Go (their `container` is set).
+    /// Every resource declared at module level (managed, then data, then ephemeral; each in key
+    /// order). Data blocks scoped in `check` blocks are left out here (they are in
+    /// `data_resources`, as in Go, and in their check's `data_resources`); see
+    /// [`Module::all_resources_with_checks`].
     pub fn all_resources(&self) -> impl Iterator<Item = &Resource> {
+        self.managed_resources
+            .values()
+            .chain(
+                self.data_resources
+                    .values()
+                    .filter(|r| r.container.is_none()),
+            )
+            .chain(self.ephemeral_resources.values())
+    }
+    /// Every resource including check-scoped data blocks: Go's `ManagedResources`,
+    /// `DataResources` and `EphemeralResources` together.
+    pub fn all_resources_with_checks(&self) -> impl Iterator<Item = &Resource> {
         self.managed_resources
             .values()
             .chain(self.data_resources.values())
@@ -369,6 +383,8 @@ pub struct ModuleCall {
     pub config: HclBody,
     pub count: Option<Expr>,
     pub for_each: Option<Expr>,
+    /// `lifecycle { enabled = ... }` (OpenTofu 1.11+).
+    pub enabled: Option<Expr>,
     pub providers: Vec<PassedProviderConfig>,
     pub depends_on: Vec<Expr>,
     pub decl_range: SourceRange,

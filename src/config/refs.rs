@@ -784,12 +784,14 @@ pub fn output_refs(o: &Output) -> Refs {
     out
 }
 
-/// References of a module call's meta-arguments: `count`, `for_each`, `depends_on` and the
+/// References of a module call's meta-arguments: `count`, `for_each`, `lifecycle.enabled`,
+/// `depends_on` and the
 /// provider instance keys in `providers`. Input variables are per argument, see
 /// [`module_input_refs`].
 pub fn module_call_refs(m: &ModuleCall) -> Refs {
     let mut out = exprs_refs(m.count.iter());
     out.extend(exprs_refs(m.for_each.iter()));
+    out.extend(exprs_refs(m.enabled.iter()));
     out.extend(exprs_refs(&m.depends_on));
     for p in &m.providers {
         out.extend(exprs_refs(p.in_parent.key_expr.iter()));

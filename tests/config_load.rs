@@ -388,3 +388,41 @@ fn module_lifecycle_and_provider_map_duplicates() {
     assert_eq!(e.len(), 1);
     assert!(e[0].contains("Duplicate provider address"), "{e:?}");
 }
+
+#[test]
+fn addresses_of_moved_import_removed() {
+    let cfg = load_ok(&[(
+        "main.tf",
+        r#"
+import {
+  for_each = toset(["a"])
+  to       = module.m[each.key].aws_instance.x[each.key]
+  id       = each.key
+}
+moved {
+  from = aws_instance.a[0]
+  to   = module.n.aws_instance.b
+}
+removed {
+  from = module.gone
+}
+"#,
+    )]);
+    let m = &cfg.module;
+    assert_eq!(
+        m.imports[0].to_resource().unwrap().to_string(),
+        "module.m.aws_instance.x"
+    );
+    assert_eq!(
+        m.moved[0].from_addr().unwrap().to_string(),
+        "aws_instance.a[0]"
+    );
+    assert_eq!(
+        m.moved[0].to_addr().unwrap().to_string(),
+        "module.n.aws_instance.b"
+    );
+    assert_eq!(m.removed[0].from_addr().unwrap().to_string(), "module.gone");
+    let r = config::refs::import_refs(&m.imports[0]);
+    let names: Vec<String> = r.refs.iter().map(|r| r.display_string()).collect();
+    assert_eq!(names, ["each.key", "each.key", "each.key"]);
+}

@@ -538,3 +538,83 @@ pub struct Backend {
     pub config: HclBody,
     pub decl_range: SourceRange,
 }
+
+/// The address named by a static traversal expression (`moved`/`removed` `from`/`to`, `import`
+/// `to` without computed keys), as a `-target`-style address.
+pub fn expr_address(e: &Expr) -> Option<addrs::Targetable> {
+    let steps = super::traversal::static_traversal(&e.expr)?;
+    addrs::Targetable::parse(&super::traversal::steps_to_string(&steps)).ok()
+}
+
+impl Import {
+    /// The resource the import targets, without instance keys (Go `StaticTo`). Computed keys
+    /// (`aws_instance.x[each.key]`) are allowed and dropped.
+    pub fn to_resource(&self) -> Option<addrs::ConfigResource> {
+        let mut e = &self.to.expr;
+        // Strip trailing computed index operators.
+        let owned;
+        if let hcl::edit::expr::Expression::Traversal(t) = e {
+            let mut t2 = (**t).clone();
+            while matches!(
+                t2.operators.last().map(|o| o.value()),
+                Some(hcl::edit::expr::TraversalOperator::Index(_))
+            ) {
+                t2.operators.pop();
+            }
+            owned = if t2.operators.is_empty() {
+                t2.expr.clone()
+            } else {
+                hcl::edit::expr::Expression::Traversal(Box::new(t2))
+            };
+            e = &owned;
+        }
+        let steps = super::traversal::static_traversal(e).or_else(|| {
+            // Module keys may be computed too: keep names only.
+            let mut names = Vec::new();
+            collect_names(e, &mut names);
+            Some(names)
+        })?;
+        let names: Vec<super::traversal::Step> = steps
+            .into_iter()
+            .filter(|s| matches!(s, super::traversal::Step::Attr(_)))
+            .collect();
+        match addrs::Targetable::parse(&super::traversal::steps_to_string(&names)).ok()? {
+            addrs::Targetable::Resource(r) => Some(r.config()),
+            _ => None,
+        }
+    }
+}
+
+fn collect_names(e: &hcl::edit::expr::Expression, out: &mut Vec<super::traversal::Step>) {
+    use hcl::edit::expr::{Expression, TraversalOperator};
+    match e {
+        Expression::Variable(v) => out.push(super::traversal::Step::Attr(v.value().to_string())),
+        Expression::Traversal(t) => {
+            collect_names(&t.expr, out);
+            for op in &t.operators {
+                if let TraversalOperator::GetAttr(a) = op.value() {
+                    out.push(super::traversal::Step::Attr(a.value().to_string()));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+impl Moved {
+    /// `from` as an address.
+    pub fn from_addr(&self) -> Option<addrs::Targetable> {
+        expr_address(&self.from)
+    }
+    /// `to` as an address.
+    pub fn to_addr(&self) -> Option<addrs::Targetable> {
+        expr_address(&self.to)
+    }
+}
+
+impl Removed {
+    /// `from` as an address.
+    pub fn from_addr(&self) -> Option<addrs::Targetable> {
+        expr_address(&self.from)
+    }
+}

@@ -426,3 +426,64 @@ removed {
     let names: Vec<String> = r.refs.iter().map(|r| r.display_string()).collect();
     assert_eq!(names, ["each.key", "each.key", "each.key"]);
 }
+
+#[test]
+fn override_files_merge_like_opentofu() {
+    let cfg = load_ok(&[
+        (
+            "main.tf",
+            r#"
+resource "aws_instance" "a" {
+  ami   = var.base_ami
+  count = 1
+  ebs { size = var.base_size }
+  tags = { x = 1 }
+}
+variable "base_ami" {}
+variable "base_size" {}
+variable "over" {}
+locals { l = var.base_ami }
+output "o" { value = local.l }
+"#,
+        ),
+        (
+            "main_override.tf",
+            r#"
+resource "aws_instance" "a" {
+  ami = var.over
+  ebs { size = 2 }
+  lifecycle { create_before_destroy = true }
+}
+locals { l = var.over }
+"#,
+        ),
+    ]);
+    let a = &cfg.module.managed_resources["aws_instance.a"];
+    assert!(a.count.is_some());
+    assert!(a.managed.as_ref().unwrap().create_before_destroy);
+    let (refs, _) = config::refs_in_body(&a.config, None);
+    let got: Vec<String> = refs
+        .iter()
+        .map(|r| format!("{} at {}", r.display_string(), r.range))
+        .collect();
+    assert_eq!(got, ["var.over at main_override.tf:3,9"]);
+    let l = &cfg.module.locals["l"];
+    let (refs, _) = config::refs_in_expr(&l.expr);
+    assert_eq!(refs[0].range.to_string(), "main_override.tf:7,14");
+
+    let e = errors(&[
+        ("main.tf", ""),
+        (
+            "override.tf",
+            "resource \"x\" \"y\" {}\nmoved {\n  from = x.a\n  to = x.b\n}\n",
+        ),
+    ]);
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(e[0].contains("Missing resource to override"), "{e:?}");
+    assert!(e[1].contains("Cannot override 'moved' blocks"), "{e:?}");
+    let e = errors(&[("main.tf", ""), ("override.tf", "x = \n")]);
+    assert!(
+        e[0].starts_with("override.tf:1,5: Invalid expression"),
+        "{e:?}"
+    );
+}

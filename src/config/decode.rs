@@ -32,6 +32,8 @@ pub fn go_range(r: &SourceRange) -> String {
 struct Ctx<'a> {
     file: &'a Arc<SourceFile>,
     diags: &'a mut Vec<Diagnostic>,
+    /// Override files make every argument optional (Go `schemaForOverrides`).
+    is_override: bool,
 }
 
 impl Ctx<'_> {
@@ -834,7 +836,7 @@ fn decode_output(cx: &mut Ctx, b: &Block) -> Option<Output> {
         preconditions: Vec::new(),
         decl_range: cx.def_range(b),
     };
-    if o.expr.is_none() {
+    if o.expr.is_none() && !cx.is_override {
         cx.err(
             "Missing required argument",
             "The argument \"value\" is required, but no definition was found.",
@@ -930,6 +932,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                 ),
             }
         }
+        None if cx.is_override => {}
         None => cx.err(
             "Missing required argument",
             "The argument \"source\" is required, but no definition was found.",
@@ -1423,18 +1426,10 @@ fn decode_check(cx: &mut Ctx, b: &Block) -> Option<Check> {
 /// we recognise the common one and otherwise report a generic syntax error.
 fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let loc = e.location();
-    let start = super::diag::Pos {
-        line: loc.line(),
-        column: loc.column(),
-        byte: loc.offset(),
-    };
-    let range = SourceRange {
-        file: file.name.clone(),
-        start,
-        end: start,
-    };
+    // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
+    let range = file.range(loc.offset()..loc.offset());
     let msg = e.message();
-    let rest = file.text.get(loc.offset()..).unwrap_or("");
+    let rest = file.rest_from(loc.offset());
     let at_eof = rest.trim().is_empty();
     let next = rest.trim_start_matches([' ', '\t']).chars().next();
     let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
@@ -1492,7 +1487,7 @@ pub fn decode_file(
     if file.name.ends_with(".json") {
         match super::json::json_to_native(&file.text) {
             Ok(native) => {
-                file = SourceFile::new(&file.name, &native);
+                file = SourceFile::with_offset(&file.name, &native, file.offset);
                 module.files.insert(file.name.clone(), file.clone());
             }
             Err(msg) => {
@@ -1506,21 +1501,18 @@ pub fn decode_file(
         }
     }
     let file = &file;
-    let body = match hcl::edit::parser::parse_body(&file.text) {
+    let body = match hcl::edit::parser::parse_body(&file.padded_text()) {
         Ok(b) => b,
         Err(e) => {
             diags.push(parse_error(file, &e));
             return;
         }
     };
-    if is_override {
-        diags.push(Diagnostic::warning(
-            "Override file not merged",
-            "tfgraph reads override files as ordinary configuration files; blocks they redefine are reported as duplicates instead of being merged.",
-            Some(file.range(0..0)),
-        ));
-    }
-    let mut cx = Ctx { file, diags };
+    let mut cx = Ctx {
+        file,
+        diags,
+        is_override,
+    };
     for s in body.iter() {
         let b = match s {
             Structure::Block(b) => b,

@@ -239,12 +239,25 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
         module.files.insert(path.clone(), file.clone());
         decode_file(&file, &mut module, false, diags);
     }
-    for (path, text) in overrides {
-        let file = SourceFile::new(&path, &text);
-        module.files.insert(path.clone(), file.clone());
-        decode_file(&file, &mut module, true, diags);
-    }
     super::decode::finish_module(&mut module, diags);
+    // Override files are parsed in a span space after every primary file's (see SourceFile).
+    let mut offset = module
+        .files
+        .values()
+        .map(|f| f.text.len() + 1)
+        .max()
+        .unwrap_or(0);
+    for (path, text) in overrides {
+        let file = SourceFile::with_offset(&path, &text, offset);
+        offset += text.len() + 1;
+        module.files.insert(path.clone(), file.clone());
+        let mut over = Module::default();
+        decode_file(&file, &mut over, true, diags);
+        super::merge::merge_override(&mut module, over, diags);
+    }
+    if !module.files.is_empty() {
+        super::decode::finish_module(&mut module, diags);
+    }
     module
 }
 

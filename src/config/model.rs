@@ -33,7 +33,7 @@ impl Expr {
     pub fn text(&self) -> &str {
         self.expr
             .span()
-            .and_then(|s| self.file.text.get(s))
+            .and_then(|s| self.file.slice(s))
             .unwrap_or("")
     }
 }

@@ -462,10 +462,7 @@ impl<'a> Walker<'a> {
                     Some(k) if static_part => {
                         steps.push(Step::Index(k));
                         // The span of an index operator may cover only the key; include `]`.
-                        let close = self
-                            .file
-                            .text
-                            .get(end..)
+                        let close = Some(self.file.rest_from(end))
                             .and_then(|r| r.find(']').map(|p| end + p + 1));
                         ends.push(close.filter(|c| *c <= end + 8).unwrap_or(end));
                     }

@@ -397,7 +397,10 @@ impl<'a> Walker<'a> {
                         }),
                         _ => self.out.diags.push(Diagnostic::error(
                             "Unable to parse provider function",
-                            "Provider function names take the form provider::<provider>::<function> or provider::<provider>::<alias>::<function>.",
+                            format!(
+                                "invalid provider function {}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>",
+                                crate::addrs::go_quote(&format!("{}::{}", ns.join("::"), f.name.name.value()))
+                            ),
                             Some(range),
                         )),
                     }

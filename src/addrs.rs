@@ -109,6 +109,20 @@ impl Module {
                 .collect(),
         )
     }
+    /// Parses `module.a.module.b` (no instance keys; `""` is the root).
+    pub fn parse(s: &str) -> Result<Module, String> {
+        if s.trim().is_empty() {
+            return Ok(Module::root());
+        }
+        let mi = ModuleInstance::parse(s)?;
+        if mi.0.iter().any(|st| !st.key.is_none()) {
+            return Err(format!(
+                "Module address {} must not have instance keys.",
+                go_quote(s)
+            ));
+        }
+        Ok(mi.module())
+    }
     /// True when `self` is `other` or one of its ancestors.
     pub fn is_ancestor_or_self_of(&self, other: &Module) -> bool {
         other.0.len() >= self.0.len() && other.0[..self.0.len()] == self.0[..]
@@ -158,6 +172,16 @@ impl ModuleInstance {
             return None;
         }
         Some(ModuleInstance(self.0[..self.0.len() - 1].to_vec()))
+    }
+    /// Parses `module.a[0].module.b["x"]` (`""` is the root).
+    pub fn parse(s: &str) -> Result<ModuleInstance, String> {
+        if s.trim().is_empty() {
+            return Ok(ModuleInstance::root());
+        }
+        match Targetable::parse(s)? {
+            Targetable::Module(m) => Ok(m),
+            _ => Err(format!("{} is not a module instance address.", go_quote(s))),
+        }
     }
     /// The static module path, dropping instance keys.
     pub fn module(&self) -> Module {
@@ -897,5 +921,17 @@ mod tests {
         assert!(matches!(t, Targetable::ResourceInstance(_)));
         assert!(Targetable::parse("aws_instance").is_err());
         assert!(Targetable::parse("data.x.y[1]").is_ok());
+        assert_eq!(
+            ModuleInstance::parse("module.a[\"k\"].module.b")
+                .unwrap()
+                .to_string(),
+            "module.a[\"k\"].module.b"
+        );
+        assert_eq!(
+            Module::parse("module.a.module.b").unwrap().to_string(),
+            "module.a.module.b"
+        );
+        assert!(Module::parse("module.a[0]").is_err());
+        assert!(ModuleInstance::parse("aws_instance.x").is_err());
     }
 }

@@ -1,5 +1,6 @@
 //! Planned changes: the conformance `changes` list and `terraform show -json` / `tofu show -json`
 //! `resource_changes`, both mapped to OpenTofu's `plans.Action`.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::{self, AbsProviderConfig, AbsResourceInstance};
 use crate::config::Diagnostic;

@@ -1,5 +1,6 @@
 //! Provider schemas, read from the JSON that `tofu providers schema -json` prints
 //! (format described in the conformance README), keyed by provider FQN.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::Provider;
 use crate::config::Diagnostic;

@@ -1,6 +1,7 @@
 //! Terraform/OpenTofu state snapshots, format version 4 (the JSON `terraform.tfstate` holds),
 //! as far as graph building needs them: resources, their instances, deposed objects,
 //! dependencies and provider configurations.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::{
     self, AbsProviderConfig, AbsResource, ConfigResource, InstanceKey, ModuleInstance, Resource,
@@ -127,48 +128,92 @@ struct InstanceV4 {
     create_before_destroy: bool,
 }
 
+/// The OpenTofu version whose behaviour (and error wording) tfgraph reproduces.
+pub const OPENTOFU_VERSION: &str = "1.12.6";
+
+/// Go reports JSON syntax errors by byte offset; serde_json gives line and column.
+fn byte_offset(text: &str, line: usize, column: usize) -> usize {
+    let mut off = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return off + column.min(l.len());
+        }
+        off += l.len();
+    }
+    off
+}
+
 fn err(summary: &str, detail: String) -> Diagnostic {
     Diagnostic::error(summary, detail, None)
 }
 
 /// Parses a state snapshot (format version 4; wording of errors as OpenTofu's statefile reader).
 pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
+    const UNSUPPORTED: &str = "Unsupported state file format";
     let ver: Version = serde_json::from_str(text).map_err(|e| {
-        err(
-            "Failed to decode state",
-            format!("The state file could not be parsed as JSON: {e}."),
-        )
+        let detail = if e.is_syntax() || e.is_eof() {
+            format!(
+                "The state file could not be parsed as JSON: syntax error at byte offset {}.",
+                byte_offset(text, e.line(), e.column())
+            )
+        } else {
+            "The state file could not be parsed as JSON.".to_string()
+        };
+        err(UNSUPPORTED, detail)
     })?;
     let version = match &ver.version {
-        Some(Value::Number(n)) => n.as_u64(),
-        _ => None,
-    };
-    match version {
-        Some(4) => {}
-        Some(v @ 0..=3) => {
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(v) => v,
+            None => {
+                return Err(err(
+                    UNSUPPORTED,
+                    format!("The version in the state file is {n}. A positive whole number is required."),
+                ));
+            }
+        },
+        Some(other) => {
             return Err(err(
-                "Unsupported state file format",
-                format!(
-                    "The state snapshot uses format version {v}, which tfgraph does not upgrade; run it through a current OpenTofu first."
-                ),
-            ));
-        }
-        Some(v) => {
-            let by = ver
-                .terraform_version
-                .unwrap_or_else(|| "an unknown version".into());
-            return Err(err(
-                "Unsupported state file format",
-                format!(
-                    "The state file uses format version {v}, which is not supported by OpenTofu v1.12.6. This state file was created by {by}."
-                ),
+                UNSUPPORTED,
+                format!("The version in the state file is {other}. A positive whole number is required."),
             ));
         }
         None => {
             return Err(err(
-                "Unsupported state file format",
+                UNSUPPORTED,
                 "The state file does not have a \"version\" attribute, which is required to identify the format version.".into(),
             ));
+        }
+    };
+    match version {
+        4 => {}
+        0 => {
+            return Err(err(
+                UNSUPPORTED,
+                "The state file uses JSON syntax but has a version number of zero. There was never a JSON-based state format zero, so this state file is invalid and cannot be processed.".into(),
+            ));
+        }
+        1..=3 => {
+            // OpenTofu upgrades these in memory; tfgraph does not carry the upgrade code.
+            return Err(err(
+                UNSUPPORTED,
+                format!(
+                    "The state file uses format version {version}, which tfgraph does not upgrade. Run any OpenTofu command that writes state (for example \"tofu refresh\") to upgrade it to format version 4 first."
+                ),
+            ));
+        }
+        v => {
+            let by = ver
+                .terraform_version
+                .filter(|s| s.split('.').all(|p| !p.is_empty()) && s.chars().next().is_some_and(|c| c.is_ascii_digit()));
+            let detail = match by {
+                Some(by) => format!(
+                    "The state file uses format version {v}, which is not supported by OpenTofu {OPENTOFU_VERSION}. This state file was created by OpenTofu {by}."
+                ),
+                None => format!(
+                    "The state file uses format version {v}, which is not supported by OpenTofu {OPENTOFU_VERSION}. This state file may have been created by a newer version of OpenTofu."
+                ),
+            };
+            return Err(err(UNSUPPORTED, detail));
         }
     }
     let raw: StateV4 = serde_json::from_str(text).map_err(|e| {
@@ -326,7 +371,12 @@ mod tests {
     #[test]
     fn rejects_versions() {
         let e = parse_state_json(r#"{"version":5,"terraform_version":"9.9.9"}"#).unwrap_err();
-        assert!(e.detail.contains("created by 9.9.9"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "Unsupported state file format: The state file uses format version 5, which is not supported by OpenTofu 1.12.6. This state file was created by OpenTofu 9.9.9."
+        );
+        let e = parse_state_json("{\"version\": 4,").unwrap_err();
+        assert!(e.detail.contains("syntax error at byte offset"), "{e}");
         assert!(parse_state_json(r#"{"version":3}"#).is_err());
         assert!(parse_state_json("nope").is_err());
     }

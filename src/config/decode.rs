@@ -32,6 +32,8 @@ pub fn go_range(r: &SourceRange) -> String {
 struct Ctx<'a> {
     file: &'a Arc<SourceFile>,
     diags: &'a mut Vec<Diagnostic>,
+    /// Override files make every argument optional (Go `schemaForOverrides`).
+    is_override: bool,
 }
 
 impl Ctx<'_> {
@@ -366,6 +368,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
         [Step::Attr(name)] => Some(ProviderConfigRef {
             name: name.clone(),
             alias: None,
+            provider_type: None,
             key_expr,
             name_range,
             alias_range: None,
@@ -373,6 +376,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
         [Step::Attr(name), Step::Attr(alias)] => Some(ProviderConfigRef {
             name: name.clone(),
             alias: Some(alias.clone()),
+            provider_type: None,
             key_expr,
             name_range: name_range.clone(),
             alias_range: Some(name_range),
@@ -390,6 +394,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
             Some(ProviderConfigRef {
                 name: name.clone(),
                 alias: Some(alias.clone()),
+                provider_type: None,
                 key_expr,
                 name_range: name_range.clone(),
                 alias_range: Some(name_range),
@@ -831,7 +836,7 @@ fn decode_output(cx: &mut Ctx, b: &Block) -> Option<Output> {
         preconditions: Vec::new(),
         decl_range: cx.def_range(b),
     };
-    if o.expr.is_none() {
+    if o.expr.is_none() && !cx.is_override {
         cx.err(
             "Missing required argument",
             "The argument \"value\" is required, but no definition was found.",
@@ -900,6 +905,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
         config: HclBody::empty(cx.file),
         count: None,
         for_each: None,
+        enabled: None,
         providers: Vec::new(),
         depends_on: Vec::new(),
         decl_range: cx.def_range(b),
@@ -926,6 +932,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                 ),
             }
         }
+        None if cx.is_override => {}
         None => cx.err(
             "Missing required argument",
             "The argument \"source\" is required, but no definition was found.",
@@ -962,6 +969,19 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                     let child = decode_provider_ref(cx, &key_expr, "providers");
                     let parent = decode_provider_ref(cx, v.expr(), "providers");
                     if let (Some(in_child), Some(in_parent)) = (child, parent) {
+                        let key = in_child.addr().to_string();
+                        if let Some(prev) = m
+                            .providers
+                            .iter()
+                            .find(|p| p.in_child.addr().to_string() == key)
+                        {
+                            let d = format!(
+                                "A provider configuration was already passed to {key} at {}. Each child provider configuration can be assigned only once.",
+                                go_range(&prev.in_child.name_range)
+                            );
+                            cx.err("Duplicate provider address", d, v.expr().span());
+                            continue;
+                        }
                         if in_child.key_expr.is_some() {
                             cx.err(
                                 "Invalid provider configuration reference",
@@ -989,6 +1009,10 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                 for s in blk.body.iter() {
                     config.push(s.clone());
                 }
+            }
+            "lifecycle" => {
+                let lc = content(cx, &blk.body, &["enabled"], &[]);
+                m.enabled = lc.attrs.get("enabled").map(|a| cx.expr(&a.value));
             }
             other => cx.err(
                 "Reserved block type name in module block",
@@ -1077,22 +1101,41 @@ fn decode_terraform_block(cx: &mut Ctx, b: &Block, module: &mut Module) {
     }
     for blk in c.blocks {
         match blk.ident.value().as_str() {
-            "required_providers" => decode_required_providers(cx, blk, module),
-            "backend" => {
-                if check_labels(cx, blk, &["type"]) {
-                    if let Some(prev) = &module.backend {
+            "required_providers" => {
+                let here = cx.def_range(blk);
+                match &module.required_providers_decl {
+                    Some(prev) if !is_override_file(cx.file) => {
                         let d = format!(
-                            "A backend was already declared at {}. Only one backend configuration is permitted per module.",
-                            go_range(&prev.decl_range)
+                            "A module may have only one required providers configuration. The required providers were previously configured at {}.",
+                            go_range(prev)
                         );
-                        cx.err("Duplicate backend configuration", d, blk.ident.span());
-                    } else {
-                        module.backend = Some(Backend {
-                            type_name: blk.labels[0].as_str().to_string(),
-                            config: HclBody::new(blk.body.clone(), cx.file),
-                            decl_range: cx.def_range(blk),
-                        });
+                        cx.diags.push(Diagnostic::error(
+                            "Duplicate required providers configuration",
+                            d,
+                            Some(here),
+                        ));
                     }
+                    _ => {
+                        if module.required_providers_decl.is_none() {
+                            module.required_providers_decl = Some(here);
+                        }
+                        decode_required_providers(cx, blk, module);
+                    }
+                }
+            }
+            "backend" if check_labels(cx, blk, &["type"]) => {
+                if let Some(prev) = &module.backend {
+                    let d = format!(
+                        "A module may have only one backend configuration. The backend was previously configured at {}.",
+                        go_range(&prev.decl_range)
+                    );
+                    cx.err("Duplicate backend configuration", d, blk.ident.span());
+                } else {
+                    module.backend = Some(Backend {
+                        type_name: blk.labels[0].as_str().to_string(),
+                        config: HclBody::new(blk.body.clone(), cx.file),
+                        decl_range: cx.def_range(blk),
+                    });
                 }
             }
             "cloud" => {
@@ -1105,6 +1148,10 @@ fn decode_terraform_block(cx: &mut Ctx, b: &Block, module: &mut Module) {
             _ => {}
         }
     }
+}
+
+fn is_override_file(f: &SourceFile) -> bool {
+    super::load::is_override_file_name(f.name.rsplit('/').next().unwrap_or(&f.name))
 }
 
 fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
@@ -1198,7 +1245,9 @@ fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
                 }
             }
         }
-        if let Some(prev) = module.required_providers.get(&name) {
+        if !is_override_file(cx.file)
+            && let Some(prev) = module.required_providers.get(&name)
+        {
             let d = format!(
                 "Provider {} was already required at {}.",
                 addrs::go_quote(&name),
@@ -1275,6 +1324,7 @@ fn decode_import(cx: &mut Ctx, b: &Block) -> Option<Import> {
         identity: c.attrs.get("identity").map(|a| cx.expr(&a.value)),
         for_each: c.attrs.get("for_each").map(|a| cx.expr(&a.value)),
         provider_ref,
+        provider: addrs::Provider::implied(""),
         decl_range: cx.def_range(b),
     })
 }
@@ -1376,36 +1426,53 @@ fn decode_check(cx: &mut Ctx, b: &Block) -> Option<Check> {
 /// we recognise the common one and otherwise report a generic syntax error.
 fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let loc = e.location();
-    let start = super::diag::Pos {
-        line: loc.line(),
-        column: loc.column(),
-        byte: loc.offset(),
-    };
-    let range = SourceRange {
-        file: file.name.clone(),
-        start,
-        end: start,
-    };
-    let line = e.line().trim_start();
-    let starts_ok = line
-        .chars()
-        .next()
-        .map(|c| c.is_alphabetic() || c == '_' || c == '}' || c == '#' || c == '/')
-        .unwrap_or(true);
-    let at_line_start = e
-        .line()
-        .get(..loc.column().saturating_sub(1))
-        .map(|p| p.trim().is_empty())
-        .unwrap_or(false);
-    if !starts_ok && at_line_start {
-        Diagnostic::error(
+    // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
+    let range = file.range(loc.offset()..loc.offset());
+    let msg = e.message();
+    let rest = file.rest_from(loc.offset());
+    let at_eof = rest.trim().is_empty();
+    let next = rest.trim_start_matches([' ', '\t']).chars().next();
+    let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
+        if at_eof {
+            (
+                "Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.".into(),
+            )
+        } else if next.is_some_and(|c| c.is_alphabetic() || c == '_') {
+            (
+                "Missing newline after argument",
+                "An argument definition must end with a newline.".into(),
+            )
+        } else {
+            (
+                "Argument or block definition required",
+                "An argument or block definition is required here.".into(),
+            )
+        }
+    } else if msg.starts_with("expected newline or eof") || msg.starts_with("invalid body") {
+        (
             "Argument or block definition required",
-            "An argument or block definition is required here.",
-            Some(range),
+            "An argument or block definition is required here.".into(),
+        )
+    } else if msg.starts_with("invalid expression") {
+        (
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.".into(),
+        )
+    } else if msg == "unexpected token" && e.line().matches('"').count() % 2 == 1 {
+        (
+            "Unterminated template string",
+            "No closing marker was found for the string.".into(),
+        )
+    } else if msg == "unexpected token" && !next.is_some_and(|c| c.is_alphabetic() || c == '_') {
+        (
+            "Argument or block definition required",
+            "An argument or block definition is required here.".into(),
         )
     } else {
-        Diagnostic::error("Invalid syntax", e.message().to_string(), Some(range))
-    }
+        ("Invalid syntax", msg.to_string())
+    };
+    Diagnostic::error(summary, detail, Some(range))
 }
 
 /// Decodes one configuration file into `module`. JSON files are read by converting them to
@@ -1420,7 +1487,7 @@ pub fn decode_file(
     if file.name.ends_with(".json") {
         match super::json::json_to_native(&file.text) {
             Ok(native) => {
-                file = SourceFile::new(&file.name, &native);
+                file = SourceFile::with_offset(&file.name, &native, file.offset);
                 module.files.insert(file.name.clone(), file.clone());
             }
             Err(msg) => {
@@ -1434,21 +1501,18 @@ pub fn decode_file(
         }
     }
     let file = &file;
-    let body = match hcl::edit::parser::parse_body(&file.text) {
+    let body = match hcl::edit::parser::parse_body(&file.padded_text()) {
         Ok(b) => b,
         Err(e) => {
             diags.push(parse_error(file, &e));
             return;
         }
     };
-    if is_override {
-        diags.push(Diagnostic::warning(
-            "Override file not merged",
-            "tfgraph reads override files as ordinary configuration files; blocks they redefine are reported as duplicates instead of being merged.",
-            Some(file.range(0..0)),
-        ));
-    }
-    let mut cx = Ctx { file, diags };
+    let mut cx = Ctx {
+        file,
+        diags,
+        is_override,
+    };
     for s in body.iter() {
         let b = match s {
             Structure::Block(b) => b,
@@ -1628,7 +1692,7 @@ pub fn decode_file(
                             ),
                             ResourceMode::Ephemeral => (
                                 format!(
-                                    "Duplicate ephemeral {} configuration",
+                                    "Duplicate ephemeral resource {} configuration",
                                     addrs::go_quote(&r.type_name)
                                 ),
                                 format!(
@@ -1668,16 +1732,38 @@ pub fn decode_file(
                 if let Some(c) = decode_check(&mut cx, b) {
                     if let Some(prev) = module.checks.get(&c.name) {
                         let d = format!(
-                            "A check block named {} was already defined at {}. Check blocks must be unique within a module.",
+                            "A check block named {} was already declared at {}. Check blocks must be unique within each module.",
                             addrs::go_quote(&c.name),
                             go_range(&prev.decl_range)
                         );
-                        cx.diags.push(Diagnostic::error(
-                            "Duplicate check block",
-                            d,
-                            Some(c.decl_range.clone()),
-                        ));
+                        let summary =
+                            format!("Duplicate check {} configuration", addrs::go_quote(&c.name));
+                        cx.diags
+                            .push(Diagnostic::error(summary, d, Some(c.decl_range.clone())));
                     } else {
+                        // Go merges a check's scoped data block into the module's data resources.
+                        for r in &c.data_resources {
+                            let key = r.addr().to_string();
+                            if let Some(prev) = module.data_resources.get(&key) {
+                                let d = format!(
+                                    "A {} data resource named {} was already declared at {}. Resource names must be unique per type in each module, including within check blocks.",
+                                    r.type_name,
+                                    addrs::go_quote(&r.name),
+                                    go_range(&prev.decl_range)
+                                );
+                                let summary = format!(
+                                    "Duplicate data {} configuration",
+                                    addrs::go_quote(&r.type_name)
+                                );
+                                cx.diags.push(Diagnostic::error(
+                                    summary,
+                                    d,
+                                    Some(r.decl_range.clone()),
+                                ));
+                            } else {
+                                module.data_resources.insert(key, r.clone());
+                            }
+                        }
                         module.checks.insert(c.name.clone(), c);
                     }
                 }
@@ -1696,6 +1782,29 @@ pub fn decode_file(
     }
 }
 
+/// The provider local name implied by an import block's `to` address (its resource type).
+fn import_target_implied_provider(steps: &[Step]) -> String {
+    let mut i = 0;
+    while let Some(Step::Attr(a)) = steps.get(i) {
+        if a != "module" {
+            break;
+        }
+        i += 2;
+        if let Some(Step::Index(_)) = steps.get(i) {
+            i += 1;
+        }
+    }
+    if let Some(Step::Attr(a)) = steps.get(i)
+        && (a == "data" || a == "ephemeral")
+    {
+        i += 1;
+    }
+    match steps.get(i) {
+        Some(Step::Attr(t)) => addrs::implied_provider_local_name(t),
+        _ => String::new(),
+    }
+}
+
 /// Work done once every file of a module is in: provider local names, and each resource's and
 /// provider block's provider FQN (Go `Module` post-processing in `NewModule`).
 pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
@@ -1711,7 +1820,10 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
         None => addrs::Provider::implied(local),
     };
     for p in module.provider_configs.values_mut() {
-        p.provider = lookup(&p.name);
+        p.provider = match rps.get(&p.name) {
+            Some(rp) => rp.provider.clone(),
+            None => addrs::Provider::default_for(&p.name),
+        };
     }
     let fix = |r: &mut Resource| {
         r.provider = lookup(&r.provider_config_addr().local_name);
@@ -1722,4 +1834,13 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
     for c in module.checks.values_mut() {
         c.data_resources.iter_mut().for_each(fix);
     }
+    module.imports.iter_mut().for_each(|i| {
+        i.provider = match &i.provider_ref {
+            Some(p) => lookup(&p.name),
+            None => match super::traversal::static_traversal(&i.to.expr) {
+                Some(steps) => lookup(&import_target_implied_provider(&steps)),
+                None => addrs::Provider::implied(""),
+            },
+        };
+    });
 }

@@ -100,7 +100,7 @@ fn body(kind: &str, v: &Value, out: &mut String) -> Result<(), String> {
                 let is_ref = matches!(
                     k.as_str(),
                     "provider" | "from" | "to" | "when" | "on_failure"
-                ) && kind != "";
+                ) && !kind.is_empty();
                 out.push_str(k);
                 out.push_str(" = ");
                 match (val, is_ref, is_ref_list) {

@@ -178,16 +178,52 @@ pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
     let module = load_module("", files, &mut diags);
     let mut stack = vec![String::new()];
     let children = load_children(src, &addrs::Module::root(), &module, &mut stack, &mut diags);
-    (
-        Some(Config {
-            path: addrs::Module::root(),
-            module,
-            children,
-            source_addr: None,
-            call_range: None,
-        }),
-        diags,
-    )
+    let mut cfg = Config {
+        path: addrs::Module::root(),
+        module,
+        children,
+        source_addr: None,
+        call_range: None,
+    };
+    // Like Go's BuildConfig: provider types are only resolved when loading had no errors.
+    if !super::diag::has_errors(&diags) {
+        resolve_provider_types(&mut cfg);
+    }
+    (Some(cfg), diags)
+}
+
+/// Go `Config.resolveProviderTypes`: the local names a module knows (required providers, then
+/// provider blocks with default FQNs), applied to both sides of every `providers` map entry.
+fn resolve_provider_types(cfg: &mut Config) -> BTreeMap<String, addrs::Provider> {
+    let mut child_names: BTreeMap<String, BTreeMap<String, addrs::Provider>> = BTreeMap::new();
+    for (name, child) in cfg.children.iter_mut() {
+        child_names.insert(name.clone(), resolve_provider_types(child));
+    }
+    let mut known: BTreeMap<String, addrs::Provider> = cfg
+        .module
+        .required_providers
+        .iter()
+        .map(|(k, rp)| (k.clone(), rp.provider.clone()))
+        .collect();
+    for p in cfg.module.provider_configs.values() {
+        known
+            .entry(p.name.clone())
+            .or_insert_with(|| addrs::Provider::default_for(&p.name));
+    }
+    for (call_name, call) in cfg.module.module_calls.iter_mut() {
+        for pp in call.providers.iter_mut() {
+            if let Some(t) = known.get(&pp.in_parent.name) {
+                pp.in_parent.provider_type = Some(t.clone());
+            }
+            if let Some(t) = child_names
+                .get(call_name)
+                .and_then(|c| c.get(&pp.in_child.name))
+            {
+                pp.in_child.provider_type = Some(t.clone());
+            }
+        }
+    }
+    known
 }
 
 fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnostic>) -> Module {
@@ -203,12 +239,25 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
         module.files.insert(path.clone(), file.clone());
         decode_file(&file, &mut module, false, diags);
     }
-    for (path, text) in overrides {
-        let file = SourceFile::new(&path, &text);
-        module.files.insert(path.clone(), file.clone());
-        decode_file(&file, &mut module, true, diags);
-    }
     super::decode::finish_module(&mut module, diags);
+    // Override files are parsed in a span space after every primary file's (see SourceFile).
+    let mut offset = module
+        .files
+        .values()
+        .map(|f| f.text.len() + 1)
+        .max()
+        .unwrap_or(0);
+    for (path, text) in overrides {
+        let file = SourceFile::with_offset(&path, &text, offset);
+        offset += text.len() + 1;
+        module.files.insert(path.clone(), file.clone());
+        let mut over = Module::default();
+        decode_file(&file, &mut over, true, diags);
+        super::merge::merge_override(&mut module, over, diags);
+    }
+    if !module.files.is_empty() {
+        super::decode::finish_module(&mut module, diags);
+    }
     module
 }
 
@@ -236,6 +285,8 @@ fn load_children(
                     ));
                 }
                 let dir = join_path(&module.source_dir, &rel.replace('\\', "/"));
+                // OpenTofu has no check (and so no wording) for this; without it a module that
+                // calls itself would be loaded forever.
                 if stack.contains(&dir) {
                     diags.push(Diagnostic::error(
                         "Module recursion",
@@ -262,6 +313,23 @@ fn load_children(
                 };
                 let child_path = path.child(name);
                 let child_module = load_module(&dir, files, diags);
+                if let Some(b) = &child_module.backend {
+                    diags.push(Diagnostic::warning(
+                        "Backend configuration ignored",
+                        "Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.",
+                        Some(b.decl_range.clone()),
+                    ));
+                }
+                if let Some(i) = child_module.imports.first() {
+                    diags.push(Diagnostic::error(
+                        "Invalid import configuration",
+                        format!(
+                            "An import block was detected in {}. Import blocks are only allowed in the root module.",
+                            addrs::go_quote(&child_path.to_string())
+                        ),
+                        Some(i.decl_range.clone()),
+                    ));
+                }
                 stack.push(dir);
                 let children = load_children(src, &child_path, &child_module, stack, diags);
                 stack.pop();

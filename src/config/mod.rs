@@ -9,6 +9,7 @@ pub mod decode;
 pub mod diag;
 pub mod json;
 pub mod load;
+pub mod merge;
 pub mod model;
 pub mod refs;
 pub mod traversal;

@@ -33,7 +33,7 @@ impl Expr {
     pub fn text(&self) -> &str {
         self.expr
             .span()
-            .and_then(|s| self.file.text.get(s))
+            .and_then(|s| self.file.slice(s))
             .unwrap_or("")
     }
 }
@@ -128,18 +128,51 @@ impl Config {
             None => addrs::Provider::implied(local_name),
         }
     }
-    /// The resolved absolute provider configuration a resource's config points at, before
-    /// inheritance: the module that declares it, the FQN and alias.
-    pub fn resolve_resource_provider(
+    /// Go `Config.ResolveAbsProviderAddr` for a local address used in the module at `in_module`.
+    /// Reproduces OpenTofu exactly, including that the local name is looked up in the
+    /// `required_providers` of the module this is called on (usually the root), not in the
+    /// module at `in_module`.
+    pub fn resolve_abs_provider_addr(
         &self,
-        path: &addrs::Module,
-        r: &Resource,
+        addr: &addrs::LocalProviderConfig,
+        in_module: &addrs::Module,
     ) -> addrs::AbsProviderConfig {
+        let provider = match self.module.required_providers.get(&addr.local_name) {
+            Some(rp) => rp.provider.clone(),
+            None => addrs::Provider::implied(&addr.local_name),
+        };
         addrs::AbsProviderConfig {
-            module: path.clone(),
-            provider: r.provider.clone(),
-            alias: r.provider_ref.as_ref().and_then(|p| p.alias.clone()),
+            module: in_module.clone(),
+            provider,
+            alias: addr.alias.clone(),
         }
+    }
+
+    /// Go `Config.ProviderForConfigAddr`.
+    pub fn provider_for_config_addr(&self, addr: &addrs::LocalProviderConfig) -> addrs::Provider {
+        self.resolve_abs_provider_addr(addr, &addrs::Module::root())
+            .provider
+    }
+
+    /// Every provider FQN the configuration needs (Go `Config.ProviderTypes`): required
+    /// providers, the providers of resources and import blocks, and provider blocks, in every
+    /// module; sorted by their string form.
+    pub fn provider_types(&self) -> Vec<addrs::Provider> {
+        let mut set = std::collections::BTreeSet::new();
+        for c in self.all_modules() {
+            let m = &c.module;
+            set.extend(m.required_providers.values().map(|rp| rp.provider.clone()));
+            set.extend(m.all_resources().map(|r| r.provider.clone()));
+            set.extend(m.imports.iter().map(|i| i.provider.clone()));
+            set.extend(
+                m.provider_configs
+                    .values()
+                    .map(|p| m.provider_for_local_name(&p.name)),
+            );
+        }
+        let mut v: Vec<_> = set.into_iter().collect();
+        v.sort_by_key(|p| p.to_string());
+        v
     }
 }
 
@@ -151,6 +184,8 @@ pub struct Module {
     /// The files this module was read from, by path relative to the root module folder.
     pub files: BTreeMap<String, Arc<SourceFile>>,
     pub required_core: Vec<String>,
+    /// Where the (first) `required_providers` block is.
+    pub required_providers_decl: Option<SourceRange>,
     /// `required_providers` entries by local name.
     pub required_providers: BTreeMap<String, RequiredProvider>,
     /// `provider` blocks by `name` or `name.alias`.
@@ -163,7 +198,7 @@ pub struct Module {
     pub module_calls: BTreeMap<String, ModuleCall>,
     /// Managed resources by `type.name`.
     pub managed_resources: BTreeMap<String, Resource>,
-    /// Data resources by `data.type.name`.
+    /// Data resources by `data.type.name`, including the data blocks nested in `check` blocks.
     pub data_resources: BTreeMap<String, Resource>,
     /// Ephemeral resources by `ephemeral.type.name`.
     pub ephemeral_resources: BTreeMap<String, Resource>,
@@ -190,24 +225,32 @@ impl Module {
             .cloned()
             .unwrap_or_else(|| p.type_name.clone())
     }
-    /// A resource of any mode by its address.
+    /// A resource of any mode by its address (Go `ResourceByAddr`).
     pub fn resource(&self, addr: &addrs::Resource) -> Option<&Resource> {
         let key = addr.to_string();
         match addr.mode {
             addrs::ResourceMode::Managed => self.managed_resources.get(&key),
-            addrs::ResourceMode::Data => self.data_resources.get(&key).or_else(|| {
-                // Data blocks nested in checks are scoped to the check but still addressable.
-                self.checks
-                    .values()
-                    .flat_map(|c| c.data_resources.iter())
-                    .find(|r| r.addr() == *addr)
-            }),
+            addrs::ResourceMode::Data => self.data_resources.get(&key),
             addrs::ResourceMode::Ephemeral => self.ephemeral_resources.get(&key),
         }
     }
-    /// Every resource (managed, then data, then ephemeral; each in key order), excluding data
-    /// blocks scoped inside checks.
+    /// Every resource declared at module level (managed, then data, then ephemeral; each in key
+    /// order). Data blocks scoped in `check` blocks are left out here (they are in
+    /// `data_resources`, as in Go, and in their check's `data_resources`); see
+    /// [`Module::all_resources_with_checks`].
     pub fn all_resources(&self) -> impl Iterator<Item = &Resource> {
+        self.managed_resources
+            .values()
+            .chain(
+                self.data_resources
+                    .values()
+                    .filter(|r| r.container.is_none()),
+            )
+            .chain(self.ephemeral_resources.values())
+    }
+    /// Every resource including check-scoped data blocks: Go's `ManagedResources`,
+    /// `DataResources` and `EphemeralResources` together.
+    pub fn all_resources_with_checks(&self) -> impl Iterator<Item = &Resource> {
         self.managed_resources
             .values()
             .chain(self.data_resources.values())
@@ -231,7 +274,9 @@ pub struct RequiredProvider {
 pub struct ProviderBlock {
     pub name: String,
     pub alias: Option<String>,
-    /// The FQN the name stands for in this module.
+    /// The FQN the name stands for in this module: its `required_providers` entry, else
+    /// `registry.opentofu.org/hashicorp/<name>` (Go `resolveProviderTypes` uses the default
+    /// namespace here, even for `terraform`).
     pub provider: addrs::Provider,
     /// OpenTofu 1.9+ provider `for_each`.
     pub for_each: Option<Expr>,
@@ -256,6 +301,10 @@ impl ProviderBlock {
 pub struct ProviderConfigRef {
     pub name: String,
     pub alias: Option<String>,
+    /// For the two sides of a module's `providers` map: the provider FQN OpenTofu's
+    /// `resolveProviderTypes` gives it (`None` when the name is neither required nor
+    /// configured in that module).
+    pub provider_type: Option<addrs::Provider>,
     /// The instance-key expression of `aws.west[expr]`, when given.
     pub key_expr: Option<Expr>,
     pub name_range: SourceRange,
@@ -334,6 +383,8 @@ pub struct ModuleCall {
     pub config: HclBody,
     pub count: Option<Expr>,
     pub for_each: Option<Expr>,
+    /// `lifecycle { enabled = ... }` (OpenTofu 1.11+).
+    pub enabled: Option<Expr>,
     pub providers: Vec<PassedProviderConfig>,
     pub depends_on: Vec<Expr>,
     pub decl_range: SourceRange,
@@ -456,6 +507,8 @@ pub struct Import {
     pub identity: Option<Expr>,
     pub for_each: Option<Expr>,
     pub provider_ref: Option<ProviderConfigRef>,
+    /// The provider FQN of the target (from `provider`, else implied by the resource type).
+    pub provider: addrs::Provider,
     pub decl_range: SourceRange,
 }
 
@@ -484,4 +537,84 @@ pub struct Backend {
     pub type_name: String,
     pub config: HclBody,
     pub decl_range: SourceRange,
+}
+
+/// The address named by a static traversal expression (`moved`/`removed` `from`/`to`, `import`
+/// `to` without computed keys), as a `-target`-style address.
+pub fn expr_address(e: &Expr) -> Option<addrs::Targetable> {
+    let steps = super::traversal::static_traversal(&e.expr)?;
+    addrs::Targetable::parse(&super::traversal::steps_to_string(&steps)).ok()
+}
+
+impl Import {
+    /// The resource the import targets, without instance keys (Go `StaticTo`). Computed keys
+    /// (`aws_instance.x[each.key]`) are allowed and dropped.
+    pub fn to_resource(&self) -> Option<addrs::ConfigResource> {
+        let mut e = &self.to.expr;
+        // Strip trailing computed index operators.
+        let owned;
+        if let hcl::edit::expr::Expression::Traversal(t) = e {
+            let mut t2 = (**t).clone();
+            while matches!(
+                t2.operators.last().map(|o| o.value()),
+                Some(hcl::edit::expr::TraversalOperator::Index(_))
+            ) {
+                t2.operators.pop();
+            }
+            owned = if t2.operators.is_empty() {
+                t2.expr.clone()
+            } else {
+                hcl::edit::expr::Expression::Traversal(Box::new(t2))
+            };
+            e = &owned;
+        }
+        let steps = super::traversal::static_traversal(e).or_else(|| {
+            // Module keys may be computed too: keep names only.
+            let mut names = Vec::new();
+            collect_names(e, &mut names);
+            Some(names)
+        })?;
+        let names: Vec<super::traversal::Step> = steps
+            .into_iter()
+            .filter(|s| matches!(s, super::traversal::Step::Attr(_)))
+            .collect();
+        match addrs::Targetable::parse(&super::traversal::steps_to_string(&names)).ok()? {
+            addrs::Targetable::Resource(r) => Some(r.config()),
+            _ => None,
+        }
+    }
+}
+
+fn collect_names(e: &hcl::edit::expr::Expression, out: &mut Vec<super::traversal::Step>) {
+    use hcl::edit::expr::{Expression, TraversalOperator};
+    match e {
+        Expression::Variable(v) => out.push(super::traversal::Step::Attr(v.value().to_string())),
+        Expression::Traversal(t) => {
+            collect_names(&t.expr, out);
+            for op in &t.operators {
+                if let TraversalOperator::GetAttr(a) = op.value() {
+                    out.push(super::traversal::Step::Attr(a.value().to_string()));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+impl Moved {
+    /// `from` as an address.
+    pub fn from_addr(&self) -> Option<addrs::Targetable> {
+        expr_address(&self.from)
+    }
+    /// `to` as an address.
+    pub fn to_addr(&self) -> Option<addrs::Targetable> {
+        expr_address(&self.to)
+    }
+}
+
+impl Removed {
+    /// `from` as an address.
+    pub fn from_addr(&self) -> Option<addrs::Targetable> {
+        expr_address(&self.from)
+    }
 }

@@ -6,6 +6,7 @@
 //! splat ends it (`a.b[count.index]` refers to `a.b` and `count.index`), object keys that are
 //! bare names are not references, and for-expression, template-for and `dynamic` iterator
 //! variables are local names, not references.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use super::diag::{Diagnostic, SourceFile, SourceRange};
 use super::model::{
@@ -396,7 +397,10 @@ impl<'a> Walker<'a> {
                         }),
                         _ => self.out.diags.push(Diagnostic::error(
                             "Unable to parse provider function",
-                            "Provider function names take the form provider::<provider>::<function> or provider::<provider>::<alias>::<function>.",
+                            format!(
+                                "invalid provider function {}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>",
+                                crate::addrs::go_quote(&format!("{}::{}", ns.join("::"), f.name.name.value()))
+                            ),
                             Some(range),
                         )),
                     }
@@ -461,10 +465,7 @@ impl<'a> Walker<'a> {
                     Some(k) if static_part => {
                         steps.push(Step::Index(k));
                         // The span of an index operator may cover only the key; include `]`.
-                        let close = self
-                            .file
-                            .text
-                            .get(end..)
+                        let close = Some(self.file.rest_from(end))
                             .and_then(|r| r.find(']').map(|p| end + p + 1));
                         ends.push(close.filter(|c| *c <= end + 8).unwrap_or(end));
                     }
@@ -783,12 +784,14 @@ pub fn output_refs(o: &Output) -> Refs {
     out
 }
 
-/// References of a module call's meta-arguments: `count`, `for_each`, `depends_on` and the
+/// References of a module call's meta-arguments: `count`, `for_each`, `lifecycle.enabled`,
+/// `depends_on` and the
 /// provider instance keys in `providers`. Input variables are per argument, see
 /// [`module_input_refs`].
 pub fn module_call_refs(m: &ModuleCall) -> Refs {
     let mut out = exprs_refs(m.count.iter());
     out.extend(exprs_refs(m.for_each.iter()));
+    out.extend(exprs_refs(m.enabled.iter()));
     out.extend(exprs_refs(&m.depends_on));
     for p in &m.providers {
         out.extend(exprs_refs(p.in_parent.key_expr.iter()));

@@ -12,10 +12,7 @@ use crate::addrs::{self, Referenceable, ResourceMode};
 /// Every reference and provider-function call in one module, read without schemas.
 pub fn module_refs(m: &Module) -> Refs {
     let mut out = Refs::default();
-    let resources = m
-        .all_resources()
-        .chain(m.checks.values().flat_map(|c| c.data_resources.iter()));
-    for r in resources {
+    for r in m.all_resources_with_checks() {
         let parts = refs::resource_refs(r, None, false);
         out.extend(parts.meta);
         out.extend(parts.body);

@@ -244,3 +244,205 @@ pub fn module_from_config(c: &config::Config) -> Module {
     }
     out
 }
+
+// ---------------------------------------------------------------------------------------------
+// State, planned changes and provider schemas parsed by the crate's own readers.
+
+use super::addr::{AbsProviderConfig, AbsResourceInstance, InstanceKey, ModuleInstanceStep};
+use super::model::{Action, Change, Changes, State, StateInstance, StateResource};
+use super::schema::{AttrType, Block, NestedBlock, Nesting, ProviderSchema, Schemas};
+
+fn key(k: &addrs::InstanceKey) -> InstanceKey {
+    match k {
+        addrs::InstanceKey::None => InstanceKey::NoKey,
+        addrs::InstanceKey::Int(i) => InstanceKey::Int(*i),
+        addrs::InstanceKey::Str(s) => InstanceKey::Str(s.clone()),
+    }
+}
+
+fn module_instance(m: &addrs::ModuleInstance) -> Vec<ModuleInstanceStep> {
+    m.0.iter()
+        .map(|s| ModuleInstanceStep {
+            name: s.name.clone(),
+            key: key(&s.key),
+        })
+        .collect()
+}
+
+fn abs_provider(p: &addrs::AbsProviderConfig) -> AbsProviderConfig {
+    AbsProviderConfig {
+        module: p.module.0.clone(),
+        provider: provider(&p.provider),
+        alias: p.alias.clone(),
+    }
+}
+
+fn res(r: &addrs::Resource) -> Resource {
+    Resource::new(mode(r.mode), &r.type_name, &r.name)
+}
+
+fn config_resource(c: &addrs::ConfigResource) -> ConfigResource {
+    ConfigResource {
+        module: c.module.0.clone(),
+        resource: res(&c.resource),
+    }
+}
+
+fn instance(a: &addrs::AbsResourceInstance) -> AbsResourceInstance {
+    AbsResourceInstance {
+        module: module_instance(&a.module),
+        resource: res(&a.resource.resource),
+        key: key(&a.resource.key),
+    }
+}
+
+/// Converts a state read by [`crate::state::parse_state_json`].
+pub fn state_from_crate(s: &crate::state::State) -> State {
+    let mut out = State::default();
+    for rs in s.resources.values() {
+        let mut sr = StateResource {
+            module: module_instance(&rs.addr.module),
+            addr: res(&rs.addr.resource),
+            provider: abs_provider(&rs.provider),
+            instances: Vec::new(),
+        };
+        for (k, is) in &rs.instances {
+            if let Some(cur) = &is.current {
+                sr.instances.push(StateInstance {
+                    key: key(k),
+                    deposed: None,
+                    dependencies: cur.dependencies.iter().map(config_resource).collect(),
+                    create_before_destroy: cur.create_before_destroy,
+                });
+            }
+            for (dk, obj) in &is.deposed {
+                sr.instances.push(StateInstance {
+                    key: key(k),
+                    deposed: Some(dk.clone()),
+                    dependencies: obj.dependencies.iter().map(config_resource).collect(),
+                    create_before_destroy: obj.create_before_destroy,
+                });
+            }
+        }
+        out.resources.push(sr);
+    }
+    out
+}
+
+/// Converts planned changes read by [`crate::plan`].
+pub fn changes_from_crate(c: &crate::plan::Changes) -> Changes {
+    let mut out = Changes::default();
+    for rc in &c.resources {
+        let addr = instance(&rc.addr);
+        let action = match rc.action {
+            crate::plan::Action::NoOp => Action::NoOp,
+            crate::plan::Action::Create => Action::Create,
+            crate::plan::Action::Read => Action::Read,
+            crate::plan::Action::Update => Action::Update,
+            crate::plan::Action::DeleteThenCreate => Action::DeleteThenCreate,
+            crate::plan::Action::CreateThenDelete => Action::CreateThenDelete,
+            crate::plan::Action::Delete => Action::Delete,
+            crate::plan::Action::Forget => Action::Forget,
+        };
+        out.resources.push(Change {
+            prev_run_addr: rc
+                .prev_run_addr
+                .as_ref()
+                .map(instance)
+                .unwrap_or_else(|| addr.clone()),
+            provider: rc
+                .provider
+                .as_ref()
+                .map(abs_provider)
+                .unwrap_or_else(|| AbsProviderConfig {
+                    module: Vec::new(),
+                    provider: Provider::default_for(&addr.resource.implied_provider()),
+                    alias: None,
+                }),
+            deposed: rc.deposed.clone(),
+            action,
+            addr,
+        });
+    }
+    out
+}
+
+fn cty_json(t: &crate::schema::CtyType) -> serde_json::Value {
+    use crate::schema::CtyType as T;
+    use serde_json::{Value, json};
+    match t {
+        T::String => json!("string"),
+        T::Number => json!("number"),
+        T::Bool => json!("bool"),
+        T::Dynamic => json!("dynamic"),
+        T::List(e) => json!(["list", cty_json(e)]),
+        T::Set(e) => json!(["set", cty_json(e)]),
+        T::Map(e) => json!(["map", cty_json(e)]),
+        T::Object(m) => {
+            let o: serde_json::Map<String, Value> =
+                m.iter().map(|(k, v)| (k.clone(), cty_json(v))).collect();
+            json!(["object", o])
+        }
+        T::Tuple(v) => json!(["tuple", v.iter().map(cty_json).collect::<Vec<_>>()]),
+    }
+}
+
+fn block(b: &crate::schema::Block) -> Block {
+    let mut out = Block::default();
+    for (k, a) in &b.attributes {
+        out.attributes.insert(k.clone(), AttrType(cty_json(&a.ty)));
+    }
+    for (k, nb) in &b.block_types {
+        let nesting = match nb.nesting {
+            crate::schema::NestingMode::Single => Nesting::Single,
+            crate::schema::NestingMode::Group => Nesting::Group,
+            crate::schema::NestingMode::List => Nesting::List,
+            crate::schema::NestingMode::Set => Nesting::Set,
+            crate::schema::NestingMode::Map => Nesting::Map,
+        };
+        out.block_types.insert(
+            k.clone(),
+            NestedBlock {
+                nesting,
+                block: block(&nb.block),
+            },
+        );
+    }
+    out
+}
+
+/// Converts provider schemas read by [`crate::schema::parse_schemas_json`].
+pub fn schemas_from_crate(s: &crate::schema::ProviderSchemas) -> Schemas {
+    let mut out = Schemas::default();
+    for (p, ps) in &s.providers {
+        let conv = |m: &std::collections::BTreeMap<String, crate::schema::Block>| {
+            m.iter().map(|(k, b)| (k.clone(), block(b))).collect()
+        };
+        out.providers.insert(
+            provider(p).to_string(),
+            ProviderSchema {
+                provider: ps.provider.as_ref().map(block),
+                resources: conv(&ps.resource_types),
+                data_sources: conv(&ps.data_sources),
+                ephemeral: conv(&ps.ephemeral_resources),
+            },
+        );
+    }
+    out
+}
+
+/// Everything a builder needs, from the crate's readers.
+pub fn inputs_from_crate(
+    config: Option<&config::Config>,
+    state: Option<&crate::state::State>,
+    changes: Option<&crate::plan::Changes>,
+    schemas: Option<&crate::schema::ProviderSchemas>,
+) -> super::Inputs {
+    super::Inputs {
+        config: config.map(module_from_config),
+        state: state.map(state_from_crate),
+        changes: changes.map(changes_from_crate),
+        schemas: schemas.map(schemas_from_crate),
+        ..Default::default()
+    }
+}

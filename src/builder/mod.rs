@@ -32,6 +32,7 @@ pub mod transform_targets;
 pub mod transform_variable;
 
 pub use builders::{BuilderKind, Built, apply_steps, build, plan_steps, run_steps};
+pub use from_config::inputs_from_crate;
 pub use graph::{Graph, Step, VId};
 pub use nodes::Node;
 pub use transform::{Diagnostics, Inputs, Operation, Transform};

@@ -121,10 +121,24 @@ fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
         });
     }
     if path.join("state.json").is_file() {
-        inputs.state = Some(State::from_json(&read_json(&path.join("state.json"))?)?);
+        inputs.state = Some(match loader {
+            Loader::Builder => State::from_json(&read_json(&path.join("state.json"))?)?,
+            Loader::Config => {
+                let text =
+                    std::fs::read_to_string(path.join("state.json")).map_err(|e| e.to_string())?;
+                let st = crate::state::parse_state_json(&text).map_err(|d| d.to_string())?;
+                crate::builder::from_config::state_from_crate(&st)
+            }
+        });
     }
     if let Some(c) = case.get("changes") {
-        inputs.changes = Some(Changes::from_json(c)?);
+        inputs.changes = Some(match loader {
+            Loader::Builder => Changes::from_json(c)?,
+            Loader::Config => {
+                let ch = crate::plan::changes_from_conformance(c).map_err(|d| d.to_string())?;
+                crate::builder::from_config::changes_from_crate(&ch)
+            }
+        });
     }
     if case
         .get("schemas_attached")
@@ -132,7 +146,15 @@ fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
         .unwrap_or(false)
         && path.join("schemas.json").is_file()
     {
-        inputs.schemas = Some(Schemas::from_json(&read_json(&path.join("schemas.json"))?)?);
+        inputs.schemas = Some(match loader {
+            Loader::Builder => Schemas::from_json(&read_json(&path.join("schemas.json"))?)?,
+            Loader::Config => {
+                let text = std::fs::read_to_string(path.join("schemas.json"))
+                    .map_err(|e| e.to_string())?;
+                let sc = crate::schema::parse_schemas_json(&text).map_err(|d| d.to_string())?;
+                crate::builder::from_config::schemas_from_crate(&sc)
+            }
+        });
     }
     inputs.targets = targetables(case.get("targets"))?;
     inputs.excludes = targetables(case.get("excludes"))?;

@@ -446,9 +446,7 @@ impl Node {
             Node::Instance {
                 kind: InstanceKind::Destroy
                     | InstanceKind::DestroyDeposed(_)
-                    | InstanceKind::PlanDestroyable
-                    | InstanceKind::PlanDeposed(_)
-                    | InstanceKind::PlanOrphan,
+                    | InstanceKind::PlanDestroyable,
                 ..
             }
         )

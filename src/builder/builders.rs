@@ -353,3 +353,68 @@ mod tests {
         assert!(g.contains("aws_instance.a (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n  var.v (expand, reference)\n"), "{g}");
     }
 }
+
+#[cfg(test)]
+mod state_tests {
+    use super::*;
+    use crate::builder::model::{State, load_config};
+
+    fn inputs(tf: &str, state: &str) -> Inputs {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert("main.tf".to_string(), tf.to_string());
+        let state: serde_json::Value = serde_json::from_str(state).expect("state json");
+        Inputs {
+            config: Some(load_config(&files, "").expect("config loads")),
+            state: Some(State::from_json(&state).expect("state")),
+            ..Default::default()
+        }
+    }
+
+    const STATE: &str = r#"{"version": 4, "resources": [
+      {"mode": "managed", "type": "aws_instance", "name": "a",
+       "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+       "instances": [{"attributes": {}}]},
+      {"mode": "managed", "type": "aws_instance", "name": "b",
+       "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+       "instances": [{"attributes": {}, "dependencies": ["aws_instance.a"]},
+                     {"deposed": "00000001", "attributes": {}}]}]}"#;
+
+    #[test]
+    fn plan_adds_orphans_and_deposed_objects_from_state() {
+        let b = build(
+            &inputs("resource \"aws_instance\" \"a\" {}\n", STATE),
+            BuilderKind::Plan,
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains(
+                "aws_instance.b (orphan)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n"
+            ),
+            "{s}"
+        );
+        assert!(s.contains("aws_instance.b (deposed 00000001)\n"), "{s}");
+    }
+
+    #[test]
+    fn plan_destroy_destroys_dependents_first() {
+        let b = build(
+            &inputs("resource \"aws_instance\" \"a\" {}\n", STATE),
+            BuilderKind::PlanDestroy,
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let g = &b.graph;
+        let a = g
+            .find("aws_instance.a (destroy)")
+            .expect("a destroy vertex");
+        let bd = g
+            .find("aws_instance.b (destroy)")
+            .expect("b destroy vertex");
+        assert!(g.ancestors(a).contains(&bd), "{}", g.string());
+        assert!(
+            g.find("aws_instance.a (expand)").is_none(),
+            "{}",
+            g.string()
+        );
+    }
+}

@@ -89,7 +89,12 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(OrphanResourceInstanceTransformer {
             config,
             state,
-            concrete: InstanceKind::PlanOrphan,
+            concrete: if kind == BuilderKind::Validate {
+                // initValidate sets no orphan concrete type: plain instance vertices.
+                InstanceKind::Abstract
+            } else {
+                InstanceKind::PlanOrphan
+            },
             skip: destroy,
         }),
         Box::new(StateTransformer {

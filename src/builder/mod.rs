@@ -36,3 +36,44 @@ pub use from_config::inputs_from_crate;
 pub use graph::{Graph, Step, VId};
 pub use nodes::Node;
 pub use transform::{Diagnostics, Inputs, Operation, Transform};
+
+/// Loads `files` (relative path → contents) with the crate's configuration loader and builds the
+/// graph of `kind`. Returns the build (when the configuration loaded without errors) and the
+/// loader's diagnostics. Without provider schemas, set `read_bodies_without_schema` to have
+/// resource and provider bodies analysed in full (OpenTofu itself would need the schemas).
+pub fn build_from_files(
+    files: &std::collections::BTreeMap<String, String>,
+    kind: BuilderKind,
+    read_bodies_without_schema: bool,
+) -> (Option<Built>, Vec<crate::config::Diagnostic>) {
+    let (cfg, diags) = crate::config::load_files(files);
+    if crate::config::has_errors(&diags) {
+        return (None, diags);
+    }
+    let Some(cfg) = cfg else { return (None, diags) };
+    let mut inputs = inputs_from_crate(Some(&cfg), None, None, None);
+    inputs.read_bodies_without_schema = read_bodies_without_schema;
+    (Some(build(&inputs, kind)), diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builds_from_files_through_the_crate_loader() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "variable \"n\" {}\nresource \"null_resource\" \"x\" { count = var.n }\n".to_string(),
+        );
+        let (built, diags) = build_from_files(&files, BuilderKind::Plan, false);
+        assert!(diags.is_empty(), "{diags:?}");
+        let built = built.expect("built");
+        assert!(built.graph.string().contains("null_resource.x (expand)\n  provider[\"registry.opentofu.org/hashicorp/null\"]\n  var.n (expand, reference)\n"), "{}", built.graph.string());
+        let mut bad = std::collections::BTreeMap::new();
+        bad.insert("main.tf".to_string(), "resource \"x\" {".to_string());
+        let (built, diags) = build_from_files(&bad, BuilderKind::Plan, false);
+        assert!(built.is_none() && !diags.is_empty());
+    }
+}

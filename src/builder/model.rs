@@ -550,8 +550,22 @@ fn provider_ref_expr(e: &Expression) -> Option<(String, Option<String>)> {
     }
 }
 
+/// The static resource an import `to` names; instance keys (`[each.key]`) are skipped.
 fn static_resource_addr(e: &Expression) -> Option<ConfigResource> {
-    let names = traversal_names(e)?;
+    let Expression::Traversal(t) = e else {
+        return None;
+    };
+    let Expression::Variable(root) = &t.expr else {
+        return None;
+    };
+    let mut names = vec![root.to_string()];
+    for op in &t.operators {
+        match op {
+            TraversalOperator::GetAttr(a) => names.push(a.to_string()),
+            TraversalOperator::Index(_) | TraversalOperator::LegacyIndex(_) => {}
+            _ => return None,
+        }
+    }
     let mut module = Vec::new();
     let mut i = 0;
     while names.get(i).map(|s| s.as_str()) == Some("module") {

@@ -29,6 +29,7 @@ impl Transform for ConfigTransformer<'_> {
         if self.skip {
             return Ok(());
         }
+        let mut claimed = vec![false; root.imports.len()];
         for m in root.all_modules() {
             for r in &m.resources {
                 if let Some(modes) = &self.modes
@@ -42,12 +43,12 @@ impl Transform for ConfigTransformer<'_> {
                 };
                 let mut d = ResourceData::new(addr.clone());
                 if self.import_targets {
-                    d.import_targets = root
-                        .imports
-                        .iter()
-                        .filter(|i| i.to_resource.as_ref() == Some(&addr))
-                        .cloned()
-                        .collect();
+                    for (i, imp) in root.imports.iter().enumerate() {
+                        if imp.to_resource.as_ref() == Some(&addr) {
+                            claimed[i] = true;
+                            d.import_targets.push(imp.clone());
+                        }
+                    }
                 }
                 g.add(Node::Resource {
                     kind: self.concrete,
@@ -55,7 +56,24 @@ impl Transform for ConfigTransformer<'_> {
                 });
             }
         }
-        Ok(())
+        if !self.import_targets {
+            return Ok(());
+        }
+        // Import targets no resource block claimed (OpenTofu only generates configuration for
+        // them when asked to, which graph building here never is).
+        let diags: Vec<String> = root
+            .imports
+            .iter()
+            .zip(claimed)
+            .filter(|(_, c)| !c)
+            .map(|(imp, _)| {
+                let addr = imp.to_resource.as_ref().map(|a| a.to_string()).unwrap_or_default();
+                format!(
+                    "Configuration for import target does not exist: The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."
+                )
+            })
+            .collect();
+        if diags.is_empty() { Ok(()) } else { Err(diags) }
     }
 }
 
@@ -84,5 +102,39 @@ impl Transform for AttachResourceConfigTransformer<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::model::load_config;
+    use crate::builder::{BuilderKind, Inputs, build};
+    use std::collections::BTreeMap;
+
+    fn plan(tf: &str) -> crate::builder::Built {
+        let mut files = BTreeMap::new();
+        files.insert("main.tf".to_string(), tf.to_string());
+        build(
+            &Inputs {
+                config: Some(load_config(&files, "").expect("loads")),
+                ..Default::default()
+            },
+            BuilderKind::Plan,
+        )
+    }
+
+    #[test]
+    fn import_blocks_must_target_configured_resources() {
+        let ok = plan(
+            "import {\n  for_each = var.ids\n  to = aws_instance.a[each.key]\n  id = each.value\n}\nvariable \"ids\" {}\nresource \"aws_instance\" \"a\" {\n  for_each = var.ids\n}\n",
+        );
+        assert!(ok.diagnostics.is_empty(), "{:?}", ok.diagnostics);
+        let bad = plan("import {\n  to = aws_instance.missing\n  id = \"i-1\"\n}\n");
+        assert_eq!(bad.diagnostics.len(), 1);
+        assert!(
+            bad.diagnostics[0].contains("import aws_instance.missing does not exist"),
+            "{:?}",
+            bad.diagnostics
+        );
     }
 }

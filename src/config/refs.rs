@@ -134,7 +134,8 @@ fn parse_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefError> {
         "local" => Ok((Referenceable::LocalValue(single(steps)?), 2)),
         "path" => Ok((Referenceable::PathAttr(single(steps)?), 2)),
         "var" => Ok((Referenceable::InputVariable(single(steps)?), 2)),
-        "terraform" => Ok((
+        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
+        "terraform" | "tofu" => Ok((
             Referenceable::TerraformAttr {
                 alias: root.clone(),
                 name: single(steps)?,
@@ -906,6 +907,7 @@ mod tests {
             ["path.module", "terraform.workspace"]
         );
         assert_eq!(names("self.id"), ["self.id"]);
+        assert_eq!(names("tofu.workspace"), ["tofu.workspace"]);
         assert_eq!(
             names("var.c ? each.key : each.value"),
             ["var.c", "each.key", "each.value"]

@@ -150,10 +150,11 @@ pub fn check_reference(c: &Config, r: &Reference) -> Option<Diagnostic> {
             "Invalid \"path\" attribute",
             format!("The \"path\" object does not have an attribute named {}.", addrs::go_quote(n)),
         ),
-        Referenceable::TerraformAttr { name, .. } if name != "workspace" => err(
-            "Invalid \"terraform\" attribute",
+        Referenceable::TerraformAttr { alias, name } if name != "workspace" => err(
+            &format!("Invalid {} attribute", addrs::go_quote(alias)),
             format!(
-                "The \"terraform\" object does not have an attribute named {}. The only supported attribute is terraform.workspace, the name of the currently-selected workspace.",
+                "The {} object does not have an attribute named {}. The only supported attribute is {alias}.workspace, the name of the currently-selected workspace.",
+                addrs::go_quote(alias),
                 addrs::go_quote(name)
             ),
         ),

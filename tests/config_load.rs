@@ -487,3 +487,15 @@ locals { l = var.over }
         "{e:?}"
     );
 }
+
+#[test]
+fn tofu_files_take_precedence() {
+    let cfg = load_ok(&[
+        ("main.tf", "resource \"a_b\" \"from_tf\" {}\n"),
+        ("main.tofu", "resource \"a_b\" \"from_tofu\" {}\n"),
+        ("other.tf", "variable \"v\" {\n  const = true\n}\n"),
+    ]);
+    let names: Vec<&String> = cfg.module.managed_resources.keys().collect();
+    assert_eq!(names, ["a_b.from_tofu"]);
+    assert!(cfg.module.variables.contains_key("v"));
+}

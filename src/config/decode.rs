@@ -767,6 +767,7 @@ fn decode_variable(cx: &mut Ctx, b: &Block) -> Option<Variable> {
             "nullable",
             "ephemeral",
             "deprecated",
+            "const",
         ],
         &["validation"],
     );

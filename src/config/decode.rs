@@ -1292,9 +1292,12 @@ fn decode_moved(cx: &mut Ctx, b: &Block) -> Option<Moved> {
     if !ok {
         return None;
     }
+    let (Some(from), Some(to)) = (c.attrs.get("from"), c.attrs.get("to")) else {
+        return None;
+    };
     Some(Moved {
-        from: cx.expr(&c.attrs["from"].value),
-        to: cx.expr(&c.attrs["to"].value),
+        from: cx.expr(&from.value),
+        to: cx.expr(&to.value),
         decl_range: cx.def_range(b),
     })
 }

@@ -9,43 +9,57 @@ use super::model::{Config, Module, ProvisionerWhen};
 use super::refs::{self, Reference, Refs};
 use crate::addrs::{self, Referenceable, ResourceMode};
 
-/// Every reference and provider-function call in one module, read without schemas.
-pub fn module_refs(m: &Module) -> Refs {
-    let mut out = Refs::default();
+/// Every reference and provider-function call in one module, read without schemas, grouped by
+/// the check block they are written in (`None` outside checks).
+pub fn module_refs_by_container(m: &Module) -> Vec<(Option<String>, Refs)> {
+    let mut out: Vec<(Option<String>, Refs)> = Vec::new();
     for r in m.all_resources_with_checks() {
+        let mut here = Refs::default();
         let parts = refs::resource_refs(r, None, false);
-        out.extend(parts.meta);
-        out.extend(parts.body);
+        here.extend(parts.meta);
+        here.extend(parts.body);
         if let Some(mr) = &r.managed {
             for p in &mr.provisioners {
                 if p.when == ProvisionerWhen::Destroy {
-                    out.extend(refs::refs_in_body_full(&p.config, None));
+                    here.extend(refs::refs_in_body_full(&p.config, None));
                 }
             }
         }
-        out.extend(parts.provisioners);
+        here.extend(parts.provisioners);
+        out.push((r.container.clone(), here));
     }
+    let mut rest = Refs::default();
     for o in m.outputs.values() {
-        out.extend(refs::output_refs(o));
+        rest.extend(refs::output_refs(o));
     }
     for l in m.locals.values() {
-        out.extend(refs::refs_in_expr_full(&l.expr));
+        rest.extend(refs::refs_in_expr_full(&l.expr));
     }
     for mc in m.module_calls.values() {
-        out.extend(refs::module_call_refs(mc));
-        out.extend(refs::module_inputs_refs(mc));
+        rest.extend(refs::module_call_refs(mc));
+        rest.extend(refs::module_inputs_refs(mc));
     }
     for v in m.variables.values() {
-        out.extend(refs::variable_refs(v));
-    }
-    for c in m.checks.values() {
-        out.extend(refs::check_refs(c));
+        rest.extend(refs::variable_refs(v));
     }
     for i in &m.imports {
-        out.extend(refs::import_refs(i));
+        rest.extend(refs::import_refs(i));
     }
     for p in m.provider_configs.values() {
-        out.extend(refs::provider_block_refs(p, None));
+        rest.extend(refs::provider_block_refs(p, None));
+    }
+    out.push((None, rest));
+    for c in m.checks.values() {
+        out.push((Some(c.name.clone()), refs::check_refs(c)));
+    }
+    out
+}
+
+/// Every reference and provider-function call in one module, read without schemas.
+pub fn module_refs(m: &Module) -> Refs {
+    let mut out = Refs::default();
+    for (_, r) in module_refs_by_container(m) {
+        out.extend(r);
     }
     out
 }
@@ -58,8 +72,10 @@ fn module_display(c: &Config) -> String {
     }
 }
 
-/// Checks one reference against the module it appears in; `None` when it resolves.
-pub fn check_reference(c: &Config, r: &Reference) -> Option<Diagnostic> {
+/// Checks one reference against the module it appears in; `None` when it resolves. `container`
+/// is the check block the reference is written in, if any: data blocks scoped in a check can
+/// only be referenced from inside that check.
+pub fn check_reference(c: &Config, r: &Reference, container: Option<&str>) -> Option<Diagnostic> {
     let m = &c.module;
     let here = module_display(c);
     let err = |summary: &str, detail: String| {
@@ -67,8 +83,19 @@ pub fn check_reference(c: &Config, r: &Reference) -> Option<Diagnostic> {
     };
     match &r.subject {
         Referenceable::Resource(a) | Referenceable::ResourceInstance(addrs::ResourceInstance { resource: a, .. }) => {
-            if m.resource(a).is_some() {
-                return None;
+            if let Some(found) = m.resource(a) {
+                return match &found.container {
+                    Some(check) if container != Some(check.as_str()) => err(
+                        "Reference to scoped resource",
+                        format!(
+                            "The referenced data resource {} {} is not available from this context: it is scoped to check block {}.",
+                            addrs::go_quote(&a.type_name),
+                            addrs::go_quote(&a.name),
+                            addrs::go_quote(check)
+                        ),
+                    ),
+                    _ => None,
+                };
             }
             let what = match a.mode {
                 ResourceMode::Managed => "A managed resource",
@@ -168,12 +195,13 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     let mut diags = Vec::new();
     let mut checked = 0;
     for c in cfg.all_modules() {
-        let r = module_refs(&c.module);
-        diags.extend(r.diags);
-        for reference in &r.refs {
-            checked += 1;
-            if let Some(d) = check_reference(c, reference) {
-                diags.push(d);
+        for (container, r) in module_refs_by_container(&c.module) {
+            diags.extend(r.diags);
+            for reference in &r.refs {
+                checked += 1;
+                if let Some(d) = check_reference(c, reference, container.as_deref()) {
+                    diags.push(d);
+                }
             }
         }
     }
@@ -198,6 +226,14 @@ resource "aws_instance" "x" {
   tags = { n = var.missing, m = aws_instance.nope.id, o = module.child.out, p = module.child.nope }
 }
 module "child" { source = "./child" }
+check "c" {
+  data "http" "h" {}
+  assert {
+    condition     = data.http.h.ok
+    error_message = "x"
+  }
+}
+output "leak" { value = data.http.h.ok }
 "#
             .to_string(),
         );
@@ -208,14 +244,15 @@ module "child" { source = "./child" }
         let (cfg, diags) = crate::config::load_files(&files);
         assert!(diags.is_empty(), "{diags:?}");
         let (d, n) = validate_references(&cfg.unwrap());
-        assert_eq!(n, 6);
+        assert_eq!(n, 8);
         let s: Vec<String> = d.iter().map(|d| d.summary.clone()).collect();
         assert_eq!(
             s,
             [
                 "Reference to undeclared input variable",
                 "Reference to undeclared resource",
-                "Unsupported attribute"
+                "Unsupported attribute",
+                "Reference to scoped resource"
             ]
         );
         assert_eq!(

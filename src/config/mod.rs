@@ -36,4 +36,6 @@ pub use refs::{
     provider_funcs_in_body, provider_funcs_in_expr, refs_in_body, refs_in_body_full, refs_in_expr,
     refs_in_expr_full,
 };
-pub use validate::{module_refs, module_refs_by_container, validate_references};
+pub use validate::{
+    RefContext, module_refs, module_refs_by_container, module_refs_by_context, validate_references,
+};

@@ -9,10 +9,20 @@ use super::model::{Config, Module, ProvisionerWhen};
 use super::refs::{self, Reference, Refs};
 use crate::addrs::{self, Referenceable, ResourceMode};
 
+/// Where a group of references is written: the check block (if any) and whether `count` /
+/// `each` are available there.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RefContext {
+    pub container: Option<String>,
+    pub count: bool,
+    pub for_each: bool,
+}
+
 /// Every reference and provider-function call in one module, read without schemas, grouped by
-/// the check block they are written in (`None` outside checks).
-pub fn module_refs_by_container(m: &Module) -> Vec<(Option<String>, Refs)> {
-    let mut out: Vec<(Option<String>, Refs)> = Vec::new();
+/// the context they are written in.
+pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
+    let mut out: Vec<(RefContext, Refs)> = Vec::new();
+    let plain = RefContext::default();
     for r in m.all_resources_with_checks() {
         let mut here = Refs::default();
         let parts = refs::resource_refs(r, None, false);
@@ -26,7 +36,36 @@ pub fn module_refs_by_container(m: &Module) -> Vec<(Option<String>, Refs)> {
             }
         }
         here.extend(parts.provisioners);
-        out.push((r.container.clone(), here));
+        let ctx = RefContext {
+            container: r.container.clone(),
+            count: r.count.is_some(),
+            for_each: r.for_each.is_some(),
+        };
+        // The count and for_each expressions themselves cannot use count/each.
+        let mut meta_self = Refs::default();
+        meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        here.refs.retain(|x| !meta_self.refs.contains(x));
+        out.push((ctx, here));
+        out.push((
+            RefContext {
+                container: r.container.clone(),
+                ..RefContext::default()
+            },
+            meta_self,
+        ));
     }
     let mut rest = Refs::default();
     for o in m.outputs.values() {
@@ -36,23 +75,73 @@ pub fn module_refs_by_container(m: &Module) -> Vec<(Option<String>, Refs)> {
         rest.extend(refs::refs_in_expr_full(&l.expr));
     }
     for mc in m.module_calls.values() {
-        rest.extend(refs::module_call_refs(mc));
-        rest.extend(refs::module_inputs_refs(mc));
+        let mut meta = Refs::default();
+        meta.extend(mc.count.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        meta.extend(mc.for_each.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        let mut inner = refs::module_call_refs(mc);
+        inner.extend(refs::module_inputs_refs(mc));
+        inner.refs.retain(|x| !meta.refs.contains(x));
+        rest.extend(meta);
+        out.push((
+            RefContext {
+                container: None,
+                count: mc.count.is_some(),
+                for_each: mc.for_each.is_some(),
+            },
+            inner,
+        ));
     }
     for v in m.variables.values() {
         rest.extend(refs::variable_refs(v));
     }
     for i in &m.imports {
-        rest.extend(refs::import_refs(i));
+        let r = refs::import_refs(i);
+        let ctx = RefContext {
+            container: None,
+            count: false,
+            for_each: i.for_each.is_some(),
+        };
+        out.push((ctx, r));
     }
     for p in m.provider_configs.values() {
-        rest.extend(refs::provider_block_refs(p, None));
+        let ctx = RefContext {
+            container: None,
+            count: false,
+            for_each: p.for_each.is_some(),
+        };
+        out.push((ctx, refs::provider_block_refs(p, None)));
     }
-    out.push((None, rest));
+    out.push((plain, rest));
     for c in m.checks.values() {
-        out.push((Some(c.name.clone()), refs::check_refs(c)));
+        out.push((
+            RefContext {
+                container: Some(c.name.clone()),
+                ..RefContext::default()
+            },
+            refs::check_refs(c),
+        ));
     }
     out
+}
+
+/// Like [`module_refs_by_context`], grouped by check block only.
+pub fn module_refs_by_container(m: &Module) -> Vec<(Option<String>, Refs)> {
+    module_refs_by_context(m)
+        .into_iter()
+        .map(|(c, r)| (c.container, r))
+        .collect()
 }
 
 /// Every reference and provider-function call in one module, read without schemas.
@@ -75,7 +164,8 @@ fn module_display(c: &Config) -> String {
 /// Checks one reference against the module it appears in; `None` when it resolves. `container`
 /// is the check block the reference is written in, if any: data blocks scoped in a check can
 /// only be referenced from inside that check.
-pub fn check_reference(c: &Config, r: &Reference, container: Option<&str>) -> Option<Diagnostic> {
+pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Diagnostic> {
+    let container = ctx.container.as_deref();
     let m = &c.module;
     let here = module_display(c);
     let err = |summary: &str, detail: String| {
@@ -159,6 +249,14 @@ pub fn check_reference(c: &Config, r: &Reference, container: Option<&str>) -> Op
                 Some(r.range.clone()),
             )
         }),
+        Referenceable::CountAttr(_) if !ctx.count => err(
+            "Reference to \"count\" in non-counted context",
+            "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_string(),
+        ),
+        Referenceable::ForEachAttr(_) if !ctx.for_each => err(
+            "Reference to \"each\" in context without for_each",
+            "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_string(),
+        ),
         Referenceable::CountAttr(n) if n != "index" => err(
             "Invalid \"count\" attribute",
             format!(
@@ -189,22 +287,27 @@ pub fn check_reference(c: &Config, r: &Reference, container: Option<&str>) -> Op
     }
 }
 
-/// Checks every reference in every module of a configuration. Returns the diagnostics and the
-/// number of references checked.
+/// Checks every reference in every module of a configuration. Returns the diagnostics (in
+/// source order) and the number of references checked.
 pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     let mut diags = Vec::new();
     let mut checked = 0;
     for c in cfg.all_modules() {
-        for (container, r) in module_refs_by_container(&c.module) {
+        for (ctx, r) in module_refs_by_context(&c.module) {
             diags.extend(r.diags);
             for reference in &r.refs {
                 checked += 1;
-                if let Some(d) = check_reference(c, reference, container.as_deref()) {
+                if let Some(d) = check_reference(c, reference, &ctx) {
                     diags.push(d);
                 }
             }
         }
     }
+    // Report in source order (file, then position), as a user reads them.
+    diags.sort_by(|a, b| {
+        let key = |d: &Diagnostic| d.range.as_ref().map(|r| (r.file.clone(), r.start.byte));
+        key(a).cmp(&key(b))
+    });
     (diags, checked)
 }
 
@@ -234,6 +337,11 @@ check "c" {
   }
 }
 output "leak" { value = data.http.h.ok }
+resource "aws_instance" "counted" {
+  count = 2
+  ami   = count.index
+  tags  = { k = each.key }
+}
 "#
             .to_string(),
         );
@@ -244,7 +352,7 @@ output "leak" { value = data.http.h.ok }
         let (cfg, diags) = crate::config::load_files(&files);
         assert!(diags.is_empty(), "{diags:?}");
         let (d, n) = validate_references(&cfg.unwrap());
-        assert_eq!(n, 8);
+        assert_eq!(n, 10);
         let s: Vec<String> = d.iter().map(|d| d.summary.clone()).collect();
         assert_eq!(
             s,
@@ -252,7 +360,8 @@ output "leak" { value = data.http.h.ok }
                 "Reference to undeclared input variable",
                 "Reference to undeclared resource",
                 "Unsupported attribute",
-                "Reference to scoped resource"
+                "Reference to scoped resource",
+                "Reference to \"each\" in context without for_each"
             ]
         );
         assert_eq!(

@@ -465,10 +465,8 @@ impl<'a> Walker<'a> {
                 TraversalOperator::Index(ix) => match literal_key(ix) {
                     Some(k) if static_part => {
                         steps.push(Step::Index(k));
-                        // The span of an index operator may cover only the key; include `]`.
-                        let close = Some(self.file.rest_from(end))
-                            .and_then(|r| r.find(']').map(|p| end + p + 1));
-                        ends.push(close.filter(|c| *c <= end + 8).unwrap_or(end));
+                        // Operator spans include the brackets (and the dot of `.name`).
+                        ends.push(end);
                     }
                     _ => {
                         static_part = false;
@@ -928,6 +926,11 @@ mod tests {
         assert_eq!(r[0].remaining, vec![Step::Attr("id".into())]);
         assert_eq!(r[0].range.start.column, 1);
         assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        let (r, _) = refs_in_expr(&expr("aws_instance.a[0][1].id"));
+        assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        assert_eq!(r[0].remaining.len(), 2);
+        let (r, _) = refs_in_expr(&expr("module.m[\"k\"].out"));
+        assert_eq!((r[0].range.start.column, r[0].range.end.column), (1, 18));
     }
 
     #[test]

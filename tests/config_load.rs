@@ -499,3 +499,19 @@ fn tofu_files_take_precedence() {
     assert_eq!(names, ["a_b.from_tofu"]);
     assert!(cfg.module.variables.contains_key("v"));
 }
+
+#[test]
+fn label_errors_use_hcl_wording() {
+    let e = errors(&[(
+        "main.tf",
+        "resource \"aws_instance\" {}\nvariable {}\nlocals \"x\" {}\n",
+    )]);
+    assert_eq!(
+        e,
+        [
+            "main.tf:1,1: Missing name for resource: All resource blocks must have 2 labels (type, name).",
+            "main.tf:2,1: Missing name for variable: All variable blocks must have 1 labels (name).",
+            "main.tf:3,8: Extraneous label for locals: No labels are expected for locals blocks.",
+        ]
+    );
+}

@@ -181,13 +181,15 @@ fn check_labels(cx: &mut Ctx, b: &Block, names: &[&str]) -> bool {
     if b.labels.len() < names.len() {
         let missing = names[b.labels.len()];
         let detail = format!(
-            "All {} blocks must have {} labels ({}).",
-            addrs::go_quote(&kind),
+            "All {kind} blocks must have {} labels ({}).",
             names.len(),
             names.join(", ")
         );
-        let _ = missing;
-        cx.err(&format!("Missing name for {kind}"), detail, b.ident.span());
+        cx.err(
+            &format!("Missing {missing} for {kind}"),
+            detail,
+            b.ident.span(),
+        );
         return false;
     }
     if b.labels.len() > names.len() {

@@ -487,3 +487,31 @@ locals { l = var.over }
         "{e:?}"
     );
 }
+
+#[test]
+fn tofu_files_take_precedence() {
+    let cfg = load_ok(&[
+        ("main.tf", "resource \"a_b\" \"from_tf\" {}\n"),
+        ("main.tofu", "resource \"a_b\" \"from_tofu\" {}\n"),
+        ("other.tf", "variable \"v\" {\n  const = true\n}\n"),
+    ]);
+    let names: Vec<&String> = cfg.module.managed_resources.keys().collect();
+    assert_eq!(names, ["a_b.from_tofu"]);
+    assert!(cfg.module.variables.contains_key("v"));
+}
+
+#[test]
+fn label_errors_use_hcl_wording() {
+    let e = errors(&[(
+        "main.tf",
+        "resource \"aws_instance\" {}\nvariable {}\nlocals \"x\" {}\n",
+    )]);
+    assert_eq!(
+        e,
+        [
+            "main.tf:1,1: Missing name for resource: All resource blocks must have 2 labels (type, name).",
+            "main.tf:2,1: Missing name for variable: All variable blocks must have 1 labels (name).",
+            "main.tf:3,8: Extraneous label for locals: No labels are expected for locals blocks.",
+        ]
+    );
+}

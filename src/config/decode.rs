@@ -181,13 +181,15 @@ fn check_labels(cx: &mut Ctx, b: &Block, names: &[&str]) -> bool {
     if b.labels.len() < names.len() {
         let missing = names[b.labels.len()];
         let detail = format!(
-            "All {} blocks must have {} labels ({}).",
-            addrs::go_quote(&kind),
+            "All {kind} blocks must have {} labels ({}).",
             names.len(),
             names.join(", ")
         );
-        let _ = missing;
-        cx.err(&format!("Missing name for {kind}"), detail, b.ident.span());
+        cx.err(
+            &format!("Missing {missing} for {kind}"),
+            detail,
+            b.ident.span(),
+        );
         return false;
     }
     if b.labels.len() > names.len() {
@@ -767,6 +769,7 @@ fn decode_variable(cx: &mut Ctx, b: &Block) -> Option<Variable> {
             "nullable",
             "ephemeral",
             "deprecated",
+            "const",
         ],
         &["validation"],
     );
@@ -1291,9 +1294,12 @@ fn decode_moved(cx: &mut Ctx, b: &Block) -> Option<Moved> {
     if !ok {
         return None;
     }
+    let (Some(from), Some(to)) = (c.attrs.get("from"), c.attrs.get("to")) else {
+        return None;
+    };
     Some(Moved {
-        from: cx.expr(&c.attrs["from"].value),
-        to: cx.expr(&c.attrs["to"].value),
+        from: cx.expr(&from.value),
+        to: cx.expr(&to.value),
         decl_range: cx.def_range(b),
     })
 }

@@ -8,7 +8,7 @@ use super::decode::decode_file;
 use super::diag::{Diagnostic, SourceFile, SourceRange};
 use super::model::{Config, Module, ModuleSource};
 use crate::addrs;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where module folders are read from. `dir` is a normalised path relative to the root module
 /// folder: `""` for the root, `modules/net`, or `../shared` when a source leaves the root.
@@ -231,6 +231,21 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
         source_dir: dir.to_string(),
         ..Module::default()
     };
+    // A `.tofu` file hides the `.tf` file of the same name (OpenTofu 1.8+), also for JSON.
+    let names: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
+    let files: Vec<(String, String)> = files
+        .into_iter()
+        .filter(|(p, _)| {
+            let tofu = if let Some(stem) = p.strip_suffix(".tf.json") {
+                format!("{stem}.tofu.json")
+            } else if let Some(stem) = p.strip_suffix(".tf") {
+                format!("{stem}.tofu")
+            } else {
+                return true;
+            };
+            !names.contains(&tofu)
+        })
+        .collect();
     let (overrides, primaries): (Vec<_>, Vec<_>) = files
         .into_iter()
         .partition(|(p, _)| is_override_file_name(p.rsplit('/').next().unwrap_or(p)));

@@ -134,7 +134,8 @@ fn parse_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefError> {
         "local" => Ok((Referenceable::LocalValue(single(steps)?), 2)),
         "path" => Ok((Referenceable::PathAttr(single(steps)?), 2)),
         "var" => Ok((Referenceable::InputVariable(single(steps)?), 2)),
-        "terraform" => Ok((
+        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
+        "terraform" | "tofu" => Ok((
             Referenceable::TerraformAttr {
                 alias: root.clone(),
                 name: single(steps)?,
@@ -464,10 +465,8 @@ impl<'a> Walker<'a> {
                 TraversalOperator::Index(ix) => match literal_key(ix) {
                     Some(k) if static_part => {
                         steps.push(Step::Index(k));
-                        // The span of an index operator may cover only the key; include `]`.
-                        let close = Some(self.file.rest_from(end))
-                            .and_then(|r| r.find(']').map(|p| end + p + 1));
-                        ends.push(close.filter(|c| *c <= end + 8).unwrap_or(end));
+                        // Operator spans include the brackets (and the dot of `.name`).
+                        ends.push(end);
                     }
                     _ => {
                         static_part = false;
@@ -906,6 +905,7 @@ mod tests {
             ["path.module", "terraform.workspace"]
         );
         assert_eq!(names("self.id"), ["self.id"]);
+        assert_eq!(names("tofu.workspace"), ["tofu.workspace"]);
         assert_eq!(
             names("var.c ? each.key : each.value"),
             ["var.c", "each.key", "each.value"]
@@ -926,6 +926,11 @@ mod tests {
         assert_eq!(r[0].remaining, vec![Step::Attr("id".into())]);
         assert_eq!(r[0].range.start.column, 1);
         assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        let (r, _) = refs_in_expr(&expr("aws_instance.a[0][1].id"));
+        assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        assert_eq!(r[0].remaining.len(), 2);
+        let (r, _) = refs_in_expr(&expr("module.m[\"k\"].out"));
+        assert_eq!((r[0].range.start.column, r[0].range.end.column), (1, 18));
     }
 
     #[test]

@@ -244,11 +244,11 @@ pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
         k => plan_steps(inputs, k),
     };
     let mut built = run_steps(&steps);
-    if built.diagnostics.is_empty() {
-        let cycles = built.graph.cycles();
-        for c in cycles {
-            built.diagnostics.push(format!("Cycle: {}", c.join(", ")));
-        }
+    // BasicGraphBuilder validates the finished graph: one root, no cycles.
+    if built.diagnostics.is_empty()
+        && let Err(e) = built.graph.dag().validate()
+    {
+        built.diagnostics.push(e.to_string());
     }
     built
 }
@@ -420,6 +420,32 @@ mod state_tests {
             g.find("aws_instance.a (expand)").is_none(),
             "{}",
             g.string()
+        );
+    }
+}
+
+#[cfg(test)]
+mod validation_tests {
+    use super::*;
+
+    #[test]
+    fn cycles_are_reported_like_opentofu() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" { x = aws_instance.b.id }\nresource \"aws_instance\" \"b\" { x = aws_instance.a.id }\n".to_string(),
+        );
+        let inputs = Inputs {
+            config: Some(super::super::model::load_config(&files, "").expect("loads")),
+            read_bodies_without_schema: true,
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
+        assert!(
+            b.diagnostics[0].contains("Cycle: aws_instance."),
+            "{:?}",
+            b.diagnostics
         );
     }
 }

@@ -45,6 +45,14 @@ impl ReferenceMap {
                 _ => return Vec::new(),
             };
         }
+        // Beyond OpenTofu (where the output always exists in a valid configuration): an output
+        // of a module whose source could not be read (registry/git) resolves to the module call,
+        // so the opaque module still orders its dependents.
+        if let Subject::ModuleCallOutput(c, _) = &subject
+            && !self.map.contains_key(&key(path, &subject))
+        {
+            subject = Subject::ModuleCall(c.clone());
+        }
         self.map
             .get(&key(path, &subject))
             .into_iter()
@@ -152,5 +160,29 @@ impl Transform for ExternalReferenceTransformer {
     }
     fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::{BuilderKind, build_from_files};
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn outputs_of_opaque_modules_resolve_to_the_module_call() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "module \"net\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\noutput \"id\" {\n  value = module.net.vpc_id\n}\n"
+                .to_string(),
+        );
+        let (built, diags) = build_from_files(&files, BuilderKind::Plan, false);
+        let built = built.unwrap_or_else(|| panic!("{diags:?}"));
+        assert!(built.diagnostics.is_empty(), "{:?}", built.diagnostics);
+        let s = built.graph.string();
+        assert!(
+            s.contains("output.id (expand)\n  module.net (close)\n"),
+            "{s}"
+        );
     }
 }

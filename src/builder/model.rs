@@ -303,7 +303,7 @@ fn load_module(
             }
         }
     }
-    for (file, body) in &bodies {
+    for (_, body) in &bodies {
         for s in body.iter() {
             let Structure::Block(b) = s else { continue };
             let labels: Vec<String> = b.labels.iter().map(|l| l.as_str().to_string()).collect();
@@ -423,10 +423,8 @@ fn load_module(
                         data,
                     });
                 }
-                ("terraform", _) | ("moved", _) | ("removed", _) => {}
-                (other, _) => {
-                    let _ = (file, other);
-                }
+                // terraform, moved, removed and unknown blocks do not shape the graph here.
+                _ => {}
             }
         }
     }

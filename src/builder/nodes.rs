@@ -56,7 +56,7 @@ pub struct ResourceData {
     pub resolved_provider: Option<AbsProviderConfig>,
     pub stored_provider: Option<AbsProviderConfig>,
     pub import_targets: Vec<Import>,
-    /// Whether provisioner schemas were attached (empty schema bodies yield no references).
+    /// Set by ForcedCBDTransformer when a dependent is create_before_destroy.
     pub create_before_destroy_forced: bool,
 }
 
@@ -408,9 +408,8 @@ impl Node {
                     .map(Subject::Resource)
                     .collect(),
             ),
-            Node::Instance { kind, d } => {
-                // Destroy vertices are still referenceable (references to them are dropped later).
-                let _ = kind;
+            Node::Instance { d, .. } => {
+                // Destroy vertices are referenceable too; ReferenceTransformer drops edges to them.
                 Some(vec![
                     Subject::ResourceInstance(d.addr.resource.clone(), d.addr.key.clone()),
                     Subject::Resource(d.addr.resource.clone()),

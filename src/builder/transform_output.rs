@@ -8,6 +8,7 @@ use super::transform::{Diagnostics, Transform};
 pub struct OutputTransformer<'a> {
     pub config: Option<&'a Module>,
     pub destroying: bool,
+    /// Refresh-only planning and planning mode change how outputs evaluate, not the graph.
     pub refresh_only: bool,
     pub planning: bool,
 }
@@ -33,7 +34,6 @@ impl Transform for OutputTransformer<'_> {
         "OutputTransformer"
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
-        let _ = (self.refresh_only, self.planning);
         if let Some(root) = self.config {
             self.walk(g, root);
         }

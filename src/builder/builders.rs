@@ -40,6 +40,31 @@ pub enum BuilderKind {
     Apply,
 }
 
+impl BuilderKind {
+    pub const ALL: [BuilderKind; 5] = [
+        BuilderKind::Plan,
+        BuilderKind::PlanDestroy,
+        BuilderKind::PlanRefreshOnly,
+        BuilderKind::Validate,
+        BuilderKind::Apply,
+    ];
+
+    /// `plan`, `plan-destroy`, `plan-refresh-only`, `validate`, `apply`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BuilderKind::Plan => "plan",
+            BuilderKind::PlanDestroy => "plan-destroy",
+            BuilderKind::PlanRefreshOnly => "plan-refresh-only",
+            BuilderKind::Validate => "validate",
+            BuilderKind::Apply => "apply",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
 /// The three provider transforms `transformProviders` groups.
 fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Transform + 'a>> {
     let config = inputs.config.as_ref();

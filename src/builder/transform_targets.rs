@@ -134,3 +134,65 @@ impl Transform for TargetingTransformer {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::addr::Targetable;
+    use crate::builder::model::load_config;
+    use crate::builder::{BuilderKind, Inputs, build};
+    use std::collections::BTreeMap;
+
+    fn plan(targets: &[&str], excludes: &[&str]) -> String {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" { depends_on = [aws_vpc.a] }\nmodule \"m\" { source = \"./m\" }\n"
+                .to_string(),
+        );
+        files.insert(
+            "m/main.tf".to_string(),
+            "resource \"aws_instance\" \"c\" {}\n".to_string(),
+        );
+        let inputs = Inputs {
+            config: Some(load_config(&files, "").expect("loads")),
+            targets: targets
+                .iter()
+                .map(|t| Targetable::parse(t).expect("target"))
+                .collect(),
+            excludes: excludes
+                .iter()
+                .map(|t| Targetable::parse(t).expect("exclude"))
+                .collect(),
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        b.graph.string()
+    }
+
+    #[test]
+    fn targets_keep_dependencies_and_drop_the_rest() {
+        let g = plan(&["aws_subnet.b"], &[]);
+        assert!(
+            g.contains("aws_subnet.b (expand)") && g.contains("aws_vpc.a (expand)"),
+            "{g}"
+        );
+        assert!(!g.contains("aws_instance.c"), "{g}");
+        let g = plan(&["module.m"], &[]);
+        assert!(
+            g.contains("module.m.aws_instance.c (expand)") && g.contains("module.m (expand)"),
+            "{g}"
+        );
+        assert!(!g.contains("aws_vpc.a"), "{g}");
+    }
+
+    #[test]
+    fn excludes_drop_dependents_too() {
+        let g = plan(&[], &["aws_vpc.a"]);
+        assert!(
+            !g.contains("aws_vpc.a") && !g.contains("aws_subnet.b"),
+            "{g}"
+        );
+        assert!(g.contains("module.m.aws_instance.c (expand)"), "{g}");
+    }
+}

@@ -953,7 +953,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
         if m.count.is_some() {
             cx.err(
                 "Invalid combination of \"count\" and \"for_each\"",
-                "The \"count\" and \"for_each\" arguments are mutually-exclusive, only one should be used.",
+                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
                 a.key.span(),
             );
         }

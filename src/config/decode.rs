@@ -1103,6 +1103,10 @@ fn decode_provider_block(cx: &mut Ctx, b: &Block) -> Option<ProviderBlock> {
         alias: None,
         provider: addrs::Provider::implied(&name),
         for_each: c.attrs.get("for_each").map(|a| cx.expr(&a.value)),
+        version: c
+            .attrs
+            .get("version")
+            .map(|a| literal_string(&a.value).unwrap_or_default()),
         config: HclBody::new(config, cx.file),
         decl_range: cx.def_range(b),
         name_range: cx.label_range(b, 0),

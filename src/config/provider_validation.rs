@@ -183,8 +183,7 @@ fn walk(
                 ));
                 continue;
             }
-            if !cfg.path.is_root()
-                && !(conf_ok || passed_ok)
+            if !(cfg.path.is_root() || conf_ok || passed_ok)
                 && let Some(pc) = parent_call
             {
                 let def = Provider::default_for(name);

@@ -322,7 +322,7 @@ module "child" {
             r#"
 terraform {
   required_providers {
-    bar = { source = "other/bar" }
+    bar = { source = "acme/foo" }
   }
 }
 resource "bar_thing" "x" {}
@@ -341,7 +341,7 @@ resource "terraform_data" "y" {}
     let child = cfg.descendant(&child_path).unwrap();
     assert_eq!(
         child.module.managed_resources["bar_thing.x"].provider,
-        Provider::new("registry.opentofu.org", "other", "bar")
+        Provider::new("registry.opentofu.org", "acme", "foo")
     );
     assert_eq!(
         child.module.managed_resources["terraform_data.y"].provider,
@@ -354,14 +354,13 @@ resource "terraform_data" "y" {}
     );
     assert_eq!(
         pp.in_child.provider_type,
-        Some(Provider::new("registry.opentofu.org", "other", "bar"))
+        Some(Provider::new("registry.opentofu.org", "acme", "foo"))
     );
     let types: Vec<String> = cfg.provider_types().iter().map(|p| p.to_string()).collect();
     assert_eq!(
         types,
         [
             "registry.opentofu.org/acme/foo",
-            "registry.opentofu.org/other/bar",
             "terraform.io/builtin/terraform"
         ]
     );
@@ -513,5 +512,54 @@ fn label_errors_use_hcl_wording() {
             "main.tf:2,1: Missing name for variable: All variable blocks must have 1 labels (name).",
             "main.tf:3,8: Extraneous label for locals: No labels are expected for locals blocks.",
         ]
+    );
+}
+
+#[test]
+fn provider_configurations_across_modules() {
+    // A module with its own provider configuration cannot be called with count.
+    let e = errors(&[
+        (
+            "main.tf",
+            "module \"legacy\" {\n  source = \"./legacy\"\n  count  = 2\n}\n",
+        ),
+        (
+            "legacy/main.tf",
+            "provider \"aws\" {\n  region = \"x\"\n}\n",
+        ),
+    ]);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].starts_with("main.tf:3,12: Module is incompatible with count, for_each, and depends_on: The module at module.legacy is a legacy module"),
+        "{e:?}"
+    );
+    // configuration_aliases must be passed.
+    let e = errors(&[
+        ("main.tf", "module \"c\" {\n  source = \"./c\"\n}\n"),
+        (
+            "c/main.tf",
+            "terraform {\n  required_providers {\n    aws = {\n      source = \"hashicorp/aws\"\n      configuration_aliases = [aws.east]\n    }\n  }\n}\n",
+        ),
+    ]);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("Missing required provider configuration"),
+        "{e:?}"
+    );
+    assert!(e[0].contains("with the local name \"aws.east\""), "{e:?}");
+    // Empty provider blocks in a child are a warning.
+    let (_, d) = load(&[
+        (
+            "main.tf",
+            "module \"c\" {\n  source = \"./c\"\n  providers = { aws = aws }\n}\nprovider \"aws\" {\n  region = \"x\"\n}\n",
+        ),
+        ("c/main.tf", "provider \"aws\" {}\n"),
+    ]);
+    let w: Vec<&str> = d.iter().map(|d| d.summary.as_str()).collect();
+    assert_eq!(w, ["Redundant empty provider block"], "{d:?}");
+    assert!(
+        d[0].detail.contains("source = \"hashicorp/aws\""),
+        "{}",
+        d[0].detail
     );
 }

@@ -953,7 +953,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
         if m.count.is_some() {
             cx.err(
                 "Invalid combination of \"count\" and \"for_each\"",
-                "The \"count\" and \"for_each\" arguments are mutually-exclusive, only one should be used.",
+                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
                 a.key.span(),
             );
         }
@@ -1043,27 +1043,88 @@ fn decode_provider_block(cx: &mut Ctx, b: &Block) -> Option<ProviderBlock> {
             b.labels[0].span(),
         );
     }
-    let c = partial_content(cx, &b.body, &["alias", "version", "for_each"], &[]);
+    if name.chars().any(|c| c.is_uppercase()) {
+        cx.err(
+            "Invalid provider local name",
+            format!(
+                "Provider names must be normalized. Replace {} with {} to fix this error.",
+                addrs::go_quote(&name),
+                addrs::go_quote(&name.to_lowercase())
+            ),
+            b.labels[0].span(),
+        );
+        return None;
+    }
+    let c = partial_content(
+        cx,
+        &b.body,
+        &[
+            "alias",
+            "version",
+            "for_each",
+            "count",
+            "depends_on",
+            "source",
+        ],
+        &["_", "lifecycle", "locals"],
+    );
+    let mut config = c.remain;
+    for reserved in ["count", "depends_on", "source"] {
+        if let Some(a) = c.attrs.get(reserved) {
+            cx.err(
+                "Reserved argument name in provider block",
+                format!(
+                    "The provider argument name {} is reserved for use by OpenTofu in a future version.",
+                    addrs::go_quote(reserved)
+                ),
+                a.key.span(),
+            );
+        }
+    }
+    for blk in &c.blocks {
+        match blk.ident.value().as_str() {
+            "_" => {
+                for s in blk.body.iter() {
+                    config.push(s.clone());
+                }
+            }
+            other => cx.err(
+                "Reserved block type name in provider block",
+                format!(
+                    "The block type name {} is reserved for use by OpenTofu in a future version.",
+                    addrs::go_quote(other)
+                ),
+                blk.ident.span(),
+            ),
+        }
+    }
     let mut p = ProviderBlock {
         name: name.clone(),
         alias: None,
         provider: addrs::Provider::implied(&name),
         for_each: c.attrs.get("for_each").map(|a| cx.expr(&a.value)),
-        config: HclBody::new(c.remain, cx.file),
+        version: c
+            .attrs
+            .get("version")
+            .map(|a| literal_string(&a.value).unwrap_or_default()),
+        config: HclBody::new(config, cx.file),
         decl_range: cx.def_range(b),
         name_range: cx.label_range(b, 0),
     };
     if let Some(a) = c.attrs.get("alias") {
-        match static_traversal(&a.value).as_deref() {
-            Some([Step::Attr(al)]) => p.alias = Some(al.clone()),
-            _ => match literal_string(&a.value) {
-                Some(s) if addrs::is_identifier(&s) => p.alias = Some(s),
-                _ => cx.err(
-                    "Invalid provider configuration alias",
-                    "An alias must be a valid name. A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.",
-                    a.value.span(),
-                ),
-            },
+        // OpenTofu evaluates the alias statically; we take string literals (the usual form).
+        match literal_string(&a.value) {
+            Some(s) if addrs::is_identifier(&s) => p.alias = Some(s),
+            Some(_) => cx.err(
+                "Invalid provider configuration alias",
+                format!("An alias must be a valid name. {BAD_IDENTIFIER_DETAIL}"),
+                a.value.span(),
+            ),
+            None => cx.err(
+                "Invalid provider configuration alias",
+                "tfgraph needs the alias as a literal string (alias = \"name\"); it does not evaluate expressions here.",
+                a.value.span(),
+            ),
         }
     }
     if c.attrs.contains_key("version") {

@@ -15,6 +15,10 @@ fn block_spec(parent: &str, key: &str) -> Option<usize> {
         ("", "module" | "variable" | "output" | "provider" | "check") => Some(1),
         ("", "locals" | "terraform" | "moved" | "import" | "removed") => Some(0),
         ("resource" | "data" | "ephemeral", "lifecycle" | "connection") => Some(0),
+        ("resource" | "data" | "ephemeral" | "provider" | "module" | "content", "dynamic") => {
+            Some(1)
+        }
+        ("dynamic", "content") => Some(0),
         ("resource", "provisioner") => Some(1),
         ("lifecycle", "precondition" | "postcondition") => Some(0),
         ("variable", "validation") => Some(0),
@@ -190,5 +194,11 @@ mod tests {
         let body = hcl::edit::parser::parse_body(&n).unwrap();
         assert_eq!(body.blocks().count(), 3, "{n}");
         assert!(n.contains("depends_on = [aws_vpc.x]"), "{n}");
+        let d = json_to_native(
+            r#"{"resource":{"x_y":{"z":{"dynamic":{"s":{"for_each":"${var.l}","content":{"v":"${s.value}"}}}}}}}"#,
+        )
+        .unwrap();
+        assert!(d.contains("dynamic \"s\" {"), "{d}");
+        assert!(d.contains("content {"), "{d}");
     }
 }

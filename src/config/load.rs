@@ -189,6 +189,7 @@ pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
     if !super::diag::has_errors(&diags) {
         resolve_provider_types(&mut cfg);
     }
+    diags.extend(super::provider_validation::validate_provider_configs(&cfg));
     (Some(cfg), diags)
 }
 

@@ -22,6 +22,7 @@ pub mod json;
 pub mod load;
 pub mod merge;
 pub mod model;
+pub mod provider_validation;
 pub mod refs;
 pub mod traversal;
 pub mod validate;

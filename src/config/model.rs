@@ -280,6 +280,8 @@ pub struct ProviderBlock {
     pub provider: addrs::Provider,
     /// OpenTofu 1.9+ provider `for_each`.
     pub for_each: Option<Expr>,
+    /// The deprecated in-block `version` constraint, when given.
+    pub version: Option<String>,
     /// The body with `alias`, `version` and `for_each` removed.
     pub config: HclBody,
     pub decl_range: SourceRange,

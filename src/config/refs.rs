@@ -517,7 +517,7 @@ impl<'a> Walker<'a> {
                 Structure::Attribute(a) => self.expr(&a.value),
                 Structure::Block(blk) => {
                     if blk.ident.value().as_str() == "dynamic" {
-                        self.dynamic(blk, None);
+                        self.dynamic(blk, DynContent::All);
                     } else {
                         self.body_all(&blk.body);
                     }
@@ -528,6 +528,10 @@ impl<'a> Walker<'a> {
 
     /// A body read through a schema (Go `hcldec` with the dynblock and blocktoattr extensions).
     fn body_schema(&mut self, b: &Body, schema: &schema::Block) {
+        // blocktoattr: an attribute name written as an attribute in this body stays an attribute;
+        // only otherwise do blocks of that name stand for it.
+        let written_as_attr: std::collections::BTreeSet<&str> =
+            b.attributes().map(|a| a.key.value().as_str()).collect();
         for s in b.iter() {
             match s {
                 Structure::Attribute(a) => {
@@ -538,20 +542,30 @@ impl<'a> Walker<'a> {
                 Structure::Block(blk) => {
                     let ty = blk.ident.value().as_str();
                     if ty == "dynamic" {
+                        // Go's dynblock walk reads for_each and labels of every dynamic block;
+                        // the content only for declared block types (and, via blocktoattr,
+                        // collection-of-object attributes).
                         let Some(label) = blk.labels.first().map(|l| l.as_str().to_string()) else {
                             continue;
                         };
                         if let Some(nb) = schema.block_types.get(&label) {
-                            self.dynamic(blk, Some(&nb.block));
-                        } else if let Some(attr) = schema.attributes.get(&label)
-                            && let Some(obj) = attr_as_block_schema(&attr.ty)
+                            self.dynamic(blk, DynContent::Schema(&nb.block));
+                        } else if let Some(obj) = schema
+                            .attributes
+                            .get(&label)
+                            .and_then(|attr| attr_as_block_schema(&attr.ty, true))
                         {
-                            self.dynamic(blk, Some(&obj));
+                            self.dynamic(blk, DynContent::Schema(&obj));
+                        } else {
+                            self.dynamic(blk, DynContent::Skip);
                         }
                     } else if let Some(nb) = schema.block_types.get(ty) {
                         self.body_schema(&blk.body, &nb.block);
-                    } else if let Some(attr) = schema.attributes.get(ty)
-                        && let Some(obj) = attr_as_block_schema(&attr.ty)
+                    } else if !written_as_attr.contains(ty)
+                        && let Some(obj) = schema
+                            .attributes
+                            .get(ty)
+                            .and_then(|attr| attr_as_block_schema(&attr.ty, false))
                     {
                         // blocktoattr: a block written for a list/set-of-objects attribute.
                         self.body_schema(&blk.body, &obj);
@@ -562,7 +576,7 @@ impl<'a> Walker<'a> {
     }
 
     /// `dynamic "label" { for_each = ..., iterator = it, labels = [...], content { ... } }`.
-    fn dynamic(&mut self, blk: &Block, schema: Option<&schema::Block>) {
+    fn dynamic(&mut self, blk: &Block, content: DynContent) {
         let label = blk
             .labels
             .first()
@@ -583,22 +597,32 @@ impl<'a> Walker<'a> {
             self.expr(&l.value);
         }
         for c in blk.body.get_blocks("content") {
-            match schema {
-                Some(s) => self.body_schema(&c.body, s),
-                None => self.body_all(&c.body),
+            match content {
+                DynContent::All => self.body_all(&c.body),
+                DynContent::Schema(s) => self.body_schema(&c.body, s),
+                DynContent::Skip => {}
             }
         }
         self.locals.truncate(n);
     }
 }
 
-/// The implied block schema for an attribute whose type is a list or set of objects.
-fn attr_as_block_schema(ty: &schema::CtyType) -> Option<schema::Block> {
-    if !ty.is_list_or_set_of_objects() {
-        return None;
-    }
-    let (schema::CtyType::List(e) | schema::CtyType::Set(e)) = ty else {
-        return None;
+/// How a `dynamic` block's `content` is read.
+#[derive(Clone, Copy)]
+enum DynContent<'s> {
+    All,
+    Schema(&'s schema::Block),
+    Skip,
+}
+
+/// The implied block schema for an attribute whose type is a list or set of objects (Go
+/// `blocktoattr.SchemaForCtyElementType`); `allow_map` also accepts a map of objects, as Go does
+/// for `dynamic` blocks (it checks for any collection type there).
+fn attr_as_block_schema(ty: &schema::CtyType, allow_map: bool) -> Option<schema::Block> {
+    let e = match ty {
+        schema::CtyType::List(e) | schema::CtyType::Set(e) => e,
+        schema::CtyType::Map(e) if allow_map => e,
+        _ => return None,
     };
     let schema::CtyType::Object(attrs) = e.as_ref() else {
         return None;
@@ -973,6 +997,10 @@ mod tests {
               iterator = it
               content { y = it.value }
             }
+            dynamic "undeclared" {
+              for_each = var.und
+              content { z = var.und_content }
+            }
             attrblock { foo = var.ab }
             "#,
         );
@@ -983,7 +1011,16 @@ mod tests {
             .collect();
         assert_eq!(
             all,
-            ["var.a", "var.u", "var.n", "var.list", "var.o", "var.ab"]
+            [
+                "var.a",
+                "var.u",
+                "var.n",
+                "var.list",
+                "var.o",
+                "var.und",
+                "var.und_content",
+                "var.ab"
+            ]
         );
         let s = schema::parse_schemas_json(
             r#"{"provider_schemas":{"x/y/z":{"resource_schemas":{"t":{"block":{
@@ -998,6 +1035,17 @@ mod tests {
             .iter()
             .map(|r| r.display_string())
             .collect();
-        assert_eq!(some, ["var.a", "var.n", "var.list", "var.ab"]);
+        assert_eq!(
+            some,
+            ["var.a", "var.n", "var.list", "var.o", "var.und", "var.ab"]
+        );
+        // An attribute written as an attribute hides blocks of the same name.
+        let b2 = body("attrblock = var.as_attr\nattrblock { foo = var.as_block }\n");
+        let got: Vec<String> = refs_in_body(&b2, Some(&blk))
+            .0
+            .iter()
+            .map(|r| r.display_string())
+            .collect();
+        assert_eq!(got, ["var.as_attr"]);
     }
 }

@@ -1,6 +1,12 @@
-//! Prints the plan graph of a folder of .tf files: `cargo run --example builder_dump -- DIR [SUBDIR]`.
-use std::collections::BTreeMap;
-fn collect(dir: &std::path::Path, rel: &str, files: &mut BTreeMap<String, String>) {
+//! Prints a graph of a folder of .tf files, read with the crate's loader:
+//! `cargo run --example builder_dump -- DIR [plan|plan-destroy|validate|apply] [--all-bodies]`.
+use tfgraph::builder::{BuilderKind, build_from_files};
+
+fn collect(
+    dir: &std::path::Path,
+    rel: &str,
+    files: &mut std::collections::BTreeMap<String, String>,
+) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
@@ -21,24 +27,27 @@ fn collect(dir: &std::path::Path, rel: &str, files: &mut BTreeMap<String, String
         }
     }
 }
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let mut files = BTreeMap::new();
-    collect(std::path::Path::new(&args[1]), "", &mut files);
-    let sub = args.get(2).cloned().unwrap_or_default();
-    let config = tfgraph::builder::model::load_config(&files, &sub).expect("loads");
-    let inputs = tfgraph::builder::Inputs {
-        config: Some(config),
-        ..Default::default()
+    let Some(dir) = args.get(1) else {
+        eprintln!("usage: builder_dump DIR [KIND] [--all-bodies]");
+        std::process::exit(2);
     };
-    let t = std::time::Instant::now();
-    let b = tfgraph::builder::build(&inputs, tfgraph::builder::BuilderKind::Plan);
-    eprintln!(
-        "built in {:?}; {} vertices; diags {:?}",
-        t.elapsed(),
-        b.graph.len(),
-        b.diagnostics
-    );
+    let kind = args
+        .get(2)
+        .and_then(|k| BuilderKind::parse(k))
+        .unwrap_or(BuilderKind::Plan);
+    let all_bodies = args.iter().any(|a| a == "--all-bodies");
+    let mut files = std::collections::BTreeMap::new();
+    collect(std::path::Path::new(dir), "", &mut files);
+    let (built, diags) = build_from_files(&files, kind, all_bodies);
+    for d in &diags {
+        eprintln!("{d}");
+    }
+    let Some(b) = built else {
+        std::process::exit(1)
+    };
     for s in &b.steps {
         eprintln!(
             "{}: +{}v -{}v +{}e -{}e",
@@ -48,6 +57,9 @@ fn main() {
             s.added_edges.len(),
             s.removed_edges.len()
         );
+    }
+    for d in &b.diagnostics {
+        eprintln!("error: {d}");
     }
     print!("{}", b.graph.string());
 }

@@ -62,12 +62,59 @@ fn node_is_target(n: &Node, targets: &[Targetable]) -> bool {
     false
 }
 
+/// `excludeAddr.TargetContains(vertexAddr)` without generalising the exclude: a whole-resource
+/// vertex is only excluded by its resource, a keyless module path, or a keyless instance address.
+fn node_is_excluded(n: &Node, excludes: &[Targetable]) -> bool {
+    if n.instance_addr().is_some() {
+        return node_is_target(n, excludes);
+    }
+    let Some(cfg) = n.config_resource() else {
+        return false;
+    };
+    excludes.iter().any(|t| match t {
+        Targetable::Module(m) => {
+            m.len() <= cfg.module.len()
+                && m.iter()
+                    .zip(&cfg.module)
+                    .all(|(a, b)| &a.name == b && a.key == InstanceKey::NoKey)
+        }
+        Targetable::Resource { module, resource } => {
+            module.iter().all(|s| s.key == InstanceKey::NoKey)
+                && module.iter().map(|s| &s.name).eq(cfg.module.iter())
+                && resource == &cfg.resource
+        }
+        Targetable::Instance(ti) => ti.key == InstanceKey::NoKey && ti.config_resource() == cfg,
+    })
+}
+
+/// `vertexAddr.TargetContains(depAddr)` for two resource or instance vertices.
+fn vertex_contains(n: &Node, dep: &Node) -> bool {
+    match (n.instance_addr(), n.config_resource()) {
+        (Some(ia), _) => match dep.instance_addr() {
+            Some(d) => ia.to_string() == d.to_string(),
+            None => dep
+                .config_resource()
+                .is_some_and(|c| c.to_string() == ia.to_string()),
+        },
+        (None, Some(cfg)) => dep.config_resource().is_some_and(|c| c == cfg),
+        _ => false,
+    }
+}
+
 fn is_resourceish(n: &Node) -> bool {
     matches!(n, Node::Resource { .. } | Node::Instance { .. })
 }
 
 impl TargetingTransformer {
+    /// Root outputs that derive only from kept resources, with everything they depend on
+    /// (`getTargetedOutputNodes`: judged against the kept set before any output is added).
     fn add_root_outputs(g: &Graph, kept: &mut BTreeSet<VId>) {
+        let mut extra = BTreeSet::new();
+        Self::root_outputs(g, kept, &mut extra);
+        kept.extend(extra);
+    }
+
+    fn root_outputs(g: &Graph, kept: &BTreeSet<VId>, out: &mut BTreeSet<VId>) {
         for v in g.vertices() {
             let Node::Output { module, .. } = g.node(v) else {
                 continue;
@@ -88,8 +135,8 @@ impl TargetingTransformer {
                 found += 1;
             }
             if found > 0 {
-                kept.insert(v);
-                kept.extend(deps);
+                out.insert(v);
+                out.extend(deps);
             }
         }
     }
@@ -111,9 +158,23 @@ impl Transform for TargetingTransformer {
         } else if !self.excludes.is_empty() {
             let mut excluded = BTreeSet::new();
             for v in g.vertices() {
-                if node_is_target(g.node(v), &self.excludes) {
+                let n = g.node(v);
+                if !is_resourceish(n) {
+                    continue;
+                }
+                let self_excluded = node_is_excluded(n, &self.excludes);
+                if self_excluded {
                     excluded.insert(v);
-                    excluded.extend(g.descendants(v));
+                }
+                // A generalised match (an instance exclude against a whole-resource vertex) keeps
+                // the vertex but still excludes what depends on it.
+                if self_excluded || node_is_target(n, &self.excludes) {
+                    for d in g.descendants(v) {
+                        let dn = g.node(d);
+                        if is_resourceish(dn) && !vertex_contains(n, dn) {
+                            excluded.insert(d);
+                        }
+                    }
                 }
             }
             for v in g.vertices() {
@@ -194,5 +255,12 @@ mod tests {
             "{g}"
         );
         assert!(g.contains("module.m.aws_instance.c (expand)"), "{g}");
+    }
+
+    #[test]
+    fn excluding_one_instance_keeps_its_resource_but_drops_dependents() {
+        let g = plan(&[], &["aws_vpc.a[1]"]);
+        assert!(g.contains("aws_vpc.a (expand)"), "{g}");
+        assert!(!g.contains("aws_subnet.b"), "{g}");
     }
 }

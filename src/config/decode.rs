@@ -4,7 +4,7 @@
 use super::diag::{Diagnostic, SourceFile, SourceRange};
 use super::load::classify_module_source;
 use super::model::*;
-use super::traversal::{Step, static_traversal, static_traversal_or_string, template_literal};
+use super::traversal::{Step, static_traversal, template_literal};
 use crate::addrs::{self, ResourceMode};
 use hcl::edit::Span;
 use hcl::edit::expr::{Expression, ObjectKey};

@@ -563,3 +563,23 @@ fn provider_configurations_across_modules() {
         d[0].detail
     );
 }
+
+#[test]
+fn quoted_references_are_deprecated_but_read() {
+    let (cfg, d) = load(&[(
+        "main.tf",
+        "resource \"a_b\" \"x\" {\n  depends_on = [\"a_b.y\"]\n  lifecycle {\n    ignore_changes = [\"tags\"]\n  }\n}\nresource \"a_b\" \"y\" {}\n",
+    )]);
+    let w: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(
+        w[0].starts_with("Warning: main.tf:2,17: Quoted references are deprecated"),
+        "{w:?}"
+    );
+    let cfg = cfg.unwrap();
+    let x = &cfg.module.managed_resources["a_b.x"];
+    let r = config::refs::resource_meta_refs(x);
+    assert_eq!(r.refs[0].display_string(), "a_b.y");
+    assert_eq!(r.refs[0].range.to_string(), "main.tf:2,18");
+    assert_eq!(x.managed.as_ref().unwrap().ignore_changes[0].text(), "tags");
+}

@@ -4,7 +4,7 @@
 use super::diag::{Diagnostic, SourceFile, SourceRange};
 use super::load::classify_module_source;
 use super::model::*;
-use super::traversal::{Step, static_traversal, static_traversal_or_string, template_literal};
+use super::traversal::{Step, static_traversal, template_literal};
 use crate::addrs::{self, ResourceMode};
 use hcl::edit::Span;
 use hcl::edit::expr::{Expression, ObjectKey};
@@ -299,7 +299,8 @@ fn expr_list<'e>(cx: &mut Ctx, e: &'e Expression) -> Vec<&'e Expression> {
 fn decode_depends_on(cx: &mut Ctx, a: &Attribute) -> Vec<Expr> {
     let mut out = Vec::new();
     for e in expr_list(cx, &a.value) {
-        if static_traversal(e).is_none() {
+        let e = shim_traversal_in_string(cx, e);
+        if static_traversal(&e).is_none() {
             cx.err(
                 "Invalid expression",
                 "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
@@ -307,9 +308,41 @@ fn decode_depends_on(cx: &mut Ctx, a: &Attribute) -> Vec<Expr> {
             );
             continue;
         }
-        out.push(cx.expr(e));
+        out.push(cx.expr(&e));
     }
     out
+}
+
+/// Go `shimTraversalInString`: a quoted reference (`"aws_instance.a"`, the pre-0.12 form) is
+/// read as the reference it contains, with a deprecation warning. The string's content is parsed
+/// again at its own position so that ranges still point into the file.
+fn shim_traversal_in_string(cx: &mut Ctx, e: &Expression) -> Expression {
+    let Some(text) = literal_string(e) else {
+        return e.clone();
+    };
+    let Some(span) = e.span() else {
+        return e.clone();
+    };
+    // `x=` and spaces in front put the content at its own byte offset; parsed as a body
+    // because the expression parser does not take leading whitespace.
+    let start = span.start + 1;
+    if start < 2 || text.contains('\n') {
+        return e.clone();
+    }
+    let padded = format!("x={}{}\n", " ".repeat(start - 2), text);
+    let parsed = match hcl::edit::parser::parse_body(&padded) {
+        Ok(b) => match b.get_attribute("x") {
+            Some(a) => a.value.clone(),
+            None => return e.clone(),
+        },
+        Err(_) => return e.clone(),
+    };
+    cx.warn(
+        "Quoted references are deprecated",
+        "In this context, references are expected literally rather than in quotes. Previous versions of OpenTofu required quotes, but that usage is now deprecated. Remove the quotes surrounding this reference to silence this warning.",
+        e.span(),
+    );
+    parsed
 }
 
 /// `provider = aws.west` / `aws.west[each.key]` (Go `decodeProviderConfigRef[Mapping]`).
@@ -695,7 +728,8 @@ fn decode_lifecycle(cx: &mut Ctx, blk: &Block, r: &mut Resource) {
                         );
                         continue;
                     }
-                    if static_traversal_or_string(e).is_none() {
+                    let e = shim_traversal_in_string(cx, e);
+                    if static_traversal(&e).is_none() {
                         cx.err(
                             "Invalid expression",
                             "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
@@ -703,7 +737,7 @@ fn decode_lifecycle(cx: &mut Ctx, blk: &Block, r: &mut Resource) {
                         );
                         continue;
                     }
-                    m.ignore_changes.push(Expr::new(e.clone(), cx.file));
+                    m.ignore_changes.push(Expr::new(e, cx.file));
                 }
             } else {
                 cx.err(

@@ -109,6 +109,10 @@ impl Config {
         }
         Some(cur)
     }
+    /// The node for a module instance path, ignoring instance keys (Go `DescendentForInstance`).
+    pub fn descendant_for_instance(&self, path: &addrs::ModuleInstance) -> Option<&Config> {
+        self.descendant(&path.module())
+    }
     /// This node and every descendant, depth-first with children in name order.
     pub fn all_modules(&self) -> Vec<&Config> {
         let mut out = vec![self];

@@ -597,3 +597,13 @@ fn load_and_validate_reports_everything_a_user_needs() {
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].summary, "Reference to undeclared input variable");
 }
+
+#[test]
+fn byte_order_marks_and_crlf_are_accepted() {
+    let cfg = load_ok(&[(
+        "main.tf",
+        "\u{feff}variable \"a\" {}\r\noutput \"o\" {\r\n  value = var.a\r\n}\r\n",
+    )]);
+    let (refs, _) = config::refs_in_expr(cfg.module.outputs["o"].expr.as_ref().unwrap());
+    assert_eq!(refs[0].range.to_string(), "main.tf:3,11");
+}

@@ -167,14 +167,18 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
             None => {
                 return Err(err(
                     UNSUPPORTED,
-                    format!("The version in the state file is {n}. A positive whole number is required."),
+                    format!(
+                        "The version in the state file is {n}. A positive whole number is required."
+                    ),
                 ));
             }
         },
         Some(other) => {
             return Err(err(
                 UNSUPPORTED,
-                format!("The version in the state file is {other}. A positive whole number is required."),
+                format!(
+                    "The version in the state file is {other}. A positive whole number is required."
+                ),
             ));
         }
         None => {
@@ -202,9 +206,10 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
             ));
         }
         v => {
-            let by = ver
-                .terraform_version
-                .filter(|s| s.split('.').all(|p| !p.is_empty()) && s.chars().next().is_some_and(|c| c.is_ascii_digit()));
+            let by = ver.terraform_version.filter(|s| {
+                s.split('.').all(|p| !p.is_empty())
+                    && s.chars().next().is_some_and(|c| c.is_ascii_digit())
+            });
             let detail = match by {
                 Some(by) => format!(
                     "The state file uses format version {v}, which is not supported by OpenTofu {OPENTOFU_VERSION}. This state file was created by OpenTofu {by}."

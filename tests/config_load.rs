@@ -583,3 +583,27 @@ fn quoted_references_are_deprecated_but_read() {
     assert_eq!(r.refs[0].range.to_string(), "main.tf:2,18");
     assert_eq!(x.managed.as_ref().unwrap().ignore_changes[0].text(), "tags");
 }
+
+#[test]
+fn load_and_validate_reports_everything_a_user_needs() {
+    let files: BTreeMap<String, String> = [(
+        "main.tf".to_string(),
+        "output \"o\" { value = var.nope }\n".to_string(),
+    )]
+    .into_iter()
+    .collect();
+    let (cfg, d) = config::load_and_validate(&files);
+    assert!(cfg.is_some());
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].summary, "Reference to undeclared input variable");
+}
+
+#[test]
+fn byte_order_marks_and_crlf_are_accepted() {
+    let cfg = load_ok(&[(
+        "main.tf",
+        "\u{feff}variable \"a\" {}\r\noutput \"o\" {\r\n  value = var.a\r\n}\r\n",
+    )]);
+    let (refs, _) = config::refs_in_expr(cfg.module.outputs["o"].expr.as_ref().unwrap());
+    assert_eq!(refs[0].range.to_string(), "main.tf:3,11");
+}

@@ -1602,7 +1602,12 @@ pub fn decode_file(
         }
     }
     let file = &file;
-    let body = match hcl::edit::parser::parse_body(&file.padded_text()) {
+    // A UTF-8 byte-order mark is blanked out (same byte length, so spans stay aligned).
+    let mut text = file.padded_text().into_owned();
+    if text[file.offset..].starts_with('\u{feff}') {
+        text.replace_range(file.offset..file.offset + 3, "   ");
+    }
+    let body = match hcl::edit::parser::parse_body(&text) {
         Ok(b) => b,
         Err(e) => {
             diags.push(parse_error(file, &e));

@@ -38,5 +38,6 @@ pub use refs::{
     refs_in_expr_full,
 };
 pub use validate::{
-    RefContext, module_refs, module_refs_by_container, module_refs_by_context, validate_references,
+    RefContext, load_and_validate, module_refs, module_refs_by_container, module_refs_by_context,
+    validate_references,
 };

@@ -311,6 +311,20 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     (diags, checked)
 }
 
+/// Loads a configuration and checks its references: every diagnostic a user should see for
+/// these files, loading problems first, then reference problems in source order.
+pub fn load_and_validate(
+    files: &std::collections::BTreeMap<String, String>,
+) -> (Option<Config>, Vec<Diagnostic>) {
+    let (cfg, mut diags) = super::load::load_files(files);
+    if let Some(c) = &cfg
+        && !super::diag::has_errors(&diags)
+    {
+        diags.extend(validate_references(c).0);
+    }
+    (cfg, diags)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -62,3 +62,67 @@ fn unknown_subcommand_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(err.contains("Usage"), "{err}");
 }
+
+fn temp_module(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tfgraph-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("main.tf"), text).unwrap();
+    dir
+}
+
+const TWO: &str =
+    "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = aws_vpc.a.id\n}\n";
+
+#[test]
+fn graph_prints_dot_like_tofu_graph() {
+    let dir = temp_module("dot", TWO);
+    let (code, out, err) = tfgraph(&["graph", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n\tsubgraph \"root\" {\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\t\t\"[root] aws_subnet.b (expand)\" -> \"[root] aws_vpc.a (expand)\"\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn graph_text_format_is_graph_string() {
+    let dir = temp_module("text", TWO);
+    let (code, out, err) = tfgraph(&["graph", dir.to_str().unwrap(), "--format", "text"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("aws_subnet.b (expand)\n  aws_vpc.a (expand)\n"),
+        "{out}"
+    );
+    assert!(out.contains("root\n"), "{out}");
+}
+
+#[test]
+fn steps_lists_each_transform_with_what_it_added() {
+    let dir = temp_module("steps", TWO);
+    let (code, out, err) = tfgraph(&["steps", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with(" 1. ConfigTransformer (+2 -0 vertices, +0 -0 edges)\n    + aws_subnet.b (expand)\n    + aws_vpc.a (expand)\n"), "{out}");
+    assert!(out.contains("ReferenceTransformer (+0 -0 vertices, +1 -0 edges)\n    + aws_subnet.b (expand) -> aws_vpc.a (expand)\n"), "{out}");
+}
+
+#[test]
+fn graph_errors_name_the_problem() {
+    let dir = temp_module("errs", TWO);
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = tfgraph(&["graph", d, "--type", "bogus"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Unsupported graph type"), "{err}");
+    let (code, _, err) = tfgraph(&["graph", d, "--var", "nope=1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Value for undeclared variable"), "{err}");
+    let bad = temp_module("syntax", "resource \"a\" \"b\" {\n  x = \n}\n");
+    let (code, _, err) = tfgraph(&["graph", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("main.tf:2,"), "{err}");
+}

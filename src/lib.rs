@@ -9,6 +9,7 @@ pub mod config;
 pub mod conformance;
 pub mod dag;
 pub mod layout;
+pub mod pipeline;
 pub mod plan;
 pub mod schema;
 pub mod state;

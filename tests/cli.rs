@@ -3,7 +3,10 @@
 use std::process::Command;
 
 fn tfgraph(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph")).args(args).output().expect("run tfgraph");
+    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph"))
+        .args(args)
+        .output()
+        .expect("run tfgraph");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -21,11 +24,17 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 
 #[test]
 fn outline_lists_blocks_with_positions() {
-    let f = temp_file("ok.tf", "variable \"a\" {}\n\nresource \"aws_vpc\" \"main\" {\n}\n");
+    let f = temp_file(
+        "ok.tf",
+        "variable \"a\" {}\n\nresource \"aws_vpc\" \"main\" {\n}\n",
+    );
     let (code, out, _) = tfgraph(&["outline", f.to_str().unwrap()]);
     assert_eq!(code, 0);
     let p = f.display();
-    assert_eq!(out, format!("{p}:1:1: variable \"a\"\n{p}:3:1: resource \"aws_vpc\" \"main\"\n"));
+    assert_eq!(
+        out,
+        format!("{p}:1:1: variable \"a\"\n{p}:3:1: resource \"aws_vpc\" \"main\"\n")
+    );
 }
 
 #[test]
@@ -33,7 +42,10 @@ fn outline_reports_parse_error_with_file_line_column() {
     let f = temp_file("bad.tf", "resource \"a\" \"b\" {\n  x = \n}\n");
     let (code, _, err) = tfgraph(&["outline", f.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(err.starts_with(&format!("Error: {}:2:7: ", f.display())), "{err}");
+    assert!(
+        err.starts_with(&format!("Error: {}:2:7: ", f.display())),
+        "{err}"
+    );
 }
 
 #[test]
@@ -49,4 +61,68 @@ fn unknown_subcommand_is_a_usage_error() {
     let (code, _, err) = tfgraph(&["frobnicate"]);
     assert_eq!(code, 2);
     assert!(err.contains("Usage"), "{err}");
+}
+
+fn temp_module(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tfgraph-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("main.tf"), text).unwrap();
+    dir
+}
+
+const TWO: &str =
+    "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = aws_vpc.a.id\n}\n";
+
+#[test]
+fn graph_prints_dot_like_tofu_graph() {
+    let dir = temp_module("dot", TWO);
+    let (code, out, err) = tfgraph(&["graph", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n\tsubgraph \"root\" {\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\t\t\"[root] aws_subnet.b (expand)\" -> \"[root] aws_vpc.a (expand)\"\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn graph_text_format_is_graph_string() {
+    let dir = temp_module("text", TWO);
+    let (code, out, err) = tfgraph(&["graph", dir.to_str().unwrap(), "--format", "text"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("aws_subnet.b (expand)\n  aws_vpc.a (expand)\n"),
+        "{out}"
+    );
+    assert!(out.contains("root\n"), "{out}");
+}
+
+#[test]
+fn steps_lists_each_transform_with_what_it_added() {
+    let dir = temp_module("steps", TWO);
+    let (code, out, err) = tfgraph(&["steps", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with(" 1. ConfigTransformer (+2 -0 vertices, +0 -0 edges)\n    + aws_subnet.b (expand)\n    + aws_vpc.a (expand)\n"), "{out}");
+    assert!(out.contains("ReferenceTransformer (+0 -0 vertices, +1 -0 edges)\n    + aws_subnet.b (expand) -> aws_vpc.a (expand)\n"), "{out}");
+}
+
+#[test]
+fn graph_errors_name_the_problem() {
+    let dir = temp_module("errs", TWO);
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = tfgraph(&["graph", d, "--type", "bogus"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Unsupported graph type"), "{err}");
+    let (code, _, err) = tfgraph(&["graph", d, "--var", "nope=1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Value for undeclared variable"), "{err}");
+    let bad = temp_module("syntax", "resource \"a\" \"b\" {\n  x = \n}\n");
+    let (code, _, err) = tfgraph(&["graph", bad.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("main.tf:2,"), "{err}");
 }

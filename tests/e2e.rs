@@ -180,7 +180,7 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
     wait_texts(
         &c,
         ".diagnostic.error .diag-where",
-        &["main.tf line 7, column 1"],
+        &["main.tf line 6, column 7"],
     )
     .await;
     let value = editor
@@ -199,7 +199,7 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
     wait_texts(
         &c,
         ".diagnostic.error .diag-where",
-        &["main.tf line 7, column 1"],
+        &["main.tf line 6, column 7"],
     )
     .await;
 

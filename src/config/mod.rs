@@ -1,1 +1,43 @@
-//! config: see ARCHITECTURE.md (in progress).
+//! Configuration loading (OpenTofu's `internal/configs`) and reference analysis
+//! (`internal/lang/references.go`, `addrs.ParseRef`).
+//!
+//! - [`load_files`] reads an in-memory set of files keyed by path relative to the root module
+//!   (web app, tests); natively, [`load_dir`] reads a folder. Local module sources are followed,
+//!   registry and remote ones stay opaque calls with a warning. The result is a [`Config`] tree
+//!   like Go's `configs.Config`, holding one [`Module`] per node.
+//! - Submodules: [`decode`] (block decoders and OpenTofu's diagnostics), [`merge`] (override
+//!   files), [`json`] (`.tf.json`), [`load`] (files and module tree), [`model`] (the types),
+//!   [`diag`] (diagnostics, source files and ranges), [`traversal`] (static addresses).
+//! - References: [`refs_in_expr`] / [`refs_in_body`] (with or without a provider schema) and the
+//!   per-object helpers in [`refs`], which also split a resource's references into the parts
+//!   OpenTofu reads with and without a schema ([`refs::resource_refs`]).
+//! - [`validate_references`] checks that every reference names a declared object.
+//!
+//! Expressions stay hcl-edit syntax trees (re-exported by hcl-rs as `hcl::edit`), chosen because
+//! they carry byte spans for every block, attribute and expression.
+
+pub mod decode;
+pub mod diag;
+pub mod json;
+pub mod load;
+pub mod merge;
+pub mod model;
+pub mod provider_validation;
+pub mod refs;
+pub mod traversal;
+pub mod validate;
+
+pub use diag::{Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors};
+#[cfg(not(target_arch = "wasm32"))]
+pub use load::load_dir;
+pub use load::load_files;
+pub use model::*;
+pub use refs::{
+    ProviderFunctionRef, Reference, Refs, ResourceRefParts, parse_ref, parse_ref_str,
+    provider_funcs_in_body, provider_funcs_in_expr, refs_in_body, refs_in_body_full, refs_in_expr,
+    refs_in_expr_full,
+};
+pub use validate::{
+    RefContext, load_and_validate, module_refs, module_refs_by_container, module_refs_by_context,
+    validate_references,
+};

@@ -71,75 +71,122 @@ impl fmt::Display for Summary {
     }
 }
 
-/// Runs every case found under `dir`. `dir` may be a corpus root (holding `graph/`, `dag/`, `dot/`),
+/// The kind of a case, by the folder it lives in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Graph,
+    Dag,
+    Dot,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Graph => "graph",
+            Kind::Dag => "dag",
+            Kind::Dot => "dot",
+        }
+    }
+}
+
+/// One case found on disk, not yet run.
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub name: String,
+    pub path: PathBuf,
+    pub kind: Kind,
+}
+
+impl Case {
+    fn new(path: &Path, kind: Kind) -> Self {
+        let name = path
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?")
+            .to_string();
+        Case {
+            name,
+            path: path.to_path_buf(),
+            kind,
+        }
+    }
+
+    /// Runs the case.
+    pub fn run(&self) -> CaseResult {
+        let outcome = match self.kind {
+            Kind::Graph => graph::run_case(&self.path),
+            Kind::Dag => dag::run_case(&self.path),
+            Kind::Dot => dot::run_case(&self.path),
+        };
+        CaseResult {
+            name: self.name.clone(),
+            path: self.path.clone(),
+            outcome,
+        }
+    }
+}
+
+/// Finds every case under `dir`. `dir` may be a corpus root (holding `graph/`, `dag/`, `dot/`),
 /// one of those folders, or a single case (a `graph/<case>` folder or a `dag`/`dot` JSON file).
 /// Cases come back sorted by kind, then name, so output is deterministic.
-pub fn run_path(dir: &Path) -> Result<Vec<CaseResult>, String> {
-    let mut out = Vec::new();
+pub fn cases(dir: &Path) -> Result<Vec<Case>, String> {
+    let kind_of = |name: &str| match name {
+        "graph" => Some(Kind::Graph),
+        "dag" => Some(Kind::Dag),
+        "dot" => Some(Kind::Dot),
+        _ => None,
+    };
     if dir.is_file() {
-        let kind = dir
+        let parent = dir
             .parent()
             .and_then(|p| p.file_name())
             .and_then(|n| n.to_str());
-        match kind {
-            Some("dag") => out.push(run_one(dir, dag::run_case)),
-            Some("dot") => out.push(run_one(dir, dot::run_case)),
-            _ => return Err(format!("{}: not a dag/ or dot/ case file", dir.display())),
-        }
-        return Ok(out);
+        return match parent.and_then(kind_of) {
+            Some(k @ (Kind::Dag | Kind::Dot)) => Ok(vec![Case::new(dir, k)]),
+            _ => Err(format!("{}: not a dag/ or dot/ case file", dir.display())),
+        };
     }
     if dir.join("case.json").is_file() {
-        out.push(run_one(dir, graph::run_case));
-        return Ok(out);
+        return Ok(vec![Case::new(dir, Kind::Graph)]);
     }
     let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let kinds: Vec<(PathBuf, &str)> = match name {
-        "graph" | "dag" | "dot" => vec![(dir.to_path_buf(), name)],
-        _ => ["graph", "dag", "dot"]
+    let folders: Vec<(PathBuf, Kind)> = match kind_of(name) {
+        Some(k) => vec![(dir.to_path_buf(), k)],
+        None => [Kind::Graph, Kind::Dag, Kind::Dot]
             .into_iter()
-            .map(|k| (dir.join(k), k))
+            .map(|k| (dir.join(k.as_str()), k))
             .filter(|(p, _)| p.is_dir())
             .collect(),
     };
-    if kinds.is_empty() {
+    if folders.is_empty() {
         return Err(format!(
             "{}: no graph/, dag/ or dot/ cases found",
             dir.display()
         ));
     }
-    for (folder, kind) in kinds {
+    let mut out = Vec::new();
+    for (folder, kind) in folders {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
             .map_err(|e| format!("{}: {e}", folder.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .collect();
         entries.sort();
         for p in entries {
-            match kind {
-                "graph" if p.join("case.json").is_file() => out.push(run_one(&p, graph::run_case)),
-                "dag" if p.extension().is_some_and(|e| e == "json") => {
-                    out.push(run_one(&p, dag::run_case))
-                }
-                "dot" if p.extension().is_some_and(|e| e == "json") => {
-                    out.push(run_one(&p, dot::run_case))
-                }
-                _ => {}
+            let is_case = match kind {
+                Kind::Graph => p.join("case.json").is_file(),
+                Kind::Dag | Kind::Dot => p.extension().is_some_and(|e| e == "json"),
+            };
+            if is_case {
+                out.push(Case::new(&p, kind));
             }
         }
     }
     Ok(out)
 }
 
-fn run_one(path: &Path, f: fn(&Path) -> Outcome) -> CaseResult {
-    let name = path
-        .file_stem()
-        .and_then(|n| n.to_str())
-        .unwrap_or("?")
-        .to_string();
-    CaseResult {
-        name,
-        path: path.to_path_buf(),
-        outcome: f(path),
-    }
+/// Runs every case found under `dir` (see [`cases`]).
+pub fn run_path(dir: &Path) -> Result<Vec<CaseResult>, String> {
+    Ok(cases(dir)?.iter().map(Case::run).collect())
 }
 
 /// Reads and parses a JSON file, with the file named in the error.

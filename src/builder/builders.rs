@@ -1,0 +1,476 @@
+//! The graph builders: OpenTofu's ordered transform lists for plan (and its destroy, refresh-only,
+//! validate variants) and apply, and the runner that applies them while recording each step.
+
+use super::graph::{Graph, Step};
+use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
+use super::transform::{Diagnostics, Inputs, Operation, Transform};
+use super::transform_attach_schema::AttachSchemaTransformer;
+use super::transform_check::{CheckStartTransformer, CheckTransformer};
+use super::transform_config::{AttachResourceConfigTransformer, ConfigTransformer};
+use super::transform_destroy_cbd::{CBDEdgeTransformer, ForcedCBDTransformer};
+use super::transform_destroy_edge::{DestroyEdgeTransformer, PruneUnusedNodesTransformer};
+use super::transform_diff::DiffTransformer;
+use super::transform_local::LocalTransformer;
+use super::transform_module_expansion::ModuleExpansionTransformer;
+use super::transform_output::OutputTransformer;
+use super::transform_provider::{
+    CloseProviderTransformer, MissingProviderTransformer, ProviderConfigTransformer,
+    ProviderFunctionTransformer, ProviderTransformer, ProviderUnconfiguredTransformer,
+    PruneProviderTransformer,
+};
+use super::transform_reference::{
+    AttachDataResourceDependsOnTransformer, AttachDependenciesTransformer,
+    ExternalReferenceTransformer, ReferenceTransformer,
+};
+use super::transform_root::{CloseRootModuleTransformer, TransitiveReductionTransformer};
+use super::transform_state::{
+    AttachStateTransformer, OrphanOutputTransformer, OrphanResourceInstanceTransformer,
+    RemovedModuleTransformer, StateTransformer,
+};
+use super::transform_targets::TargetingTransformer;
+use super::transform_variable::{ModuleVariableTransformer, RootVariableTransformer};
+
+/// Which builder to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuilderKind {
+    Plan,
+    PlanDestroy,
+    PlanRefreshOnly,
+    Validate,
+    Apply,
+}
+
+impl BuilderKind {
+    pub const ALL: [BuilderKind; 5] = [
+        BuilderKind::Plan,
+        BuilderKind::PlanDestroy,
+        BuilderKind::PlanRefreshOnly,
+        BuilderKind::Validate,
+        BuilderKind::Apply,
+    ];
+
+    /// `plan`, `plan-destroy`, `plan-refresh-only`, `validate`, `apply`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BuilderKind::Plan => "plan",
+            BuilderKind::PlanDestroy => "plan-destroy",
+            BuilderKind::PlanRefreshOnly => "plan-refresh-only",
+            BuilderKind::Validate => "validate",
+            BuilderKind::Apply => "apply",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// The three provider transforms `transformProviders` groups.
+fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Transform + 'a>> {
+    let config = inputs.config.as_ref();
+    vec![
+        Box::new(ProviderConfigTransformer {
+            config,
+            concrete: kind,
+        }),
+        Box::new(MissingProviderTransformer { concrete: kind }),
+        Box::new(ProviderTransformer),
+    ]
+}
+
+/// `PlanGraphBuilder.Steps()` for the given variant.
+pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform + '_>> {
+    let config = inputs.config.as_ref();
+    let state = inputs.state.as_ref();
+    let destroy = kind == BuilderKind::PlanDestroy;
+    let operation = match kind {
+        BuilderKind::PlanDestroy => Operation::PlanDestroy,
+        BuilderKind::Validate => Operation::Validate,
+        _ => Operation::Plan,
+    };
+    let resource_kind = if kind == BuilderKind::Validate {
+        ResourceKind::Validatable
+    } else {
+        ResourceKind::ExpandPlannable
+    };
+    let mut steps: Vec<Box<dyn Transform + '_>> = vec![
+        Box::new(ConfigTransformer {
+            config,
+            concrete: resource_kind,
+            modes: None,
+            skip: destroy,
+            import_targets: true,
+        }),
+        Box::new(RootVariableTransformer { config }),
+        Box::new(ModuleVariableTransformer { config }),
+        Box::new(LocalTransformer { config }),
+        Box::new(OutputTransformer {
+            config,
+            refresh_only: kind == BuilderKind::PlanRefreshOnly,
+            destroying: destroy,
+            planning: true,
+        }),
+        Box::new(CheckTransformer { config, operation }),
+        Box::new(OrphanResourceInstanceTransformer {
+            config,
+            state,
+            concrete: if kind == BuilderKind::Validate {
+                // initValidate sets no orphan concrete type: plain instance vertices.
+                InstanceKind::Abstract
+            } else {
+                InstanceKind::PlanOrphan
+            },
+            skip: destroy,
+        }),
+        Box::new(StateTransformer {
+            state,
+            concrete_current: if destroy {
+                Some(InstanceKind::PlanDestroyable)
+            } else {
+                None
+            },
+            deposed: kind != BuilderKind::Validate,
+        }),
+        Box::new(AttachStateTransformer { state }),
+        Box::new(OrphanOutputTransformer),
+        Box::new(AttachResourceConfigTransformer { config }),
+    ];
+    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
+        Box::new(RemovedModuleTransformer { config, state }),
+        Box::new(AttachSchemaTransformer {
+            schemas: inputs.schemas.as_ref(),
+            permissive_fallback: inputs.read_bodies_without_schema,
+        }),
+        Box::new(ProviderUnconfiguredTransformer),
+        Box::new(ProviderFunctionTransformer { config }),
+        Box::new(PruneProviderTransformer),
+        Box::new(ModuleExpansionTransformer { config }),
+        Box::new(ExternalReferenceTransformer),
+        Box::new(ReferenceTransformer),
+        Box::new(AttachDependenciesTransformer),
+        Box::new(AttachDataResourceDependsOnTransformer),
+        Box::new(DestroyEdgeTransformer {
+            changes: None,
+            operation,
+        }),
+        Box::new(PruneUnusedNodesTransformer { skip: !destroy }),
+        Box::new(TargetingTransformer {
+            targets: inputs.targets.clone(),
+            excludes: inputs.excludes.clone(),
+        }),
+        Box::new(ForcedCBDTransformer),
+        Box::new(CloseProviderTransformer),
+        Box::new(CloseRootModuleTransformer),
+        Box::new(TransitiveReductionTransformer),
+    ]);
+    steps
+}
+
+/// `ApplyGraphBuilder.Steps()`; `operation` is what the builder's Operation field holds.
+pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transform + '_>> {
+    let config = inputs.config.as_ref();
+    let state = inputs.state.as_ref();
+    let mut steps: Vec<Box<dyn Transform + '_>> = vec![
+        Box::new(ConfigTransformer {
+            config,
+            concrete: ResourceKind::ExpandApplyable,
+            modes: None,
+            skip: false,
+            import_targets: false,
+        }),
+        Box::new(RootVariableTransformer { config }),
+        Box::new(ModuleVariableTransformer { config }),
+        Box::new(LocalTransformer { config }),
+        Box::new(OutputTransformer {
+            config,
+            destroying: operation == Operation::Destroy,
+            refresh_only: false,
+            planning: false,
+        }),
+        Box::new(DiffTransformer {
+            config,
+            state,
+            changes: inputs.changes.as_ref(),
+            concrete: InstanceKind::Applyable,
+        }),
+        Box::new(CheckTransformer { config, operation }),
+        Box::new(AttachStateTransformer { state }),
+        Box::new(OrphanOutputTransformer),
+        Box::new(AttachResourceConfigTransformer { config }),
+    ];
+    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
+        Box::new(RemovedModuleTransformer { config, state }),
+        Box::new(AttachSchemaTransformer {
+            schemas: inputs.schemas.as_ref(),
+            permissive_fallback: inputs.read_bodies_without_schema,
+        }),
+        Box::new(ProviderUnconfiguredTransformer),
+        Box::new(ProviderFunctionTransformer { config }),
+        Box::new(PruneProviderTransformer),
+        Box::new(ModuleExpansionTransformer { config }),
+        Box::new(ExternalReferenceTransformer),
+        Box::new(ReferenceTransformer),
+        Box::new(AttachDependenciesTransformer),
+        Box::new(CheckStartTransformer { config, operation }),
+        Box::new(ForcedCBDTransformer),
+        Box::new(DestroyEdgeTransformer {
+            changes: inputs.changes.as_ref(),
+            operation,
+        }),
+        Box::new(CBDEdgeTransformer),
+        Box::new(PruneUnusedNodesTransformer { skip: false }),
+        Box::new(TargetingTransformer {
+            targets: inputs.targets.clone(),
+            excludes: inputs.excludes.clone(),
+        }),
+        Box::new(CloseProviderTransformer),
+        Box::new(CloseRootModuleTransformer),
+        Box::new(TransitiveReductionTransformer),
+    ]);
+    steps
+}
+
+/// The result of a build: the graph, what each transform did, and any error diagnostics.
+#[derive(Debug)]
+pub struct Built {
+    pub graph: Graph,
+    pub steps: Vec<Step>,
+    pub diagnostics: Diagnostics,
+}
+
+/// Applies `steps` in order to an empty graph, recording each one; stops at the first transform
+/// that reports errors (as OpenTofu's BasicGraphBuilder does).
+pub fn run_steps(steps: &[Box<dyn Transform + '_>]) -> Built {
+    let mut graph = Graph::new();
+    let mut recorded = Vec::new();
+    let mut diagnostics = Vec::new();
+    for t in steps {
+        let before = graph.snapshot();
+        let res = t.transform(&mut graph);
+        recorded.push(graph.diff(&before, t.name()));
+        if let Err(d) = res {
+            diagnostics.extend(d);
+            break;
+        }
+    }
+    Built {
+        graph,
+        steps: recorded,
+        diagnostics,
+    }
+}
+
+/// Builds the graph of `kind` for `inputs`.
+pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
+    let steps = match kind {
+        BuilderKind::Apply => apply_steps(inputs, Operation::Apply),
+        k => plan_steps(inputs, k),
+    };
+    let mut built = run_steps(&steps);
+    // BasicGraphBuilder validates the finished graph: one root, no cycles.
+    if built.diagnostics.is_empty()
+        && let Err(e) = built.graph.dag().validate()
+    {
+        built.diagnostics.push(e.to_string());
+    }
+    built
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The apply builder's order, as OpenTofu v1.12.6's `ApplyGraphBuilder.Steps()` lists it.
+    #[test]
+    fn apply_builder_order_matches_opentofu() {
+        let inputs = Inputs::default();
+        let names: Vec<&str> = apply_steps(&inputs, Operation::Apply)
+            .iter()
+            .map(|t| t.name())
+            .collect();
+        let expected = [
+            "ConfigTransformer",
+            "RootVariableTransformer",
+            "ModuleVariableTransformer",
+            "LocalTransformer",
+            "OutputTransformer",
+            "DiffTransformer",
+            "checkTransformer",
+            "AttachStateTransformer",
+            "OrphanOutputTransformer",
+            "AttachResourceConfigTransformer",
+            "ProviderConfigTransformer",
+            "MissingProviderTransformer",
+            "ProviderTransformer",
+            "RemovedModuleTransformer",
+            "AttachSchemaTransformer",
+            "ProviderUnconfiguredTransformer",
+            "ProviderFunctionTransformer",
+            "PruneProviderTransformer",
+            "ModuleExpansionTransformer",
+            "ExternalReferenceTransformer",
+            "ReferenceTransformer",
+            "AttachDependenciesTransformer",
+            "checkStartTransformer",
+            "ForcedCBDTransformer",
+            "DestroyEdgeTransformer",
+            "CBDEdgeTransformer",
+            "pruneUnusedNodesTransformer",
+            "TargetingTransformer",
+            "CloseProviderTransformer",
+            "CloseRootModuleTransformer",
+            "TransitiveReductionTransformer",
+        ];
+        assert_eq!(names, expected);
+    }
+
+    #[test]
+    fn build_records_one_step_per_transform() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" { depends_on = [aws_instance.a] }\n"
+                .to_string(),
+        );
+        let inputs = Inputs {
+            config: Some(super::super::model::load_config(&files, "").expect("config loads")),
+            ..Default::default()
+        };
+        let built = build(&inputs, BuilderKind::Plan);
+        assert!(built.diagnostics.is_empty(), "{:?}", built.diagnostics);
+        assert_eq!(
+            built.steps.len(),
+            plan_steps(&inputs, BuilderKind::Plan).len()
+        );
+        let config_step = &built.steps[0];
+        assert_eq!(config_step.name, "ConfigTransformer");
+        assert_eq!(
+            config_step.added_vertices,
+            vec!["aws_instance.a (expand)", "aws_instance.b (expand)"]
+        );
+        assert!(
+            built
+                .graph
+                .string()
+                .contains("aws_instance.b (expand)\n  aws_instance.a (expand)\n")
+        );
+    }
+
+    #[test]
+    fn bodies_are_read_only_with_a_schema_unless_asked() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\n".to_string(),
+        );
+        let config = super::super::model::load_config(&files, "").expect("config loads");
+        let strict = Inputs {
+            config: Some(config.clone()),
+            ..Default::default()
+        };
+        let g = build(&strict, BuilderKind::Plan).graph.string();
+        assert!(!g.contains(
+            "aws_instance.a (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n  var.v"
+        ));
+        let permissive = Inputs {
+            config: Some(config),
+            read_bodies_without_schema: true,
+            ..Default::default()
+        };
+        let g = build(&permissive, BuilderKind::Plan).graph.string();
+        assert!(g.contains("aws_instance.a (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n  var.v (expand, reference)\n"), "{g}");
+    }
+}
+
+#[cfg(test)]
+mod state_tests {
+    use super::*;
+    use crate::builder::model::{State, load_config};
+
+    fn inputs(tf: &str, state: &str) -> Inputs {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert("main.tf".to_string(), tf.to_string());
+        let state: serde_json::Value = serde_json::from_str(state).expect("state json");
+        Inputs {
+            config: Some(load_config(&files, "").expect("config loads")),
+            state: Some(State::from_json(&state).expect("state")),
+            ..Default::default()
+        }
+    }
+
+    const STATE: &str = r#"{"version": 4, "resources": [
+      {"mode": "managed", "type": "aws_instance", "name": "a",
+       "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+       "instances": [{"attributes": {}}]},
+      {"mode": "managed", "type": "aws_instance", "name": "b",
+       "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+       "instances": [{"attributes": {}, "dependencies": ["aws_instance.a"]},
+                     {"deposed": "00000001", "attributes": {}}]}]}"#;
+
+    #[test]
+    fn plan_adds_orphans_and_deposed_objects_from_state() {
+        let b = build(
+            &inputs("resource \"aws_instance\" \"a\" {}\n", STATE),
+            BuilderKind::Plan,
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains(
+                "aws_instance.b (orphan)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n"
+            ),
+            "{s}"
+        );
+        assert!(s.contains("aws_instance.b (deposed 00000001)\n"), "{s}");
+    }
+
+    #[test]
+    fn plan_destroy_destroys_dependents_first() {
+        let b = build(
+            &inputs("resource \"aws_instance\" \"a\" {}\n", STATE),
+            BuilderKind::PlanDestroy,
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let g = &b.graph;
+        let a = g
+            .find("aws_instance.a (destroy)")
+            .expect("a destroy vertex");
+        let bd = g
+            .find("aws_instance.b (destroy)")
+            .expect("b destroy vertex");
+        assert!(g.ancestors(a).contains(&bd), "{}", g.string());
+        assert!(
+            g.find("aws_instance.a (expand)").is_none(),
+            "{}",
+            g.string()
+        );
+    }
+}
+
+#[cfg(test)]
+mod validation_tests {
+    use super::*;
+
+    #[test]
+    fn cycles_are_reported_like_opentofu() {
+        let mut files = std::collections::BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" { x = aws_instance.b.id }\nresource \"aws_instance\" \"b\" { x = aws_instance.a.id }\n".to_string(),
+        );
+        let inputs = Inputs {
+            config: Some(super::super::model::load_config(&files, "").expect("loads")),
+            read_bodies_without_schema: true,
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
+        assert!(
+            b.diagnostics[0].contains("Cycle: aws_instance."),
+            "{:?}",
+            b.diagnostics
+        );
+    }
+}

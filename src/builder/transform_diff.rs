@@ -1,0 +1,118 @@
+//! `DiffTransformer`: resource-instance vertices for the planned changes (apply graphs).
+
+use super::graph::Graph;
+use super::model::{Action, Changes, Module, State};
+use super::nodes::{InstanceData, InstanceKind, Node};
+use super::transform::{Diagnostics, Transform};
+use std::collections::BTreeMap;
+
+pub struct DiffTransformer<'a> {
+    pub config: Option<&'a Module>,
+    pub state: Option<&'a State>,
+    pub changes: Option<&'a Changes>,
+    /// Vertex kind for create/update actions.
+    pub concrete: InstanceKind,
+}
+
+/// A deposed key not yet used by the instance (OpenTofu picks a random one; any unused key is
+/// equivalent for graph shape).
+fn unused_deposed_key(used: &[String]) -> String {
+    let mut n: u32 = 1;
+    loop {
+        let k = format!("{n:08x}");
+        if !used.contains(&k) {
+            return k;
+        }
+        n += 1;
+    }
+}
+
+impl Transform for DiffTransformer<'_> {
+    fn name(&self) -> &'static str {
+        "DiffTransformer"
+    }
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        let Some(changes) = self.changes else {
+            return Ok(());
+        };
+        let mut diags = Vec::new();
+        // Whole-resource vertices present before we start.
+        let mut resource_nodes: BTreeMap<String, Vec<super::graph::VId>> = BTreeMap::new();
+        for v in g.vertices() {
+            if let Node::Resource { d, .. } = g.node(v) {
+                resource_nodes
+                    .entry(d.addr.to_string())
+                    .or_default()
+                    .push(v);
+            }
+        }
+        for rc in &changes.resources {
+            let addr = &rc.addr;
+            let has_conditions = || {
+                self.config
+                    .and_then(|c| c.descendant(&addr.module_path()))
+                    .and_then(|m| m.resource(&addr.resource))
+                    .is_some_and(|r| !r.preconditions.is_empty() || !r.postconditions.is_empty())
+            };
+            let (mut update, mut delete, mut cbd) = (false, false, false);
+            match rc.action {
+                Action::NoOp => update = has_conditions(),
+                Action::Delete => delete = true,
+                Action::Forget => {}
+                Action::DeleteThenCreate | Action::CreateThenDelete => {
+                    update = true;
+                    delete = true;
+                    cbd = rc.action == Action::CreateThenDelete;
+                }
+                _ => update = true,
+            }
+            let mut dk = rc.deposed.clone();
+            if dk.is_some() && !matches!(rc.action, Action::Delete | Action::NoOp | Action::Forget)
+            {
+                diags.push(format!(
+                    "Invalid planned change for deposed object: The plan contains a non-delete change for {addr} deposed object {}. The only valid action for a deposed object is to destroy it, so this is a bug in OpenTofu.",
+                    dk.clone().unwrap_or_default()
+                ));
+                continue;
+            }
+            if update && delete && cbd {
+                let used: Vec<String> = self
+                    .state
+                    .and_then(|s| s.resource(addr))
+                    .map(|r| {
+                        r.instances
+                            .iter()
+                            .filter(|i| i.key == addr.key)
+                            .filter_map(|i| i.deposed.clone())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                dk = Some(unused_deposed_key(&used));
+            }
+            if update {
+                let v = g.add(Node::Instance {
+                    kind: self.concrete.clone(),
+                    d: InstanceData::new(addr.clone()),
+                });
+                for r in resource_nodes
+                    .get(&addr.abs_resource_str())
+                    .into_iter()
+                    .flatten()
+                {
+                    g.connect(v, *r);
+                }
+            }
+            if delete {
+                let kind = match &dk {
+                    None => InstanceKind::Destroy,
+                    Some(k) => InstanceKind::DestroyDeposed(k.clone()),
+                };
+                g.add(Node::Instance {
+                    kind,
+                    d: InstanceData::new(addr.clone()),
+                });
+            }
+        }
+        if diags.is_empty() { Ok(()) } else { Err(diags) }
+    }
+}

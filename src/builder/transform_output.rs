@@ -1,0 +1,42 @@
+//! `OutputTransformer`: a vertex per output value (children first, as in OpenTofu).
+
+use super::graph::Graph;
+use super::model::Module;
+use super::nodes::Node;
+use super::transform::{Diagnostics, Transform};
+
+pub struct OutputTransformer<'a> {
+    pub config: Option<&'a Module>,
+    pub destroying: bool,
+    /// Refresh-only planning and planning mode change how outputs evaluate, not the graph.
+    pub refresh_only: bool,
+    pub planning: bool,
+}
+
+impl OutputTransformer<'_> {
+    fn walk(&self, g: &mut Graph, m: &Module) {
+        for c in m.children.values() {
+            self.walk(g, c);
+        }
+        for o in &m.outputs {
+            g.add(Node::Output {
+                module: m.path.clone(),
+                name: o.name.clone(),
+                config: o.clone(),
+                destroying: self.destroying,
+            });
+        }
+    }
+}
+
+impl Transform for OutputTransformer<'_> {
+    fn name(&self) -> &'static str {
+        "OutputTransformer"
+    }
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        if let Some(root) = self.config {
+            self.walk(g, root);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,188 @@
+//! `ReferenceTransformer` (edges from each vertex to the vertices its expressions name),
+//! `AttachDependenciesTransformer` (records each resource's resource ancestors) and the
+//! transforms that only record data (`attachDataResourceDependsOnTransformer`,
+//! `ExternalReferenceTransformer` without external references).
+
+use super::addr::{ConfigResource, ModulePath, Subject, module_str};
+use super::graph::{Graph, VId};
+use super::nodes::Node;
+use super::refs::Reference;
+use super::transform::{Diagnostics, Transform};
+use std::collections::BTreeMap;
+
+/// `ReferenceMap`: `path|address` → vertices referenceable by it.
+pub struct ReferenceMap {
+    map: BTreeMap<String, Vec<VId>>,
+}
+
+fn key(path: &ModulePath, s: &Subject) -> String {
+    format!("{}|{}", module_str(path), s)
+}
+
+impl ReferenceMap {
+    pub fn new(g: &Graph) -> Self {
+        let mut map: BTreeMap<String, Vec<VId>> = BTreeMap::new();
+        for v in g.vertices() {
+            let n = g.node(v);
+            let (Some(addrs), Some(path)) = (n.referenceable_addrs(), n.referenceable_path())
+            else {
+                continue;
+            };
+            for a in addrs {
+                map.entry(key(&path, &a)).or_default().push(v);
+            }
+        }
+        ReferenceMap { map }
+    }
+
+    fn lookup(&self, path: &ModulePath, current: VId, r: &Reference) -> Vec<VId> {
+        let mut subject = r.subject.clone();
+        if !self.map.contains_key(&key(path, &subject)) {
+            subject = match subject {
+                Subject::ResourceInstance(res, _) => Subject::Resource(res),
+                Subject::ModuleCallInstanceOutput(c, _, n) => Subject::ModuleCallOutput(c, n),
+                Subject::ModuleCallInstance(c, _) => Subject::ModuleCall(c),
+                _ => return Vec::new(),
+            };
+        }
+        // Beyond OpenTofu (where the output always exists in a valid configuration): an output
+        // of a module whose source could not be read (registry/git) resolves to the module call,
+        // so the opaque module still orders its dependents.
+        if let Subject::ModuleCallOutput(c, _) = &subject
+            && !self.map.contains_key(&key(path, &subject))
+        {
+            subject = Subject::ModuleCall(c.clone());
+        }
+        self.map
+            .get(&key(path, &subject))
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|v| *v != current)
+            .collect()
+    }
+
+    /// The vertices `v` refers to.
+    pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
+        let n = g.node(v);
+        let mut out = Vec::new();
+        for r in n.root_references() {
+            out.extend(self.lookup(&Vec::new(), v, &r));
+        }
+        let Some(path) = n.reference_path() else {
+            return out;
+        };
+        for r in n.references() {
+            out.extend(self.lookup(&path, v, &r));
+        }
+        out
+    }
+}
+
+/// Both are resource instances of the same module but in different instances of it.
+fn different_module_instances(g: &Graph, a: VId, b: VId) -> bool {
+    match (g.node(a).instance_addr(), g.node(b).instance_addr()) {
+        (Some(x), Some(y)) => x.module_path() == y.module_path() && x.module != y.module,
+        _ => false,
+    }
+}
+
+pub struct ReferenceTransformer;
+
+impl Transform for ReferenceTransformer {
+    fn name(&self) -> &'static str {
+        "ReferenceTransformer"
+    }
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        let m = ReferenceMap::new(g);
+        for v in g.vertices() {
+            for parent in m.references(g, v) {
+                if g.node(parent).is_destroyer() {
+                    continue;
+                }
+                if !different_module_instances(g, v, parent) {
+                    g.connect(v, parent);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+pub struct AttachDependenciesTransformer;
+
+impl Transform for AttachDependenciesTransformer {
+    fn name(&self) -> &'static str {
+        "AttachDependenciesTransformer"
+    }
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        for v in g.vertices() {
+            let Node::Instance { d, .. } = g.node(v) else {
+                continue;
+            };
+            let self_addr = d.res.addr.clone();
+            let mut deps: Vec<ConfigResource> = Vec::new();
+            for a in g.ancestors(v) {
+                let Some(addr) = g.node(a).config_resource() else {
+                    continue;
+                };
+                if addr != self_addr && !deps.contains(&addr) {
+                    deps.push(addr);
+                }
+            }
+            deps.sort_by_key(|d| d.to_string());
+            if let Some(Node::Instance { d, .. }) = g.node_mut(v) {
+                d.dependencies = deps;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Records `depends_on` for data sources; it changes no vertices or edges.
+pub struct AttachDataResourceDependsOnTransformer;
+
+impl Transform for AttachDataResourceDependsOnTransformer {
+    fn name(&self) -> &'static str {
+        "attachDataResourceDependsOnTransformer"
+    }
+    fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+/// Adds references given by the caller; builders here pass none.
+pub struct ExternalReferenceTransformer;
+
+impl Transform for ExternalReferenceTransformer {
+    fn name(&self) -> &'static str {
+        "ExternalReferenceTransformer"
+    }
+    fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::{BuilderKind, build_from_files};
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn outputs_of_opaque_modules_resolve_to_the_module_call() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "module \"net\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\noutput \"id\" {\n  value = module.net.vpc_id\n}\n"
+                .to_string(),
+        );
+        let (built, diags) = build_from_files(&files, BuilderKind::Plan, false);
+        let built = built.unwrap_or_else(|| panic!("{diags:?}"));
+        assert!(built.diagnostics.is_empty(), "{:?}", built.diagnostics);
+        let s = built.graph.string();
+        assert!(
+            s.contains("output.id (expand)\n  module.net (close)\n"),
+            "{s}"
+        );
+    }
+}

@@ -1,0 +1,266 @@
+//! `TargetingTransformer`: keeps only targeted resources (or everything not excluded), what they
+//! depend on, and root outputs that derive only from kept resources.
+
+use super::addr::{InstanceKey, ModuleInstanceStep, Targetable};
+use super::graph::{Graph, VId};
+use super::nodes::Node;
+use super::transform::{Diagnostics, Transform};
+use std::collections::BTreeSet;
+
+pub struct TargetingTransformer {
+    pub targets: Vec<Targetable>,
+    pub excludes: Vec<Targetable>,
+}
+
+fn module_prefix_matches(
+    target: &[ModuleInstanceStep],
+    module: &[ModuleInstanceStep],
+    static_only: bool,
+) -> bool {
+    if module.len() < target.len() {
+        return false;
+    }
+    target.iter().zip(module).all(|(t, m)| {
+        t.name == m.name && (static_only || t.key == InstanceKey::NoKey || t.key == m.key)
+    })
+}
+
+/// Does `target` address the resource or instance vertex `n`?
+fn node_is_target(n: &Node, targets: &[Targetable]) -> bool {
+    let is_instance = matches!(n, Node::Instance { .. });
+    let Some(cfg) = n.config_resource() else {
+        return false;
+    };
+    for t in targets {
+        let hit = if let (true, Some(ia)) = (is_instance, n.instance_addr()) {
+            match t {
+                Targetable::Module(m) => module_prefix_matches(m, &ia.module, false),
+                Targetable::Resource { module, resource } => {
+                    module_prefix_matches(module, &ia.module, false)
+                        && module.len() == ia.module.len()
+                        && resource == &ia.resource
+                }
+                Targetable::Instance(ti) => ti == ia,
+            }
+        } else {
+            match t {
+                Targetable::Module(m) => {
+                    m.len() <= cfg.module.len()
+                        && m.iter().zip(&cfg.module).all(|(a, b)| &a.name == b)
+                }
+                Targetable::Resource { module, resource } => {
+                    module.iter().map(|s| &s.name).eq(cfg.module.iter())
+                        && resource == &cfg.resource
+                }
+                Targetable::Instance(ti) => ti.config_resource() == cfg,
+            }
+        };
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// `excludeAddr.TargetContains(vertexAddr)` without generalising the exclude: a whole-resource
+/// vertex is only excluded by its resource, a keyless module path, or a keyless instance address.
+fn node_is_excluded(n: &Node, excludes: &[Targetable]) -> bool {
+    if n.instance_addr().is_some() {
+        return node_is_target(n, excludes);
+    }
+    let Some(cfg) = n.config_resource() else {
+        return false;
+    };
+    excludes.iter().any(|t| match t {
+        Targetable::Module(m) => {
+            m.len() <= cfg.module.len()
+                && m.iter()
+                    .zip(&cfg.module)
+                    .all(|(a, b)| &a.name == b && a.key == InstanceKey::NoKey)
+        }
+        Targetable::Resource { module, resource } => {
+            module.iter().all(|s| s.key == InstanceKey::NoKey)
+                && module.iter().map(|s| &s.name).eq(cfg.module.iter())
+                && resource == &cfg.resource
+        }
+        Targetable::Instance(ti) => ti.key == InstanceKey::NoKey && ti.config_resource() == cfg,
+    })
+}
+
+/// `vertexAddr.TargetContains(depAddr)` for two resource or instance vertices.
+fn vertex_contains(n: &Node, dep: &Node) -> bool {
+    match (n.instance_addr(), n.config_resource()) {
+        (Some(ia), _) => match dep.instance_addr() {
+            Some(d) => ia.to_string() == d.to_string(),
+            None => dep
+                .config_resource()
+                .is_some_and(|c| c.to_string() == ia.to_string()),
+        },
+        (None, Some(cfg)) => dep.config_resource().is_some_and(|c| c == cfg),
+        _ => false,
+    }
+}
+
+fn is_resourceish(n: &Node) -> bool {
+    matches!(n, Node::Resource { .. } | Node::Instance { .. })
+}
+
+impl TargetingTransformer {
+    /// Root outputs that derive only from kept resources, with everything they depend on
+    /// (`getTargetedOutputNodes`: judged against the kept set before any output is added).
+    fn add_root_outputs(g: &Graph, kept: &mut BTreeSet<VId>) {
+        let mut extra = BTreeSet::new();
+        Self::root_outputs(g, kept, &mut extra);
+        kept.extend(extra);
+    }
+
+    fn root_outputs(g: &Graph, kept: &BTreeSet<VId>, out: &mut BTreeSet<VId>) {
+        for v in g.vertices() {
+            let Node::Output { module, .. } = g.node(v) else {
+                continue;
+            };
+            if !module.is_empty() {
+                continue;
+            }
+            let deps = g.ancestors(v);
+            let mut found = 0;
+            for d in &deps {
+                if !is_resourceish(g.node(*d)) {
+                    continue;
+                }
+                if !kept.contains(d) {
+                    found = 0;
+                    break;
+                }
+                found += 1;
+            }
+            if found > 0 {
+                out.insert(v);
+                out.extend(deps);
+            }
+        }
+    }
+}
+
+impl Transform for TargetingTransformer {
+    fn name(&self) -> &'static str {
+        "TargetingTransformer"
+    }
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        let mut kept: BTreeSet<VId> = BTreeSet::new();
+        if !self.targets.is_empty() {
+            for v in g.vertices() {
+                if node_is_target(g.node(v), &self.targets) {
+                    kept.insert(v);
+                    kept.extend(g.ancestors(v));
+                }
+            }
+        } else if !self.excludes.is_empty() {
+            let mut excluded = BTreeSet::new();
+            for v in g.vertices() {
+                let n = g.node(v);
+                if !is_resourceish(n) {
+                    continue;
+                }
+                let self_excluded = node_is_excluded(n, &self.excludes);
+                if self_excluded {
+                    excluded.insert(v);
+                }
+                // A generalised match (an instance exclude against a whole-resource vertex) keeps
+                // the vertex but still excludes what depends on it.
+                if self_excluded || node_is_target(n, &self.excludes) {
+                    for d in g.descendants(v) {
+                        let dn = g.node(d);
+                        if is_resourceish(dn) && !vertex_contains(n, dn) {
+                            excluded.insert(d);
+                        }
+                    }
+                }
+            }
+            for v in g.vertices() {
+                if is_resourceish(g.node(v)) && !excluded.contains(&v) {
+                    kept.insert(v);
+                    kept.extend(g.ancestors(v));
+                }
+            }
+        } else {
+            return Ok(());
+        }
+        Self::add_root_outputs(g, &mut kept);
+        for v in g.vertices() {
+            if !kept.contains(&v) {
+                g.remove(v);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::addr::Targetable;
+    use crate::builder::model::load_config;
+    use crate::builder::{BuilderKind, Inputs, build};
+    use std::collections::BTreeMap;
+
+    fn plan(targets: &[&str], excludes: &[&str]) -> String {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" { depends_on = [aws_vpc.a] }\nmodule \"m\" { source = \"./m\" }\n"
+                .to_string(),
+        );
+        files.insert(
+            "m/main.tf".to_string(),
+            "resource \"aws_instance\" \"c\" {}\n".to_string(),
+        );
+        let inputs = Inputs {
+            config: Some(load_config(&files, "").expect("loads")),
+            targets: targets
+                .iter()
+                .map(|t| Targetable::parse(t).expect("target"))
+                .collect(),
+            excludes: excludes
+                .iter()
+                .map(|t| Targetable::parse(t).expect("exclude"))
+                .collect(),
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        b.graph.string()
+    }
+
+    #[test]
+    fn targets_keep_dependencies_and_drop_the_rest() {
+        let g = plan(&["aws_subnet.b"], &[]);
+        assert!(
+            g.contains("aws_subnet.b (expand)") && g.contains("aws_vpc.a (expand)"),
+            "{g}"
+        );
+        assert!(!g.contains("aws_instance.c"), "{g}");
+        let g = plan(&["module.m"], &[]);
+        assert!(
+            g.contains("module.m.aws_instance.c (expand)") && g.contains("module.m (expand)"),
+            "{g}"
+        );
+        assert!(!g.contains("aws_vpc.a"), "{g}");
+    }
+
+    #[test]
+    fn excludes_drop_dependents_too() {
+        let g = plan(&[], &["aws_vpc.a"]);
+        assert!(
+            !g.contains("aws_vpc.a") && !g.contains("aws_subnet.b"),
+            "{g}"
+        );
+        assert!(g.contains("module.m.aws_instance.c (expand)"), "{g}");
+    }
+
+    #[test]
+    fn excluding_one_instance_keeps_its_resource_but_drops_dependents() {
+        let g = plan(&[], &["aws_vpc.a[1]"]);
+        assert!(g.contains("aws_vpc.a (expand)"), "{g}");
+        assert!(!g.contains("aws_subnet.b"), "{g}");
+    }
+}

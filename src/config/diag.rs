@@ -1,0 +1,262 @@
+//! Diagnostics with source positions, worded like OpenTofu's where it has a wording.
+//!
+//! Display format (chosen to match how HCL prints a range in Go, `file:line,col`):
+//! `main.tf:3,5: Summary: detail` — or `Summary: detail` without a range, and `Summary` alone when
+//! the detail is empty. Warnings get a `Warning: ` prefix so the two can be told apart in a list.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// Error or warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A position in a source file: 1-based line and column (column counted in characters), and the
+/// 0-based byte offset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+    pub byte: usize,
+}
+
+/// A range in one file (`file` is the path relative to the root module folder).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SourceRange {
+    pub file: String,
+    pub start: Pos,
+    pub end: Pos,
+}
+
+impl fmt::Display for SourceRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{},{}", self.file, self.start.line, self.start.column)
+    }
+}
+
+/// One problem found while reading input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub summary: String,
+    pub detail: String,
+    pub range: Option<SourceRange>,
+}
+
+impl Diagnostic {
+    pub fn error(
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        range: Option<SourceRange>,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: summary.into(),
+            detail: detail.into(),
+            range,
+        }
+    }
+    pub fn warning(
+        summary: impl Into<String>,
+        detail: impl Into<String>,
+        range: Option<SourceRange>,
+    ) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            summary: summary.into(),
+            detail: detail.into(),
+            range,
+        }
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.severity == Severity::Warning {
+            f.write_str("Warning: ")?;
+        }
+        if let Some(r) = &self.range {
+            write!(f, "{r}: ")?;
+        }
+        f.write_str(&self.summary)?;
+        if !self.detail.is_empty() {
+            write!(f, ": {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+/// True when any diagnostic is an error.
+pub fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(Diagnostic::is_error)
+}
+
+/// A loaded source file: its name and where its lines start, to turn byte spans (as hcl-edit
+/// records them) into line/column positions.
+///
+/// Override files are parsed with their text shifted by `offset` bytes (leading spaces), so that
+/// their spans never overlap those of the primary files; a body merged from a primary and an
+/// override file then carries a composite `SourceFile` whose `parts` map each span back to the
+/// file it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+    /// Where this file's text starts in the span space it was parsed in (0 for ordinary files).
+    pub offset: usize,
+    /// For a composite (merged) body: the files it is made of, by increasing `offset`.
+    pub parts: Vec<Arc<SourceFile>>,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: &str, text: &str) -> Arc<SourceFile> {
+        SourceFile::with_offset(name, text, 0)
+    }
+
+    /// A file whose spans are shifted by `offset` bytes (see [`SourceFile::padded_text`]).
+    pub fn with_offset(name: &str, text: &str, offset: usize) -> Arc<SourceFile> {
+        let mut line_starts = vec![0];
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i + 1);
+            }
+        }
+        Arc::new(SourceFile {
+            name: name.to_string(),
+            text: text.to_string(),
+            offset,
+            parts: Vec::new(),
+            line_starts,
+        })
+    }
+
+    /// A composite of files with disjoint span spaces (flattening nested composites).
+    pub fn composite(parts: &[Arc<SourceFile>]) -> Arc<SourceFile> {
+        let mut flat: Vec<Arc<SourceFile>> = Vec::new();
+        for p in parts {
+            if p.parts.is_empty() {
+                flat.push(p.clone());
+            } else {
+                flat.extend(p.parts.iter().cloned());
+            }
+        }
+        flat.sort_by_key(|p| p.offset);
+        flat.dedup_by(|a, b| Arc::ptr_eq(a, b) || (a.name == b.name && a.offset == b.offset));
+        if flat.len() == 1 {
+            return flat[0].clone();
+        }
+        let name = flat.first().map(|f| f.name.clone()).unwrap_or_default();
+        Arc::new(SourceFile {
+            name,
+            text: String::new(),
+            offset: 0,
+            parts: flat,
+            line_starts: vec![0],
+        })
+    }
+
+    /// The text to parse so that spans come out shifted by `offset`.
+    pub fn padded_text(&self) -> std::borrow::Cow<'_, str> {
+        if self.offset == 0 {
+            std::borrow::Cow::Borrowed(&self.text)
+        } else {
+            std::borrow::Cow::Owned(format!("{}{}", " ".repeat(self.offset), self.text))
+        }
+    }
+
+    /// The file a span-space byte offset belongs to.
+    fn part_for(&self, byte: usize) -> &SourceFile {
+        if self.parts.is_empty() {
+            return self;
+        }
+        self.parts
+            .iter()
+            .rev()
+            .find(|p| p.offset <= byte)
+            .or(self.parts.first())
+            .map(|p| p.as_ref())
+            .unwrap_or(self)
+    }
+
+    /// The position of a span-space byte offset (clamped to the text).
+    pub fn pos(&self, byte: usize) -> Pos {
+        let f = self.part_for(byte);
+        let byte = byte.saturating_sub(f.offset).min(f.text.len());
+        let line_idx = match f.line_starts.binary_search(&byte) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let start = f.line_starts.get(line_idx).copied().unwrap_or(0);
+        let column = f
+            .text
+            .get(start..byte)
+            .map(|s| s.chars().count())
+            .unwrap_or(byte - start)
+            + 1;
+        Pos {
+            line: line_idx + 1,
+            column,
+            byte,
+        }
+    }
+
+    /// The range of a span.
+    pub fn range(&self, span: std::ops::Range<usize>) -> SourceRange {
+        let f = self.part_for(span.start);
+        SourceRange {
+            file: f.name.clone(),
+            start: self.pos(span.start),
+            end: self.pos(span.end.max(span.start)),
+        }
+    }
+
+    /// The range of a span when there is one, else the start of the file.
+    pub fn range_opt(&self, span: Option<std::ops::Range<usize>>) -> SourceRange {
+        let first = self.parts.first().map(|p| p.offset).unwrap_or(self.offset);
+        self.range(span.unwrap_or(first..first))
+    }
+
+    /// The source text of a span.
+    pub fn slice(&self, span: std::ops::Range<usize>) -> Option<&str> {
+        let f = self.part_for(span.start);
+        f.text
+            .get(span.start.checked_sub(f.offset)?..span.end.checked_sub(f.offset)?)
+    }
+
+    /// The text from a span-space offset to the end of its file.
+    pub fn rest_from(&self, byte: usize) -> &str {
+        let f = self.part_for(byte);
+        byte.checked_sub(f.offset)
+            .and_then(|b| f.text.get(b..))
+            .unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_and_display() {
+        let f = SourceFile::new("main.tf", "a = 1\n  bé = 2\n");
+        let p = f.pos(11);
+        assert_eq!((p.line, p.column), (2, 5));
+        let d = Diagnostic::error("Summary", "detail", Some(f.range(8..9)));
+        assert_eq!(d.to_string(), "main.tf:2,3: Summary: detail");
+        let w = Diagnostic::warning("Careful", "", None);
+        let o = SourceFile::with_offset("override.tf", "x = 1\ny = 2\n", 100);
+        assert_eq!(o.range(106..107).to_string(), "override.tf:2,1");
+        let c = SourceFile::composite(&[f.clone(), o.clone()]);
+        assert_eq!(c.range(106..107).to_string(), "override.tf:2,1");
+        assert_eq!(c.range(8..9).to_string(), "main.tf:2,3");
+        assert_eq!(c.slice(106..111), Some("y = 2"));
+        assert_eq!(w.to_string(), "Warning: Careful");
+    }
+}

@@ -1,0 +1,470 @@
+//! Reading `.tf` files into a [`Config`] tree: the root module and local child modules
+//! (OpenTofu's `configs.Parser` + `configs.BuildConfig`, without the module installer).
+//!
+//! File access goes through [`FileSource`], so the same loader serves in-memory files (web app,
+//! tests) and, natively, folders on disk (where `../` sources may leave the root folder).
+
+use super::decode::decode_file;
+use super::diag::{Diagnostic, SourceFile, SourceRange};
+use super::model::{Config, Module, ModuleSource};
+use crate::addrs;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Where module folders are read from. `dir` is a normalised path relative to the root module
+/// folder: `""` for the root, `modules/net`, or `../shared` when a source leaves the root.
+pub trait FileSource {
+    /// The configuration files directly in `dir` as (path relative to the root, text), or
+    /// `None` when the folder does not exist or cannot be read.
+    fn module_files(&self, dir: &str) -> Option<Vec<(String, String)>>;
+}
+
+/// True for file names OpenTofu reads as configuration (`.tf`, `.tf.json`), skipping hidden
+/// and editor backup files as Go's `IsIgnoredFile` does.
+pub fn is_config_file_name(name: &str) -> bool {
+    if name.starts_with('.')
+        || name.ends_with('~')
+        || (name.starts_with('#') && name.ends_with('#'))
+    {
+        return false;
+    }
+    name.ends_with(".tf")
+        || name.ends_with(".tf.json")
+        || name.ends_with(".tofu")
+        || name.ends_with(".tofu.json")
+}
+
+/// True for override files (`override.tf`, `x_override.tf`, and the JSON forms).
+pub fn is_override_file_name(name: &str) -> bool {
+    let stem = name
+        .strip_suffix(".tf.json")
+        .or_else(|| name.strip_suffix(".tofu.json"))
+        .or_else(|| name.strip_suffix(".tf"))
+        .or_else(|| name.strip_suffix(".tofu"))
+        .unwrap_or(name);
+    stem == "override" || stem.ends_with("_override")
+}
+
+/// In-memory files keyed by path relative to the root module folder.
+pub struct MemoryFiles<'a> {
+    files: BTreeMap<String, &'a String>,
+}
+
+impl<'a> MemoryFiles<'a> {
+    pub fn new(files: &'a BTreeMap<String, String>) -> Self {
+        MemoryFiles {
+            files: files
+                .iter()
+                .map(|(k, v)| (normalize_path(&k.replace('\\', "/")), v))
+                .collect(),
+        }
+    }
+}
+
+impl FileSource for MemoryFiles<'_> {
+    fn module_files(&self, dir: &str) -> Option<Vec<(String, String)>> {
+        let prefix = if dir.is_empty() {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        let mut exists = dir.is_empty();
+        let mut out = Vec::new();
+        for (path, text) in &self.files {
+            let Some(rest) = path.strip_prefix(&prefix) else {
+                continue;
+            };
+            if rest.is_empty() {
+                continue;
+            }
+            exists = true;
+            if !rest.contains('/') && is_config_file_name(rest) {
+                out.push((path.clone(), (*text).clone()));
+            }
+        }
+        exists.then_some(out)
+    }
+}
+
+/// Joins and normalises slash-separated relative paths, keeping leading `..` steps.
+pub fn normalize_path(p: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for part in p.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if matches!(out.last(), Some(l) if *l != "..") {
+                    out.pop();
+                } else {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out.join("/")
+}
+
+fn join_path(dir: &str, rel: &str) -> String {
+    if dir.is_empty() {
+        normalize_path(rel)
+    } else {
+        normalize_path(&format!("{dir}/{rel}"))
+    }
+}
+
+/// Classifies a module source string as OpenTofu's `addrs.ParseModuleSource` does: local paths,
+/// registry addresses, and everything else as remote.
+pub fn classify_module_source(s: &str) -> ModuleSource {
+    if s.starts_with("./")
+        || s.starts_with("../")
+        || s.starts_with(".\\")
+        || s.starts_with("..\\")
+        || s == "."
+        || s == ".."
+    {
+        return ModuleSource::Local(s.to_string());
+    }
+    if is_registry_source(s) {
+        ModuleSource::Registry(s.to_string())
+    } else {
+        ModuleSource::Remote(s.to_string())
+    }
+}
+
+fn is_registry_source(s: &str) -> bool {
+    if s.contains("::") || s.contains("://") || s.contains('?') {
+        return false;
+    }
+    let pkg = s.split("//").next().unwrap_or(s);
+    let parts: Vec<&str> = pkg.split('/').collect();
+    let name_ok = |p: &str| {
+        !p.is_empty()
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    };
+    match parts.as_slice() {
+        [ns, name, system] => name_ok(ns) && name_ok(name) && name_ok(system),
+        [host, ns, name, system] => {
+            let h = host.to_ascii_lowercase();
+            h != "github.com"
+                && h != "bitbucket.org"
+                && host.contains('.')
+                && name_ok(ns)
+                && name_ok(name)
+                && name_ok(system)
+        }
+        _ => false,
+    }
+}
+
+/// Loads a configuration from in-memory files keyed by path relative to the root module folder
+/// (`main.tf`, `modules/net/main.tf`). Returns the tree (when the root module could be read at
+/// all) and every diagnostic, errors and warnings.
+pub fn load_files(files: &BTreeMap<String, String>) -> (Option<Config>, Vec<Diagnostic>) {
+    load_with(&MemoryFiles::new(files))
+}
+
+/// Loads a configuration through any [`FileSource`].
+pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let Some(files) = src.module_files("") else {
+        diags.push(Diagnostic::error(
+            "Failed to read module directory",
+            "Module directory . does not exist or cannot be read.",
+            None,
+        ));
+        return (None, diags);
+    };
+    let module = load_module("", files, &mut diags);
+    let mut stack = vec![String::new()];
+    let children = load_children(src, &addrs::Module::root(), &module, &mut stack, &mut diags);
+    let mut cfg = Config {
+        path: addrs::Module::root(),
+        module,
+        children,
+        source_addr: None,
+        call_range: None,
+    };
+    // Like Go's BuildConfig: provider types are only resolved when loading had no errors.
+    if !super::diag::has_errors(&diags) {
+        resolve_provider_types(&mut cfg);
+    }
+    diags.extend(super::provider_validation::validate_provider_configs(&cfg));
+    (Some(cfg), diags)
+}
+
+/// Go `Config.resolveProviderTypes`: the local names a module knows (required providers, then
+/// provider blocks with default FQNs), applied to both sides of every `providers` map entry.
+fn resolve_provider_types(cfg: &mut Config) -> BTreeMap<String, addrs::Provider> {
+    let mut child_names: BTreeMap<String, BTreeMap<String, addrs::Provider>> = BTreeMap::new();
+    for (name, child) in cfg.children.iter_mut() {
+        child_names.insert(name.clone(), resolve_provider_types(child));
+    }
+    let mut known: BTreeMap<String, addrs::Provider> = cfg
+        .module
+        .required_providers
+        .iter()
+        .map(|(k, rp)| (k.clone(), rp.provider.clone()))
+        .collect();
+    for p in cfg.module.provider_configs.values() {
+        known
+            .entry(p.name.clone())
+            .or_insert_with(|| addrs::Provider::default_for(&p.name));
+    }
+    for (call_name, call) in cfg.module.module_calls.iter_mut() {
+        for pp in call.providers.iter_mut() {
+            if let Some(t) = known.get(&pp.in_parent.name) {
+                pp.in_parent.provider_type = Some(t.clone());
+            }
+            if let Some(t) = child_names
+                .get(call_name)
+                .and_then(|c| c.get(&pp.in_child.name))
+            {
+                pp.in_child.provider_type = Some(t.clone());
+            }
+        }
+    }
+    known
+}
+
+fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnostic>) -> Module {
+    let mut module = Module {
+        source_dir: dir.to_string(),
+        ..Module::default()
+    };
+    // A `.tofu` file hides the `.tf` file of the same name (OpenTofu 1.8+), also for JSON.
+    let names: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
+    let files: Vec<(String, String)> = files
+        .into_iter()
+        .filter(|(p, _)| {
+            let tofu = if let Some(stem) = p.strip_suffix(".tf.json") {
+                format!("{stem}.tofu.json")
+            } else if let Some(stem) = p.strip_suffix(".tf") {
+                format!("{stem}.tofu")
+            } else {
+                return true;
+            };
+            !names.contains(&tofu)
+        })
+        .collect();
+    let (overrides, primaries): (Vec<_>, Vec<_>) = files
+        .into_iter()
+        .partition(|(p, _)| is_override_file_name(p.rsplit('/').next().unwrap_or(p)));
+    for (path, text) in primaries {
+        let file = SourceFile::new(&path, &text);
+        module.files.insert(path.clone(), file.clone());
+        decode_file(&file, &mut module, false, diags);
+    }
+    super::decode::finish_module(&mut module, diags);
+    // Override files are parsed in a span space after every primary file's (see SourceFile).
+    let mut offset = module
+        .files
+        .values()
+        .map(|f| f.text.len() + 1)
+        .max()
+        .unwrap_or(0);
+    for (path, text) in overrides {
+        let file = SourceFile::with_offset(&path, &text, offset);
+        offset += text.len() + 1;
+        module.files.insert(path.clone(), file.clone());
+        let mut over = Module::default();
+        decode_file(&file, &mut over, true, diags);
+        super::merge::merge_override(&mut module, over, diags);
+    }
+    if !module.files.is_empty() {
+        super::decode::finish_module(&mut module, diags);
+    }
+    module
+}
+
+fn load_children(
+    src: &dyn FileSource,
+    path: &addrs::Module,
+    module: &Module,
+    stack: &mut Vec<String>,
+    diags: &mut Vec<Diagnostic>,
+) -> BTreeMap<String, Config> {
+    let mut out = BTreeMap::new();
+    for (name, call) in &module.module_calls {
+        let Some(source) = &call.source else { continue };
+        let call_pos = short_pos(&call.decl_range);
+        match source {
+            ModuleSource::Local(rel) => {
+                if call.version.is_some() {
+                    diags.push(Diagnostic::error(
+                        "Invalid version constraint",
+                        format!(
+                            "Cannot apply a version constraint to module {} (at {call_pos}) because it has a relative local path.",
+                            addrs::go_quote(name)
+                        ),
+                        call.source_range.clone(),
+                    ));
+                }
+                let dir = join_path(&module.source_dir, &rel.replace('\\', "/"));
+                // OpenTofu has no check (and so no wording) for this; without it a module that
+                // calls itself would be loaded forever.
+                if stack.contains(&dir) {
+                    diags.push(Diagnostic::error(
+                        "Module recursion",
+                        format!(
+                            "Module {} (at {call_pos}) calls {}, which is already being loaded by one of its callers; a module cannot call itself.",
+                            addrs::go_quote(name),
+                            display_dir(&dir)
+                        ),
+                        call.source_range.clone(),
+                    ));
+                    continue;
+                }
+                let Some(files) = src.module_files(&dir) else {
+                    diags.push(Diagnostic::error(
+                        "Unreadable module directory",
+                        format!(
+                            "The directory {} could not be read for module {} at {call_pos}.",
+                            display_dir(&dir),
+                            addrs::go_quote(name)
+                        ),
+                        call.source_range.clone(),
+                    ));
+                    continue;
+                };
+                let child_path = path.child(name);
+                let child_module = load_module(&dir, files, diags);
+                if let Some(b) = &child_module.backend {
+                    diags.push(Diagnostic::warning(
+                        "Backend configuration ignored",
+                        "Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.",
+                        Some(b.decl_range.clone()),
+                    ));
+                }
+                if let Some(i) = child_module.imports.first() {
+                    diags.push(Diagnostic::error(
+                        "Invalid import configuration",
+                        format!(
+                            "An import block was detected in {}. Import blocks are only allowed in the root module.",
+                            addrs::go_quote(&child_path.to_string())
+                        ),
+                        Some(i.decl_range.clone()),
+                    ));
+                }
+                stack.push(dir);
+                let children = load_children(src, &child_path, &child_module, stack, diags);
+                stack.pop();
+                out.insert(
+                    name.clone(),
+                    Config {
+                        path: child_path,
+                        module: child_module,
+                        children,
+                        source_addr: Some(source.clone()),
+                        call_range: Some(call.decl_range.clone()),
+                    },
+                );
+            }
+            ModuleSource::Registry(s) | ModuleSource::Remote(s) => {
+                diags.push(Diagnostic::warning(
+                    "Module not installed",
+                    format!(
+                        "Module {} (at {call_pos}) has source {}, which tfgraph does not download; the call is shown as one opaque module and its contents are not analysed.",
+                        addrs::go_quote(name),
+                        addrs::go_quote(s)
+                    ),
+                    call.source_range.clone(),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn short_pos(r: &SourceRange) -> String {
+    format!("{}:{}", r.file, r.start.line)
+}
+
+fn display_dir(dir: &str) -> String {
+    if dir.is_empty() {
+        ".".to_string()
+    } else {
+        dir.to_string()
+    }
+}
+
+/// Files in a folder on disk.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct DiskFiles {
+    pub root: std::path::PathBuf,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl FileSource for DiskFiles {
+    fn module_files(&self, dir: &str) -> Option<Vec<(String, String)>> {
+        let full = if dir.is_empty() {
+            self.root.clone()
+        } else {
+            self.root.join(dir)
+        };
+        let rd = std::fs::read_dir(&full).ok()?;
+        let mut out = Vec::new();
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().to_string();
+            if !is_config_file_name(&name) || !e.path().is_file() {
+                continue;
+            }
+            let rel = if dir.is_empty() {
+                name.clone()
+            } else {
+                format!("{dir}/{name}")
+            };
+            match std::fs::read_to_string(e.path()) {
+                Ok(t) => out.push((rel, t)),
+                Err(_) => return None,
+            }
+        }
+        out.sort();
+        Some(out)
+    }
+}
+
+/// Loads a configuration from a folder on disk. Local module sources are read relative to the
+/// calling module's folder, also outside `path` (`../../` in examples).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_dir(path: &std::path::Path) -> (Option<Config>, Vec<Diagnostic>) {
+    load_with(&DiskFiles {
+        root: path.to_path_buf(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths() {
+        assert_eq!(normalize_path("a/./b/../c"), "a/c");
+        assert_eq!(join_path("", "../../"), "../..");
+        assert_eq!(join_path("examples/complete", "../../"), "");
+        assert_eq!(join_path("modules/a", "../b"), "modules/b");
+    }
+
+    #[test]
+    fn sources() {
+        assert!(classify_module_source("./x").is_local());
+        assert!(matches!(
+            classify_module_source("terraform-aws-modules/vpc/aws"),
+            ModuleSource::Registry(_)
+        ));
+        assert!(matches!(
+            classify_module_source("app.terraform.io/org/vpc/aws"),
+            ModuleSource::Registry(_)
+        ));
+        assert!(matches!(
+            classify_module_source("github.com/hashicorp/example"),
+            ModuleSource::Remote(_)
+        ));
+        assert!(matches!(
+            classify_module_source("git::https://example.com/x.git"),
+            ModuleSource::Remote(_)
+        ));
+        assert!(is_override_file_name("x_override.tf"));
+        assert!(!is_override_file_name("main.tf"));
+    }
+}

@@ -1,0 +1,1051 @@
+//! References from expressions and bodies: OpenTofu's `lang.References*` (which traversals HCL's
+//! `Variables()` reports) followed by `addrs.ParseRef` (what each traversal names).
+//!
+//! The traversal walk is hand-written over hcl-edit's tree because it has to reproduce HCL's
+//! exact rules: literal index keys fold into the traversal (`a.b[0].c`), a computed index or a
+//! splat ends it (`a.b[count.index]` refers to `a.b` and `count.index`), object keys that are
+//! bare names are not references, and for-expression, template-for and `dynamic` iterator
+//! variables are local names, not references.
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
+
+use super::diag::{Diagnostic, SourceFile, SourceRange};
+use super::model::{
+    Check, CheckRule, Expr, HclBody, Import, ModuleCall, Output, ProviderBlock, Resource, Variable,
+};
+use super::traversal::{Step, literal_key};
+use crate::addrs::{
+    InstanceKey, ModuleCall as ModuleCallAddr, ModuleCallInstance, ModuleCallInstanceOutput,
+    Referenceable, Resource as ResourceAddr, ResourceMode,
+};
+use crate::schema;
+use hcl::edit::Span;
+use hcl::edit::expr::{Expression, ObjectKey, TraversalOperator};
+use hcl::edit::structure::{Block, Body, Structure};
+use hcl::edit::template::{Directive, Element, Template};
+use std::sync::Arc;
+
+/// One reference found in an expression (Go `addrs.Reference`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    pub subject: Referenceable,
+    /// The range of the part of the traversal that names `subject`.
+    pub range: SourceRange,
+    /// The traversal steps after the part that names `subject` (`.id` in `aws_instance.a.id`).
+    pub remaining: Vec<Step>,
+}
+
+impl Reference {
+    /// Go `Reference.DisplayString`: the subject followed by the remaining steps.
+    pub fn display_string(&self) -> String {
+        let mut s = self.subject.to_string();
+        for st in &self.remaining {
+            s.push_str(&st.to_string());
+        }
+        s
+    }
+}
+
+/// A call of a provider-defined function: `provider::aws::arn_parse(...)`
+/// (`provider::aws::west::fn` names an aliased configuration).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderFunctionRef {
+    pub provider_name: String,
+    pub alias: Option<String>,
+    pub function: String,
+    pub range: SourceRange,
+}
+
+impl std::fmt::Display for ProviderFunctionRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.alias {
+            Some(a) => write!(
+                f,
+                "provider::{}::{}::{}",
+                self.provider_name, a, self.function
+            ),
+            None => write!(f, "provider::{}::{}", self.provider_name, self.function),
+        }
+    }
+}
+
+/// References and provider-function calls found together, with diagnostics for traversals that
+/// do not name anything OpenTofu knows (as Go's `References` reports them).
+#[derive(Debug, Clone, Default)]
+pub struct Refs {
+    pub refs: Vec<Reference>,
+    pub funcs: Vec<ProviderFunctionRef>,
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Refs {
+    pub fn extend(&mut self, other: Refs) {
+        self.refs.extend(other.refs);
+        self.funcs.extend(other.funcs);
+        self.diags.extend(other.diags);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ParseRef
+
+/// Why a traversal is not a valid reference: Go's detail text and the index of the step the
+/// diagnostic points at.
+struct RefError {
+    summary: &'static str,
+    detail: String,
+    step: usize,
+}
+
+fn invalid(detail: impl Into<String>, step: usize) -> RefError {
+    RefError {
+        summary: "Invalid reference",
+        detail: detail.into(),
+        step,
+    }
+}
+
+/// Interprets the leading steps of a traversal; returns the subject and how many steps it used.
+fn parse_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefError> {
+    let Some(Step::Attr(root)) = steps.first() else {
+        return Err(invalid("A reference must start with a name.", 0));
+    };
+    let single = |steps: &[Step]| -> Result<String, RefError> {
+        match steps.get(1) {
+            None => Err(invalid(
+                format!(
+                    "The {} object cannot be accessed directly. Instead, access one of its attributes.",
+                    crate::addrs::go_quote(root)
+                ),
+                0,
+            )),
+            Some(Step::Attr(n)) => Ok(n.clone()),
+            Some(Step::Index(_)) => Err(invalid(
+                format!(
+                    "The {} object does not support this operation.",
+                    crate::addrs::go_quote(root)
+                ),
+                1,
+            )),
+        }
+    };
+    match root.as_str() {
+        "count" => Ok((Referenceable::CountAttr(single(steps)?), 2)),
+        "each" => Ok((Referenceable::ForEachAttr(single(steps)?), 2)),
+        "local" => Ok((Referenceable::LocalValue(single(steps)?), 2)),
+        "path" => Ok((Referenceable::PathAttr(single(steps)?), 2)),
+        "var" => Ok((Referenceable::InputVariable(single(steps)?), 2)),
+        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
+        "terraform" | "tofu" => Ok((
+            Referenceable::TerraformAttr {
+                alias: root.clone(),
+                name: single(steps)?,
+            },
+            2,
+        )),
+        "self" => Ok((Referenceable::SelfRef, 1)),
+        "data" | "resource" | "ephemeral" => {
+            if steps.len() < 3 {
+                let what = match root.as_str() {
+                    "data" => "the data source type and the resource name",
+                    "ephemeral" => "the ephemeral resource type and the resource name",
+                    _ => "the resource type and the resource name",
+                };
+                return Err(invalid(
+                    format!(
+                        "The {} object must be followed by two attribute names: {what}.",
+                        crate::addrs::go_quote(root)
+                    ),
+                    0,
+                ));
+            }
+            let mode = match root.as_str() {
+                "data" => ResourceMode::Data,
+                "ephemeral" => ResourceMode::Ephemeral,
+                _ => ResourceMode::Managed,
+            };
+            let (subj, used) = parse_resource_steps(mode, &steps[1..], 1)?;
+            Ok((subj, used + 1))
+        }
+        "module" => {
+            let call = single(steps)?;
+            let call = ModuleCallAddr { name: call };
+            let mut inst = ModuleCallInstance {
+                call: call.clone(),
+                key: InstanceKey::None,
+            };
+            let mut i = 2;
+            if steps.len() == 2 {
+                return Ok((Referenceable::ModuleCall(call), 2));
+            }
+            if let Some(Step::Index(k)) = steps.get(2) {
+                inst.key = k.clone();
+                i = 3;
+                if steps.len() == 3 {
+                    return Ok((Referenceable::ModuleCallInstance(inst), 3));
+                }
+            }
+            match steps.get(i) {
+                Some(Step::Attr(out)) => Ok((
+                    Referenceable::ModuleCallInstanceOutput(ModuleCallInstanceOutput {
+                        call: inst,
+                        name: out.clone(),
+                    }),
+                    i + 1,
+                )),
+                _ => Err(invalid(
+                    "Module instance objects do not support this operation.",
+                    i,
+                )),
+            }
+        }
+        "template" | "lazy" | "arg" => Err(RefError {
+            summary: "Reserved symbol name",
+            detail: format!(
+                "The symbol name {} is reserved for use in a future OpenTofu version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.",
+                crate::addrs::go_quote(root)
+            ),
+            step: 0,
+        }),
+        _ => parse_resource_steps(ResourceMode::Managed, steps, 0),
+    }
+}
+
+fn parse_resource_steps(
+    mode: ResourceMode,
+    steps: &[Step],
+    offset: usize,
+) -> Result<(Referenceable, usize), RefError> {
+    if steps.len() < 2 {
+        return Err(invalid(
+            "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
+            offset,
+        ));
+    }
+    let type_name = match &steps[0] {
+        Step::Attr(t) => t.clone(),
+        Step::Index(_) => {
+            return Err(invalid(
+                "The \"data\" object does not support this operation.",
+                offset,
+            ));
+        }
+    };
+    let name = match &steps[1] {
+        Step::Attr(n) => n.clone(),
+        Step::Index(_) => {
+            let what = if mode == ResourceMode::Data {
+                "data source"
+            } else {
+                "resource type"
+            };
+            return Err(invalid(
+                format!(
+                    "A reference to a {what} must be followed by at least one attribute access, specifying the resource name."
+                ),
+                offset + 1,
+            ));
+        }
+    };
+    let r = ResourceAddr::new(mode, &type_name, &name);
+    if steps.len() == 2 {
+        return Ok((Referenceable::Resource(r), 2));
+    }
+    match &steps[2] {
+        Step::Index(k) => Ok((Referenceable::ResourceInstance(r.instance(k.clone())), 3)),
+        Step::Attr(_) => Ok((
+            Referenceable::ResourceInstance(r.instance(InstanceKey::None)),
+            2,
+        )),
+    }
+}
+
+/// Turns a static traversal into a reference (Go `addrs.ParseRef`). `range` is used for the
+/// reference and for any diagnostic.
+pub fn parse_ref(steps: &[Step], range: &SourceRange) -> Result<Reference, Diagnostic> {
+    match parse_steps(steps) {
+        Ok((subject, used)) => Ok(Reference {
+            subject,
+            range: range.clone(),
+            remaining: steps[used.min(steps.len())..].to_vec(),
+        }),
+        Err(e) => Err(Diagnostic::error(e.summary, e.detail, Some(range.clone()))),
+    }
+}
+
+/// Parses a reference written as a string (Go `addrs.ParseRefStr`), e.g. `module.a.out`.
+pub fn parse_ref_str(s: &str) -> Result<Reference, Diagnostic> {
+    let steps = super::traversal::parse_traversal_str(s)
+        .map_err(|d| Diagnostic::error("Invalid reference", d, None))?;
+    let f = SourceFile::new("", s);
+    parse_ref(&steps, &f.range(0..s.len()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk
+
+struct Walker<'a> {
+    file: &'a Arc<SourceFile>,
+    /// Names bound locally (for-expression variables, `dynamic` iterators).
+    locals: Vec<String>,
+    out: Refs,
+}
+
+impl<'a> Walker<'a> {
+    fn new(file: &'a Arc<SourceFile>) -> Self {
+        Walker {
+            file,
+            locals: Vec::new(),
+            out: Refs::default(),
+        }
+    }
+
+    fn range(&self, start: usize, end: usize) -> SourceRange {
+        self.file.range(start..end.max(start))
+    }
+
+    fn add_traversal(&mut self, steps: Vec<Step>, ends: Vec<usize>, start: usize) {
+        let Some(Step::Attr(root)) = steps.first() else {
+            return;
+        };
+        if self.locals.iter().any(|l| l == root) {
+            return;
+        }
+        match parse_steps(&steps) {
+            Ok((subject, used)) => {
+                let used = used.min(steps.len());
+                let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);
+                let range = self.range(start, end);
+                self.out.refs.push(Reference {
+                    subject,
+                    range,
+                    remaining: steps[used..].to_vec(),
+                });
+            }
+            Err(e) => {
+                let s = if e.step == 0 {
+                    start
+                } else {
+                    ends.get(e.step - 1).copied().unwrap_or(start)
+                };
+                let end = ends.get(e.step).copied().unwrap_or(s);
+                let range = if e.step == 0 {
+                    self.range(start, ends.last().copied().unwrap_or(start))
+                } else {
+                    self.range(s, end)
+                };
+                self.out
+                    .diags
+                    .push(Diagnostic::error(e.summary, e.detail, Some(range)));
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &Expression) {
+        match e {
+            Expression::Null(_)
+            | Expression::Bool(_)
+            | Expression::Number(_)
+            | Expression::String(_) => {}
+            Expression::Array(a) => a.iter().for_each(|x| self.expr(x)),
+            Expression::Object(o) => {
+                for (k, v) in o.iter() {
+                    if let ObjectKey::Expression(ke) = k {
+                        // A key written as a bare name is a literal, not a reference.
+                        if !matches!(ke, Expression::Variable(_)) {
+                            self.expr(ke);
+                        }
+                    }
+                    self.expr(v.expr());
+                }
+            }
+            Expression::StringTemplate(t) => self.template(t),
+            Expression::HeredocTemplate(h) => self.template(&h.template),
+            Expression::Parenthesis(p) => self.expr(p.inner()),
+            Expression::Variable(v) => {
+                let start = v.span().map(|s| s.start).unwrap_or(0);
+                let end = v.span().map(|s| s.end).unwrap_or(start);
+                self.add_traversal(vec![Step::Attr(v.value().to_string())], vec![end], start);
+            }
+            Expression::Conditional(c) => {
+                self.expr(&c.cond_expr);
+                self.expr(&c.true_expr);
+                self.expr(&c.false_expr);
+            }
+            Expression::FuncCall(f) => {
+                let ns: Vec<&str> = f
+                    .name
+                    .namespace
+                    .iter()
+                    .map(|n| n.value().as_str())
+                    .collect();
+                if ns.first() == Some(&"provider") {
+                    let range = self.file.range_opt(
+                        f.span()
+                            .map(|s| s.start..f.name.name.span().map(|n| n.end).unwrap_or(s.end)),
+                    );
+                    match ns.as_slice() {
+                        ["provider", p] => self.out.funcs.push(ProviderFunctionRef {
+                            provider_name: p.to_string(),
+                            alias: None,
+                            function: f.name.name.value().to_string(),
+                            range,
+                        }),
+                        ["provider", p, a] => self.out.funcs.push(ProviderFunctionRef {
+                            provider_name: p.to_string(),
+                            alias: Some(a.to_string()),
+                            function: f.name.name.value().to_string(),
+                            range,
+                        }),
+                        _ => self.out.diags.push(Diagnostic::error(
+                            "Unable to parse provider function",
+                            format!(
+                                "invalid provider function {}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>",
+                                crate::addrs::go_quote(&format!("{}::{}", ns.join("::"), f.name.name.value()))
+                            ),
+                            Some(range),
+                        )),
+                    }
+                }
+                f.args.iter().for_each(|a| self.expr(a));
+            }
+            Expression::Traversal(t) => self.traversal(t),
+            Expression::UnaryOp(u) => self.expr(&u.expr),
+            Expression::BinaryOp(b) => {
+                self.expr(&b.lhs_expr);
+                self.expr(&b.rhs_expr);
+            }
+            Expression::ForExpr(f) => {
+                self.expr(&f.intro.collection_expr);
+                let n = self.locals.len();
+                if let Some(k) = &f.intro.key_var {
+                    self.locals.push(k.value().to_string());
+                }
+                self.locals.push(f.intro.value_var.value().to_string());
+                if let Some(k) = &f.key_expr {
+                    self.expr(k);
+                }
+                self.expr(&f.value_expr);
+                if let Some(c) = &f.cond {
+                    self.expr(&c.expr);
+                }
+                self.locals.truncate(n);
+            }
+        }
+    }
+
+    fn traversal(&mut self, t: &hcl::edit::expr::Traversal) {
+        let Expression::Variable(root) = &t.expr else {
+            self.expr(&t.expr);
+            for op in &t.operators {
+                if let TraversalOperator::Index(ix) = op.value() {
+                    self.expr(ix);
+                }
+            }
+            return;
+        };
+        let start = root.span().map(|s| s.start).unwrap_or(0);
+        let mut steps = vec![Step::Attr(root.value().to_string())];
+        let mut ends = vec![root.span().map(|s| s.end).unwrap_or(start)];
+        let mut static_part = true;
+        let mut dynamic_indexes = Vec::new();
+        for op in &t.operators {
+            let end = op
+                .span()
+                .map(|s| s.end)
+                .unwrap_or(*ends.last().unwrap_or(&start));
+            match op.value() {
+                TraversalOperator::GetAttr(a) if static_part => {
+                    steps.push(Step::Attr(a.value().to_string()));
+                    ends.push(end);
+                }
+                TraversalOperator::LegacyIndex(i) if static_part => {
+                    steps.push(Step::Index(InstanceKey::Int(*i.value() as i64)));
+                    ends.push(end);
+                }
+                TraversalOperator::Index(ix) => match literal_key(ix) {
+                    Some(k) if static_part => {
+                        steps.push(Step::Index(k));
+                        // Operator spans include the brackets (and the dot of `.name`).
+                        ends.push(end);
+                    }
+                    _ => {
+                        static_part = false;
+                        dynamic_indexes.push(ix);
+                    }
+                },
+                _ => static_part = false,
+            }
+        }
+        self.add_traversal(steps, ends, start);
+        for ix in dynamic_indexes {
+            self.expr(ix);
+        }
+    }
+
+    fn template(&mut self, t: &Template) {
+        for el in t.iter() {
+            match el {
+                Element::Literal(_) => {}
+                Element::Interpolation(i) => self.expr(&i.expr),
+                Element::Directive(d) => match d.as_ref() {
+                    Directive::If(i) => {
+                        self.expr(&i.if_expr.cond_expr);
+                        self.template(&i.if_expr.template);
+                        if let Some(e) = &i.else_expr {
+                            self.template(&e.template);
+                        }
+                    }
+                    Directive::For(f) => {
+                        self.expr(&f.for_expr.collection_expr);
+                        let n = self.locals.len();
+                        if let Some(k) = &f.for_expr.key_var {
+                            self.locals.push(k.value().to_string());
+                        }
+                        self.locals.push(f.for_expr.value_var.value().to_string());
+                        self.template(&f.for_expr.template);
+                        self.locals.truncate(n);
+                    }
+                },
+            }
+        }
+    }
+
+    /// A body read without a schema: every attribute and every nested block.
+    fn body_all(&mut self, b: &Body) {
+        for s in b.iter() {
+            match s {
+                Structure::Attribute(a) => self.expr(&a.value),
+                Structure::Block(blk) => {
+                    if blk.ident.value().as_str() == "dynamic" {
+                        self.dynamic(blk, DynContent::All);
+                    } else {
+                        self.body_all(&blk.body);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A body read through a schema (Go `hcldec` with the dynblock and blocktoattr extensions).
+    fn body_schema(&mut self, b: &Body, schema: &schema::Block) {
+        // blocktoattr: an attribute name written as an attribute in this body stays an attribute;
+        // only otherwise do blocks of that name stand for it.
+        let written_as_attr: std::collections::BTreeSet<&str> =
+            b.attributes().map(|a| a.key.value().as_str()).collect();
+        for s in b.iter() {
+            match s {
+                Structure::Attribute(a) => {
+                    if schema.attributes.contains_key(a.key.value().as_str()) {
+                        self.expr(&a.value);
+                    }
+                }
+                Structure::Block(blk) => {
+                    let ty = blk.ident.value().as_str();
+                    if ty == "dynamic" {
+                        // Go's dynblock walk reads for_each and labels of every dynamic block;
+                        // the content only for declared block types (and, via blocktoattr,
+                        // collection-of-object attributes).
+                        let Some(label) = blk.labels.first().map(|l| l.as_str().to_string()) else {
+                            continue;
+                        };
+                        if let Some(nb) = schema.block_types.get(&label) {
+                            self.dynamic(blk, DynContent::Schema(&nb.block));
+                        } else if let Some(obj) = schema
+                            .attributes
+                            .get(&label)
+                            .and_then(|attr| attr_as_block_schema(&attr.ty, true))
+                        {
+                            self.dynamic(blk, DynContent::Schema(&obj));
+                        } else {
+                            self.dynamic(blk, DynContent::Skip);
+                        }
+                    } else if let Some(nb) = schema.block_types.get(ty) {
+                        self.body_schema(&blk.body, &nb.block);
+                    } else if !written_as_attr.contains(ty)
+                        && let Some(obj) = schema
+                            .attributes
+                            .get(ty)
+                            .and_then(|attr| attr_as_block_schema(&attr.ty, false))
+                    {
+                        // blocktoattr: a block written for a list/set-of-objects attribute.
+                        self.body_schema(&blk.body, &obj);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `dynamic "label" { for_each = ..., iterator = it, labels = [...], content { ... } }`.
+    fn dynamic(&mut self, blk: &Block, content: DynContent) {
+        let label = blk
+            .labels
+            .first()
+            .map(|l| l.as_str().to_string())
+            .unwrap_or_default();
+        let mut iterator = label;
+        if let Some(it) = blk.body.get_attribute("iterator")
+            && let Expression::Variable(v) = &it.value
+        {
+            iterator = v.value().to_string();
+        }
+        if let Some(fe) = blk.body.get_attribute("for_each") {
+            self.expr(&fe.value);
+        }
+        let n = self.locals.len();
+        self.locals.push(iterator);
+        if let Some(l) = blk.body.get_attribute("labels") {
+            self.expr(&l.value);
+        }
+        for c in blk.body.get_blocks("content") {
+            match content {
+                DynContent::All => self.body_all(&c.body),
+                DynContent::Schema(s) => self.body_schema(&c.body, s),
+                DynContent::Skip => {}
+            }
+        }
+        self.locals.truncate(n);
+    }
+}
+
+/// How a `dynamic` block's `content` is read.
+#[derive(Clone, Copy)]
+enum DynContent<'s> {
+    All,
+    Schema(&'s schema::Block),
+    Skip,
+}
+
+/// The implied block schema for an attribute whose type is a list or set of objects (Go
+/// `blocktoattr.SchemaForCtyElementType`); `allow_map` also accepts a map of objects, as Go does
+/// for `dynamic` blocks (it checks for any collection type there).
+fn attr_as_block_schema(ty: &schema::CtyType, allow_map: bool) -> Option<schema::Block> {
+    let e = match ty {
+        schema::CtyType::List(e) | schema::CtyType::Set(e) => e,
+        schema::CtyType::Map(e) if allow_map => e,
+        _ => return None,
+    };
+    let schema::CtyType::Object(attrs) = e.as_ref() else {
+        return None;
+    };
+    let mut b = schema::Block::default();
+    for (name, t) in attrs {
+        b.attributes.insert(
+            name.clone(),
+            schema::Attribute {
+                ty: t.clone(),
+                optional: true,
+                required: false,
+                computed: false,
+                sensitive: false,
+            },
+        );
+    }
+    Some(b)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public entry points
+
+/// Every reference and provider-function call in an expression (Go `lang.ReferencesInExpr`).
+pub fn refs_in_expr_full(expr: &Expr) -> Refs {
+    let mut w = Walker::new(&expr.file);
+    w.expr(&expr.expr);
+    w.out
+}
+
+/// Every reference in an expression.
+pub fn refs_in_expr(expr: &Expr) -> (Vec<Reference>, Vec<Diagnostic>) {
+    let r = refs_in_expr_full(expr);
+    (r.refs, r.diags)
+}
+
+/// References and provider functions in a body (Go `lang.ReferencesInBlock`). With a schema only
+/// declared attributes and block types are read (plus `dynamic` blocks of declared types, and
+/// blocks written for list/set-of-object attributes); without one, every attribute and block
+/// counts — the user-facing mode. Note that OpenTofu's nil-schema behaviour for resource bodies
+/// is "read nothing", which callers get by not calling this (see [`ResourceRefParts`]).
+pub fn refs_in_body_full(body: &HclBody, schema: Option<&schema::Block>) -> Refs {
+    let mut w = Walker::new(&body.file);
+    match schema {
+        Some(s) => w.body_schema(&body.body, s),
+        None => w.body_all(&body.body),
+    }
+    w.out
+}
+
+/// References in a body; see [`refs_in_body_full`].
+pub fn refs_in_body(
+    body: &HclBody,
+    schema: Option<&schema::Block>,
+) -> (Vec<Reference>, Vec<Diagnostic>) {
+    let r = refs_in_body_full(body, schema);
+    (r.refs, r.diags)
+}
+
+/// Provider-function calls in an expression.
+pub fn provider_funcs_in_expr(expr: &Expr) -> Vec<ProviderFunctionRef> {
+    refs_in_expr_full(expr).funcs
+}
+
+/// Provider-function calls in a body, read like [`refs_in_body`].
+pub fn provider_funcs_in_body(
+    body: &HclBody,
+    schema: Option<&schema::Block>,
+) -> Vec<ProviderFunctionRef> {
+    refs_in_body_full(body, schema).funcs
+}
+
+fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
+    let mut out = Refs::default();
+    for e in exprs {
+        out.extend(refs_in_expr_full(e));
+    }
+    out
+}
+
+fn rules_refs(rules: &[CheckRule]) -> Refs {
+    let mut out = Refs::default();
+    for r in rules {
+        out.extend(refs_in_expr_full(&r.condition));
+        if let Some(m) = &r.error_message {
+            out.extend(refs_in_expr_full(m));
+        }
+    }
+    out
+}
+
+/// The references of a resource block split the way OpenTofu's `NodeAbstractResource.References`
+/// needs them (see the conformance README, "How a reimplementation should use it").
+#[derive(Debug, Clone, Default)]
+pub struct ResourceRefParts {
+    /// Never needs a schema: `depends_on`, `count`, `for_each`, `lifecycle.enabled`, the provider
+    /// instance-key expression, `replace_triggered_by`, `prevent_destroy`, pre/postconditions and
+    /// `connection` blocks (read in full, as against the connection superset schema).
+    pub meta: Refs,
+    /// The resource body: read only when a schema is attached (`None` schema = every attribute,
+    /// for user-facing analysis; OpenTofu itself skips the body when the schema is nil).
+    pub body: Refs,
+    /// Create-time provisioner bodies (and their connection blocks).
+    pub provisioners: Refs,
+}
+
+/// References in the meta-arguments of a resource (never schema-dependent).
+pub fn resource_meta_refs(r: &Resource) -> Refs {
+    let mut out = Refs::default();
+    out.extend(exprs_refs(&r.depends_on));
+    out.extend(exprs_refs(r.count.iter()));
+    out.extend(exprs_refs(r.for_each.iter()));
+    out.extend(exprs_refs(r.enabled.iter()));
+    if let Some(p) = &r.provider_ref {
+        out.extend(exprs_refs(p.key_expr.iter()));
+    }
+    out.extend(exprs_refs(&r.triggers_replacement));
+    if let Some(m) = &r.managed {
+        out.extend(exprs_refs(m.prevent_destroy_expr.iter()));
+    }
+    out.extend(rules_refs(&r.preconditions));
+    out.extend(rules_refs(&r.postconditions));
+    if let Some(m) = &r.managed
+        && let Some(c) = &m.connection
+    {
+        out.extend(refs_in_body_full(&c.config, None));
+    }
+    out
+}
+
+/// References in a resource's create-time provisioners. `schema_for(type)` gives a provisioner
+/// schema; `None` from it reads nothing (OpenTofu's nil provisioner schema) unless
+/// `read_all_without_schema` is set (user-facing mode).
+pub fn resource_provisioner_refs(
+    r: &Resource,
+    schema_for: &dyn Fn(&str) -> Option<schema::Block>,
+    read_all_without_schema: bool,
+) -> Refs {
+    let mut out = Refs::default();
+    let Some(m) = &r.managed else { return out };
+    for p in &m.provisioners {
+        if p.when != super::model::ProvisionerWhen::Create {
+            continue;
+        }
+        match schema_for(&p.type_name) {
+            Some(s) => out.extend(refs_in_body_full(&p.config, Some(&s))),
+            None if read_all_without_schema => out.extend(refs_in_body_full(&p.config, None)),
+            None => {}
+        }
+        if let Some(c) = &p.connection {
+            out.extend(refs_in_body_full(&c.config, None));
+        }
+    }
+    out
+}
+
+/// All parts of a resource's references. `schema` is the resource type's schema; with
+/// `schema_nil_reads_nothing` the body is skipped when `schema` is `None` (OpenTofu's
+/// behaviour), otherwise every attribute is read.
+pub fn resource_refs(
+    r: &Resource,
+    schema: Option<&schema::Block>,
+    schema_nil_reads_nothing: bool,
+) -> ResourceRefParts {
+    let body = match (schema, schema_nil_reads_nothing) {
+        (Some(s), _) => refs_in_body_full(&r.config, Some(s)),
+        (None, true) => Refs::default(),
+        (None, false) => refs_in_body_full(&r.config, None),
+    };
+    ResourceRefParts {
+        meta: resource_meta_refs(r),
+        body,
+        provisioners: resource_provisioner_refs(r, &|_| None, !schema_nil_reads_nothing),
+    }
+}
+
+/// References of an output: `value`, `depends_on`, preconditions.
+pub fn output_refs(o: &Output) -> Refs {
+    let mut out = exprs_refs(o.expr.iter());
+    out.extend(exprs_refs(&o.depends_on));
+    out.extend(rules_refs(&o.preconditions));
+    out
+}
+
+/// References of a module call's meta-arguments: `count`, `for_each`, `lifecycle.enabled`,
+/// `depends_on` and the
+/// provider instance keys in `providers`. Input variables are per argument, see
+/// [`module_input_refs`].
+pub fn module_call_refs(m: &ModuleCall) -> Refs {
+    let mut out = exprs_refs(m.count.iter());
+    out.extend(exprs_refs(m.for_each.iter()));
+    out.extend(exprs_refs(m.enabled.iter()));
+    out.extend(exprs_refs(&m.depends_on));
+    for p in &m.providers {
+        out.extend(exprs_refs(p.in_parent.key_expr.iter()));
+    }
+    out
+}
+
+/// References in one input-variable argument of a module call (`None` when not set).
+pub fn module_input_refs(m: &ModuleCall, variable: &str) -> Option<Refs> {
+    m.config.attr(variable).map(|e| refs_in_expr_full(&e))
+}
+
+/// References in every argument of a module call body (all inputs).
+pub fn module_inputs_refs(m: &ModuleCall) -> Refs {
+    refs_in_body_full(&m.config, None)
+}
+
+/// References of a variable's validation rules and default.
+pub fn variable_refs(v: &Variable) -> Refs {
+    let mut out = exprs_refs(v.default.iter());
+    out.extend(rules_refs(&v.validations));
+    out
+}
+
+/// References of a check block's asserts (its scoped data block is a resource of its own).
+pub fn check_refs(c: &Check) -> Refs {
+    rules_refs(&c.asserts)
+}
+
+/// References of an import block (`id`, `identity`, `for_each`, the provider key and the
+/// index expressions inside `to`).
+pub fn import_refs(i: &Import) -> Refs {
+    let mut out = exprs_refs(i.id.iter());
+    out.extend(exprs_refs(i.identity.iter()));
+    out.extend(exprs_refs(i.for_each.iter()));
+    if let Some(p) = &i.provider_ref {
+        out.extend(exprs_refs(p.key_expr.iter()));
+    }
+    // Only the computed index keys of `to` are references; the address itself is not.
+    if let Expression::Traversal(t) = &i.to.expr {
+        let mut w = Walker::new(&i.to.file);
+        for op in &t.operators {
+            if let TraversalOperator::Index(ix) = op.value()
+                && literal_key(ix).is_none()
+            {
+                w.expr(ix);
+            }
+        }
+        out.extend(w.out);
+    }
+    out
+}
+
+/// References of a provider block body read through its schema (`None`: every attribute), plus
+/// its `for_each`.
+pub fn provider_block_refs(p: &ProviderBlock, schema: Option<&schema::Block>) -> Refs {
+    let mut out = refs_in_body_full(&p.config, schema);
+    out.extend(exprs_refs(p.for_each.iter()));
+    out
+}
+
+/// The static traversal steps and referenceable of a `depends_on` element (Go parses these with
+/// `ParseRef`), or the diagnostic.
+pub fn depends_on_ref(e: &Expr) -> Result<Reference, Diagnostic> {
+    match super::traversal::static_traversal(&e.expr) {
+        Some(steps) => parse_ref(&steps, &e.range()),
+        None => Err(Diagnostic::error(
+            "Invalid expression",
+            "A single static variable reference is required.",
+            Some(e.range()),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn expr(src: &str) -> Expr {
+        let f = SourceFile::new("t.tf", src);
+        Expr::new(hcl::edit::parser::parse_expr(src).unwrap(), &f)
+    }
+
+    fn names(src: &str) -> Vec<String> {
+        let (r, d) = refs_in_expr(&expr(src));
+        assert!(d.is_empty(), "{d:?}");
+        r.iter().map(|r| r.display_string()).collect()
+    }
+
+    #[test]
+    fn traversals() {
+        assert_eq!(names("aws_instance.a.id"), ["aws_instance.a.id"]);
+        assert_eq!(names("aws_instance.a[0].id"), ["aws_instance.a[0].id"]);
+        assert_eq!(
+            names("aws_instance.a[count.index].id"),
+            ["aws_instance.a", "count.index"]
+        );
+        assert_eq!(names("aws_instance.a[*].id"), ["aws_instance.a"]);
+        assert_eq!(names("data.x.y[\"k\"]"), ["data.x.y[\"k\"]"]);
+        assert_eq!(names("module.m.out"), ["module.m.out"]);
+        assert_eq!(names("module.m[1]"), ["module.m[1]"]);
+        assert_eq!(names("module.m"), ["module.m"]);
+        assert_eq!(names("ephemeral.e.n.v"), ["ephemeral.e.n.v"]);
+        assert_eq!(names("\"${var.a}-${local.b}\""), ["var.a", "local.b"]);
+        assert_eq!(
+            names("[for k, v in var.m : v.x if k != local.z]"),
+            ["var.m", "local.z"]
+        );
+        assert_eq!(names("{ a = var.x, (local.k) = 1 }"), ["var.x", "local.k"]);
+        assert_eq!(
+            names("f(path.module, terraform.workspace)"),
+            ["path.module", "terraform.workspace"]
+        );
+        assert_eq!(names("self.id"), ["self.id"]);
+        assert_eq!(names("tofu.workspace"), ["tofu.workspace"]);
+        assert_eq!(
+            names("var.c ? each.key : each.value"),
+            ["var.c", "each.key", "each.value"]
+        );
+        assert_eq!(names("\"%{for x in var.l}${x}%{endfor}\""), ["var.l"]);
+    }
+
+    #[test]
+    fn subjects_and_ranges() {
+        let (r, _) = refs_in_expr(&expr("aws_instance.a[0].id"));
+        assert_eq!(
+            r[0].subject,
+            Referenceable::ResourceInstance(
+                ResourceAddr::new(ResourceMode::Managed, "aws_instance", "a")
+                    .instance(InstanceKey::Int(0))
+            )
+        );
+        assert_eq!(r[0].remaining, vec![Step::Attr("id".into())]);
+        assert_eq!(r[0].range.start.column, 1);
+        assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        let (r, _) = refs_in_expr(&expr("aws_instance.a[0][1].id"));
+        assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        assert_eq!(r[0].remaining.len(), 2);
+        let (r, _) = refs_in_expr(&expr("module.m[\"k\"].out"));
+        assert_eq!((r[0].range.start.column, r[0].range.end.column), (1, 18));
+    }
+
+    #[test]
+    fn invalid_refs() {
+        let (r, d) = refs_in_expr(&expr("var"));
+        assert!(r.is_empty());
+        assert_eq!(d[0].summary, "Invalid reference");
+        let (_, d) = refs_in_expr(&expr("aws_instance"));
+        assert!(
+            d[0].detail
+                .contains("must be followed by at least one attribute access")
+        );
+    }
+
+    #[test]
+    fn provider_functions() {
+        let f = provider_funcs_in_expr(&expr("provider::aws::arn_build(var.a)"));
+        assert_eq!(f[0].to_string(), "provider::aws::arn_build");
+        assert_eq!(names("provider::aws::arn_build(var.a)"), ["var.a"]);
+    }
+
+    fn body(src: &str) -> HclBody {
+        let f = SourceFile::new("t.tf", src);
+        HclBody::new(hcl::edit::parser::parse_body(src).unwrap(), &f)
+    }
+
+    #[test]
+    fn bodies_with_and_without_schema() {
+        let b = body(
+            r#"
+            a = var.a
+            undeclared = var.u
+            nested { x = var.n }
+            dynamic "nested" {
+              for_each = var.list
+              content { x = nested.value }
+            }
+            dynamic "other" {
+              for_each = var.o
+              iterator = it
+              content { y = it.value }
+            }
+            dynamic "undeclared" {
+              for_each = var.und
+              content { z = var.und_content }
+            }
+            attrblock { foo = var.ab }
+            "#,
+        );
+        let all: Vec<String> = refs_in_body(&b, None)
+            .0
+            .iter()
+            .map(|r| r.display_string())
+            .collect();
+        assert_eq!(
+            all,
+            [
+                "var.a",
+                "var.u",
+                "var.n",
+                "var.list",
+                "var.o",
+                "var.und",
+                "var.und_content",
+                "var.ab"
+            ]
+        );
+        let s = schema::parse_schemas_json(
+            r#"{"provider_schemas":{"x/y/z":{"resource_schemas":{"t":{"block":{
+              "attributes":{"a":{"type":"string","optional":true},
+                            "attrblock":{"type":["list",["object",{"foo":"string"}]],"optional":true}},
+              "block_types":{"nested":{"nesting_mode":"list","block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}}}}}"#,
+        )
+        .unwrap();
+        let blk = s.providers.values().next().unwrap().resource_types["t"].clone();
+        let some: Vec<String> = refs_in_body(&b, Some(&blk))
+            .0
+            .iter()
+            .map(|r| r.display_string())
+            .collect();
+        assert_eq!(
+            some,
+            ["var.a", "var.n", "var.list", "var.o", "var.und", "var.ab"]
+        );
+        // An attribute written as an attribute hides blocks of the same name.
+        let b2 = body("attrblock = var.as_attr\nattrblock { foo = var.as_block }\n");
+        let got: Vec<String> = refs_in_body(&b2, Some(&blk))
+            .0
+            .iter()
+            .map(|r| r.display_string())
+            .collect();
+        assert_eq!(got, ["var.as_attr"]);
+    }
+}

@@ -1,0 +1,386 @@
+//! Checks that every reference in a configuration names something declared, with the
+//! diagnostics OpenTofu's validate walk gives for undeclared objects.
+//!
+//! This reads bodies without provider schemas (every attribute counts), which is the
+//! user-facing mode: a reference in an argument the provider does not declare is still checked.
+
+use super::diag::Diagnostic;
+use super::model::{Config, Module, ProvisionerWhen};
+use super::refs::{self, Reference, Refs};
+use crate::addrs::{self, Referenceable, ResourceMode};
+
+/// Where a group of references is written: the check block (if any) and whether `count` /
+/// `each` are available there.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RefContext {
+    pub container: Option<String>,
+    pub count: bool,
+    pub for_each: bool,
+}
+
+/// Every reference and provider-function call in one module, read without schemas, grouped by
+/// the context they are written in.
+pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
+    let mut out: Vec<(RefContext, Refs)> = Vec::new();
+    let plain = RefContext::default();
+    for r in m.all_resources_with_checks() {
+        let mut here = Refs::default();
+        let parts = refs::resource_refs(r, None, false);
+        here.extend(parts.meta);
+        here.extend(parts.body);
+        if let Some(mr) = &r.managed {
+            for p in &mr.provisioners {
+                if p.when == ProvisionerWhen::Destroy {
+                    here.extend(refs::refs_in_body_full(&p.config, None));
+                }
+            }
+        }
+        here.extend(parts.provisioners);
+        let ctx = RefContext {
+            container: r.container.clone(),
+            count: r.count.is_some(),
+            for_each: r.for_each.is_some(),
+        };
+        // The count and for_each expressions themselves cannot use count/each.
+        let mut meta_self = Refs::default();
+        meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        here.refs.retain(|x| !meta_self.refs.contains(x));
+        out.push((ctx, here));
+        out.push((
+            RefContext {
+                container: r.container.clone(),
+                ..RefContext::default()
+            },
+            meta_self,
+        ));
+    }
+    let mut rest = Refs::default();
+    for o in m.outputs.values() {
+        rest.extend(refs::output_refs(o));
+    }
+    for l in m.locals.values() {
+        rest.extend(refs::refs_in_expr_full(&l.expr));
+    }
+    for mc in m.module_calls.values() {
+        let mut meta = Refs::default();
+        meta.extend(mc.count.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        meta.extend(mc.for_each.iter().map(refs::refs_in_expr_full).fold(
+            Refs::default(),
+            |mut a, b| {
+                a.extend(b);
+                a
+            },
+        ));
+        let mut inner = refs::module_call_refs(mc);
+        inner.extend(refs::module_inputs_refs(mc));
+        inner.refs.retain(|x| !meta.refs.contains(x));
+        rest.extend(meta);
+        out.push((
+            RefContext {
+                container: None,
+                count: mc.count.is_some(),
+                for_each: mc.for_each.is_some(),
+            },
+            inner,
+        ));
+    }
+    for v in m.variables.values() {
+        rest.extend(refs::variable_refs(v));
+    }
+    for i in &m.imports {
+        let r = refs::import_refs(i);
+        let ctx = RefContext {
+            container: None,
+            count: false,
+            for_each: i.for_each.is_some(),
+        };
+        out.push((ctx, r));
+    }
+    for p in m.provider_configs.values() {
+        let ctx = RefContext {
+            container: None,
+            count: false,
+            for_each: p.for_each.is_some(),
+        };
+        out.push((ctx, refs::provider_block_refs(p, None)));
+    }
+    out.push((plain, rest));
+    for c in m.checks.values() {
+        out.push((
+            RefContext {
+                container: Some(c.name.clone()),
+                ..RefContext::default()
+            },
+            refs::check_refs(c),
+        ));
+    }
+    out
+}
+
+/// Like [`module_refs_by_context`], grouped by check block only.
+pub fn module_refs_by_container(m: &Module) -> Vec<(Option<String>, Refs)> {
+    module_refs_by_context(m)
+        .into_iter()
+        .map(|(c, r)| (c.container, r))
+        .collect()
+}
+
+/// Every reference and provider-function call in one module, read without schemas.
+pub fn module_refs(m: &Module) -> Refs {
+    let mut out = Refs::default();
+    for (_, r) in module_refs_by_container(m) {
+        out.extend(r);
+    }
+    out
+}
+
+fn module_display(c: &Config) -> String {
+    if c.path.is_root() {
+        "the root module".to_string()
+    } else {
+        c.path.to_string()
+    }
+}
+
+/// Checks one reference against the module it appears in; `None` when it resolves. `container`
+/// is the check block the reference is written in, if any: data blocks scoped in a check can
+/// only be referenced from inside that check.
+pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Diagnostic> {
+    let container = ctx.container.as_deref();
+    let m = &c.module;
+    let here = module_display(c);
+    let err = |summary: &str, detail: String| {
+        Some(Diagnostic::error(summary, detail, Some(r.range.clone())))
+    };
+    match &r.subject {
+        Referenceable::Resource(a) | Referenceable::ResourceInstance(addrs::ResourceInstance { resource: a, .. }) => {
+            if let Some(found) = m.resource(a) {
+                return match &found.container {
+                    Some(check) if container != Some(check.as_str()) => err(
+                        "Reference to scoped resource",
+                        format!(
+                            "The referenced data resource {} {} is not available from this context: it is scoped to check block {}.",
+                            addrs::go_quote(&a.type_name),
+                            addrs::go_quote(&a.name),
+                            addrs::go_quote(check)
+                        ),
+                    ),
+                    _ => None,
+                };
+            }
+            let what = match a.mode {
+                ResourceMode::Managed => "A managed resource",
+                ResourceMode::Data => "A data resource",
+                ResourceMode::Ephemeral => "An ephemeral resource",
+            };
+            err(
+                "Reference to undeclared resource",
+                format!(
+                    "{what} {} {} has not been declared in {here}.",
+                    addrs::go_quote(&a.type_name),
+                    addrs::go_quote(&a.name)
+                ),
+            )
+        }
+        Referenceable::ModuleCall(call)
+        | Referenceable::ModuleCallInstance(addrs::ModuleCallInstance { call, .. }) => {
+            if m.module_calls.contains_key(&call.name) {
+                None
+            } else {
+                err(
+                    "Reference to undeclared module",
+                    format!("No module call named {} is declared in {here}.", addrs::go_quote(&call.name)),
+                )
+            }
+        }
+        Referenceable::ModuleCallInstanceOutput(o) => {
+            let name = &o.call.call.name;
+            if !m.module_calls.contains_key(name) {
+                return err(
+                    "Reference to undeclared module",
+                    format!("No module call named {} is declared in {here}.", addrs::go_quote(name)),
+                );
+            }
+            match c.children.get(name) {
+                Some(child) if !child.module.outputs.contains_key(&o.name) => err(
+                    "Unsupported attribute",
+                    format!(
+                        "This object does not have an attribute named {}.",
+                        addrs::go_quote(&o.name)
+                    ),
+                ),
+                _ => None,
+            }
+        }
+        Referenceable::InputVariable(n) => (!m.variables.contains_key(n)).then(|| {
+            Diagnostic::error(
+                "Reference to undeclared input variable",
+                format!(
+                    "An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.",
+                    addrs::go_quote(n),
+                    addrs::go_quote(n)
+                ),
+                Some(r.range.clone()),
+            )
+        }),
+        Referenceable::LocalValue(n) => (!m.locals.contains_key(n)).then(|| {
+            Diagnostic::error(
+                "Reference to undeclared local value",
+                format!("A local value with the name {} has not been declared.", addrs::go_quote(n)),
+                Some(r.range.clone()),
+            )
+        }),
+        Referenceable::CountAttr(_) if !ctx.count => err(
+            "Reference to \"count\" in non-counted context",
+            "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_string(),
+        ),
+        Referenceable::ForEachAttr(_) if !ctx.for_each => err(
+            "Reference to \"each\" in context without for_each",
+            "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_string(),
+        ),
+        Referenceable::CountAttr(n) if n != "index" => err(
+            "Invalid \"count\" attribute",
+            format!(
+                "The \"count\" object does not have an attribute named {}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.",
+                addrs::go_quote(n)
+            ),
+        ),
+        Referenceable::ForEachAttr(n) if n != "key" && n != "value" => err(
+            "Invalid \"each\" attribute",
+            format!(
+                "The \"each\" object does not have an attribute named {}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set.",
+                addrs::go_quote(n)
+            ),
+        ),
+        Referenceable::PathAttr(n) if !matches!(n.as_str(), "module" | "root" | "cwd") => err(
+            "Invalid \"path\" attribute",
+            format!("The \"path\" object does not have an attribute named {}.", addrs::go_quote(n)),
+        ),
+        Referenceable::TerraformAttr { alias, name } if name != "workspace" => err(
+            &format!("Invalid {} attribute", addrs::go_quote(alias)),
+            format!(
+                "The {} object does not have an attribute named {}. The only supported attribute is {alias}.workspace, the name of the currently-selected workspace.",
+                addrs::go_quote(alias),
+                addrs::go_quote(name)
+            ),
+        ),
+        _ => None,
+    }
+}
+
+/// Checks every reference in every module of a configuration. Returns the diagnostics (in
+/// source order) and the number of references checked.
+pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
+    let mut diags = Vec::new();
+    let mut checked = 0;
+    for c in cfg.all_modules() {
+        for (ctx, r) in module_refs_by_context(&c.module) {
+            diags.extend(r.diags);
+            for reference in &r.refs {
+                checked += 1;
+                if let Some(d) = check_reference(c, reference, &ctx) {
+                    diags.push(d);
+                }
+            }
+        }
+    }
+    // Report in source order (file, then position), as a user reads them.
+    diags.sort_by(|a, b| {
+        let key = |d: &Diagnostic| d.range.as_ref().map(|r| (r.file.clone(), r.start.byte));
+        key(a).cmp(&key(b))
+    });
+    (diags, checked)
+}
+
+/// Loads a configuration and checks its references: every diagnostic a user should see for
+/// these files, loading problems first, then reference problems in source order.
+pub fn load_and_validate(
+    files: &std::collections::BTreeMap<String, String>,
+) -> (Option<Config>, Vec<Diagnostic>) {
+    let (cfg, mut diags) = super::load::load_files(files);
+    if let Some(c) = &cfg
+        && !super::diag::has_errors(&diags)
+    {
+        diags.extend(validate_references(c).0);
+    }
+    (cfg, diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn undeclared() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            r#"
+variable "a" {}
+locals { l = var.a }
+resource "aws_instance" "x" {
+  ami = local.l
+  tags = { n = var.missing, m = aws_instance.nope.id, o = module.child.out, p = module.child.nope }
+}
+module "child" { source = "./child" }
+check "c" {
+  data "http" "h" {}
+  assert {
+    condition     = data.http.h.ok
+    error_message = "x"
+  }
+}
+output "leak" { value = data.http.h.ok }
+resource "aws_instance" "counted" {
+  count = 2
+  ami   = count.index
+  tags  = { k = each.key }
+}
+"#
+            .to_string(),
+        );
+        files.insert(
+            "child/main.tf".to_string(),
+            "output \"out\" { value = 1 }\n".to_string(),
+        );
+        let (cfg, diags) = crate::config::load_files(&files);
+        assert!(diags.is_empty(), "{diags:?}");
+        let (d, n) = validate_references(&cfg.unwrap());
+        assert_eq!(n, 10);
+        let s: Vec<String> = d.iter().map(|d| d.summary.clone()).collect();
+        assert_eq!(
+            s,
+            [
+                "Reference to undeclared input variable",
+                "Reference to undeclared resource",
+                "Unsupported attribute",
+                "Reference to scoped resource",
+                "Reference to \"each\" in context without for_each"
+            ]
+        );
+        assert_eq!(
+            d[1].to_string(),
+            "main.tf:6,33: Reference to undeclared resource: A managed resource \"aws_instance\" \"nope\" has not been declared in the root module."
+        );
+    }
+}

@@ -1,0 +1,288 @@
+//! The whole pipeline as the CLI and the app use it: named input texts in (configuration files,
+//! optionally a state, planned changes, provider schemas, targets), a built graph out, with every
+//! problem as a diagnostic that names its file. One entry point, so the browser and the command line
+//! cannot drift apart.
+
+use crate::builder::{self, BuilderKind, Built};
+use crate::config::{self, Config, Diagnostic};
+use std::collections::BTreeMap;
+
+/// A named text: the file name the user knows and its contents.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NamedText {
+    pub name: String,
+    pub text: String,
+}
+
+impl NamedText {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        NamedText {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// Everything one graph build reads.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Configuration files by path relative to the root module (`main.tf`, `modules/net/main.tf`);
+    /// ignored by [`run_loaded`].
+    pub files: BTreeMap<String, String>,
+    /// Which of OpenTofu's graph builders to run.
+    pub kind: BuilderKind,
+    /// A Terraform/OpenTofu state (format version 4).
+    pub state: Option<NamedText>,
+    /// A plan as `terraform show -json PLANFILE` prints it (its `resource_changes`).
+    pub plan_json: Option<NamedText>,
+    /// Planned changes as a JSON list in the conformance corpus' `changes` format.
+    pub changes: Option<NamedText>,
+    /// Provider schemas as `tofu providers schema -json` prints them. Without them every
+    /// attribute of a resource counts as a possible reference (OpenTofu reads only declared ones).
+    pub schemas: Option<NamedText>,
+    /// Root module variable values given as `NAME=VALUE`.
+    pub vars: Vec<String>,
+    /// `-target` addresses.
+    pub targets: Vec<String>,
+    /// `-exclude` addresses.
+    pub excludes: Vec<String>,
+}
+
+impl Request {
+    pub fn new(files: BTreeMap<String, String>, kind: BuilderKind) -> Self {
+        Request {
+            files,
+            kind,
+            state: None,
+            plan_json: None,
+            changes: None,
+            schemas: None,
+            vars: Vec::new(),
+            targets: Vec::new(),
+            excludes: Vec::new(),
+        }
+    }
+}
+
+/// A successful build: the loaded configuration, the graph with its recorded steps, and the
+/// warnings met on the way.
+pub struct Output {
+    pub config: Config,
+    pub built: Built,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Runs the pipeline. Errors come back as diagnostics (at least one); warnings of a successful run
+/// are in [`Output::warnings`]. Never panics on user input.
+pub fn run(req: &Request) -> Result<Output, Vec<Diagnostic>> {
+    run_loaded(config::load_files(&req.files), req)
+}
+
+/// As [`run`], with the configuration already loaded by the caller (natively, `config::load_dir`
+/// follows `../` module sources outside the root folder); `req.files` is not read.
+pub fn run_loaded(
+    loaded: (Option<Config>, Vec<Diagnostic>),
+    req: &Request,
+) -> Result<Output, Vec<Diagnostic>> {
+    let (cfg, mut diags) = loaded;
+    let cfg = match cfg {
+        Some(c) if !config::has_errors(&diags) => c,
+        _ => {
+            if !config::has_errors(&diags) {
+                diags.push(Diagnostic::error(
+                    "No configuration files",
+                    "The root module has no .tf or .tf.json files.",
+                    None,
+                ));
+            }
+            return Err(diags);
+        }
+    };
+    let mut errors = Vec::new();
+
+    for v in &req.vars {
+        if let Err(d) = check_var(&cfg, v) {
+            errors.push(d);
+        }
+    }
+    let state = read(&req.state, crate::state::parse_state_json, &mut errors);
+    let mut changes = read(
+        &req.plan_json,
+        crate::plan::changes_from_show_json,
+        &mut errors,
+    );
+    if let Some(c) = read(
+        &req.changes,
+        |t| {
+            let v: serde_json::Value = serde_json::from_str(t).map_err(|e| {
+                Diagnostic::error(
+                    "Invalid changes file",
+                    format!("The file is not valid JSON: {e}."),
+                    None,
+                )
+            })?;
+            crate::plan::changes_from_conformance(&v)
+        },
+        &mut errors,
+    ) {
+        changes = Some(c);
+    }
+    let schemas = read(&req.schemas, crate::schema::parse_schemas_json, &mut errors);
+
+    let mut inputs = builder::inputs_from_crate(
+        Some(&cfg),
+        state.as_ref(),
+        changes.as_ref(),
+        schemas.as_ref(),
+    );
+    inputs.read_bodies_without_schema = schemas.is_none();
+    for (list, out) in [
+        (&req.targets, &mut inputs.targets),
+        (&req.excludes, &mut inputs.excludes),
+    ] {
+        for t in list {
+            match builder::addr::Targetable::parse(t) {
+                Ok(a) => out.push(a),
+                Err(e) => errors.push(Diagnostic::error(
+                    "Invalid target address",
+                    format!("{t:?}: {e}"),
+                    None,
+                )),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    let built = builder::build(&inputs, req.kind);
+    if !built.diagnostics.is_empty() {
+        return Err(built
+            .diagnostics
+            .iter()
+            .map(|d| Diagnostic::error(d.to_string(), "", None))
+            .collect());
+    }
+    diags.retain(|d| !d.is_error());
+    Ok(Output {
+        config: cfg,
+        built,
+        warnings: diags,
+    })
+}
+
+/// Reads one optional JSON input; a failure becomes a diagnostic naming the file.
+fn read<T>(
+    input: &Option<NamedText>,
+    parse: impl Fn(&str) -> Result<T, Diagnostic>,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<T> {
+    let input = input.as_ref()?;
+    match parse(&input.text) {
+        Ok(v) => Some(v),
+        Err(mut d) => {
+            if d.range.is_none() {
+                d.summary = format!("{}: {}", input.name, d.summary);
+            }
+            errors.push(d);
+            None
+        }
+    }
+}
+
+/// `NAME=VALUE` for a variable the root module declares, worded as OpenTofu words it.
+fn check_var(cfg: &Config, assignment: &str) -> Result<(), Diagnostic> {
+    let Some((name, _value)) = assignment.split_once('=') else {
+        return Err(Diagnostic::error(
+            "Invalid -var option",
+            format!(
+                "The given -var option {assignment:?} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\"."
+            ),
+            None,
+        ));
+    };
+    let name = name.trim();
+    if cfg.module.variables.contains_key(name) {
+        Ok(())
+    } else {
+        Err(Diagnostic::error(
+            "Value for undeclared variable",
+            format!(
+                "A variable named {name:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."
+            ),
+            None,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files(text: &str) -> BTreeMap<String, String> {
+        BTreeMap::from([("main.tf".to_string(), text.to_string())])
+    }
+
+    #[test]
+    fn builds_the_plan_graph_with_references_without_schemas() {
+        let req = Request::new(
+            files(
+                "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = aws_vpc.a.id\n}\n",
+            ),
+            BuilderKind::Plan,
+        );
+        let out = run(&req).unwrap_or_else(|e| panic!("{e:?}"));
+        let g = out.built.graph.string();
+        assert!(
+            g.contains("aws_subnet.b (expand)\n  aws_vpc.a (expand)\n"),
+            "subnet depends on vpc:\n{g}"
+        );
+    }
+
+    #[test]
+    fn syntax_error_names_file_line_and_column() {
+        let errs = run(&Request::new(
+            files("resource \"a\" \"b\" {\n  x = \n}\n"),
+            BuilderKind::Plan,
+        ))
+        .err()
+        .expect("error");
+        let text = errs[0].to_string();
+        assert!(text.starts_with("main.tf:2,"), "{text}");
+    }
+
+    #[test]
+    fn undeclared_variable_is_reported_in_opentofu_words() {
+        let mut req = Request::new(files("variable \"a\" {}\n"), BuilderKind::Plan);
+        req.vars = vec!["a=1".into(), "b=2".into()];
+        let errs = run(&req).err().expect("error");
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].summary, "Value for undeclared variable");
+        assert!(errs[0].detail.contains("\"b\""));
+    }
+
+    #[test]
+    fn bad_state_is_an_error_naming_the_file() {
+        let mut req = Request::new(files("resource \"a_b\" \"c\" {}\n"), BuilderKind::Plan);
+        req.state = Some(NamedText::new("terraform.tfstate", "{\"version\": 3}"));
+        let errs = run(&req).err().expect("error");
+        assert!(
+            errs[0].summary.starts_with("terraform.tfstate: "),
+            "{}",
+            errs[0]
+        );
+    }
+
+    #[test]
+    fn cycle_is_reported_with_cycle_wording() {
+        let req = Request::new(
+            files(
+                "resource \"a_b\" \"x\" {\n  depends_on = [a_b.y]\n}\nresource \"a_b\" \"y\" {\n  depends_on = [a_b.x]\n}\n",
+            ),
+            BuilderKind::Plan,
+        );
+        let errs = run(&req).err().expect("cycle");
+        let all: Vec<String> = errs.iter().map(|d| d.to_string()).collect();
+        assert!(all.iter().any(|e| e.contains("Cycle: ")), "{all:?}");
+    }
+}

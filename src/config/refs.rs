@@ -703,7 +703,9 @@ fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
     out
 }
 
-fn rules_refs(rules: &[CheckRule]) -> Refs {
+/// References of check rules (`precondition`, `postcondition`, `validation`, `assert`): the
+/// condition and the error message.
+pub fn rules_refs(rules: &[CheckRule]) -> Refs {
     let mut out = Refs::default();
     for r in rules {
         out.extend(refs_in_expr_full(&r.condition));

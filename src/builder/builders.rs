@@ -29,6 +29,8 @@ use super::transform_state::{
 };
 use super::transform_targets::TargetingTransformer;
 use super::transform_variable::{ModuleVariableTransformer, RootVariableTransformer};
+use crate::config::Diagnostic;
+use crate::dag::DagError;
 
 /// Which builder to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,7 +275,21 @@ pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
     if built.diagnostics.is_empty()
         && let Err(e) = built.graph.dag().validate()
     {
-        built.diagnostics.push(e.to_string());
+        let g = &built.graph;
+        for err in e.errors() {
+            // A cycle points at the configuration of its first vertex that has one.
+            let range = match &err {
+                DagError::Cycle(names) => names
+                    .iter()
+                    .filter_map(|n| g.find(n))
+                    .find_map(|v| g.node(v).decl_range()),
+                DagError::SelfReference(n) => g.find(n).and_then(|v| g.node(v).decl_range()),
+                _ => None,
+            };
+            built
+                .diagnostics
+                .push(Diagnostic::error(err.to_string(), "", range));
+        }
     }
     built
 }
@@ -328,14 +344,11 @@ mod tests {
 
     #[test]
     fn build_records_one_step_per_transform() {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" { depends_on = [aws_instance.a] }\n"
-                .to_string(),
-        );
         let inputs = Inputs {
-            config: Some(super::super::model::load_config(&files, "").expect("config loads")),
+            config: Some(crate::builder::test_config(&[(
+                "main.tf",
+                "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" { depends_on = [aws_instance.a] }\n",
+            )])),
             ..Default::default()
         };
         let built = build(&inputs, BuilderKind::Plan);
@@ -360,12 +373,10 @@ mod tests {
 
     #[test]
     fn bodies_are_read_only_with_a_schema_unless_asked() {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\n".to_string(),
-        );
-        let config = super::super::model::load_config(&files, "").expect("config loads");
+        let config = crate::builder::test_config(&[(
+            "main.tf",
+            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\n",
+        )]);
         let strict = Inputs {
             config: Some(config.clone()),
             ..Default::default()
@@ -387,15 +398,12 @@ mod tests {
 #[cfg(test)]
 mod state_tests {
     use super::*;
-    use crate::builder::model::{State, load_config};
+    use crate::builder::test_config;
 
     fn inputs(tf: &str, state: &str) -> Inputs {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert("main.tf".to_string(), tf.to_string());
-        let state: serde_json::Value = serde_json::from_str(state).expect("state json");
         Inputs {
-            config: Some(load_config(&files, "").expect("config loads")),
-            state: Some(State::from_json(&state).expect("state")),
+            config: Some(test_config(&[("main.tf", tf)])),
+            state: Some(crate::state::parse_state_json(state).expect("state")),
             ..Default::default()
         }
     }
@@ -455,22 +463,22 @@ mod validation_tests {
 
     #[test]
     fn cycles_are_reported_like_opentofu() {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "resource \"aws_instance\" \"a\" { x = aws_instance.b.id }\nresource \"aws_instance\" \"b\" { x = aws_instance.a.id }\n".to_string(),
-        );
         let inputs = Inputs {
-            config: Some(super::super::model::load_config(&files, "").expect("loads")),
+            config: Some(crate::builder::test_config(&[(
+                "main.tf",
+                "resource \"aws_instance\" \"a\" { x = aws_instance.b.id }\nresource \"aws_instance\" \"b\" { x = aws_instance.a.id }\n",
+            )])),
             read_bodies_without_schema: true,
             ..Default::default()
         };
         let b = build(&inputs, BuilderKind::Plan);
         assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
-        assert!(
-            b.diagnostics[0].contains("Cycle: aws_instance."),
-            "{:?}",
-            b.diagnostics
-        );
+        let d = &b.diagnostics[0];
+        assert!(d.summary.starts_with("Cycle: aws_instance."), "{d:?}");
+        let range = d
+            .range
+            .as_ref()
+            .expect("a cycle points at a resource block");
+        assert_eq!(range.file, "main.tf");
     }
 }

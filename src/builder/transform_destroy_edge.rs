@@ -1,11 +1,11 @@
 //! `DestroyEdgeTransformer` (destroy ordering: creators wait for the destruction of what they
 //! replace, destroys run in reverse dependency order) and `pruneUnusedNodesTransformer`.
 
-use super::addr::AbsResourceInstance;
 use super::graph::{Graph, VId};
-use super::model::{Action, Changes};
 use super::nodes::{Node, ResourceKind};
 use super::transform::{Diagnostics, Operation, Transform};
+use crate::addrs::AbsResourceInstance;
+use crate::plan::{Action, Changes};
 use std::collections::BTreeMap;
 
 pub struct DestroyEdgeTransformer<'a> {
@@ -15,7 +15,7 @@ pub struct DestroyEdgeTransformer<'a> {
 
 fn different_module_instances(g: &Graph, a: VId, b: VId) -> bool {
     match (g.node(a).instance_addr(), g.node(b).instance_addr()) {
-        (Some(x), Some(y)) => x.module_path() == y.module_path() && x.module != y.module,
+        (Some(x), Some(y)) => x.module.module() == y.module.module() && x.module != y.module,
         _ => false,
     }
 }
@@ -146,7 +146,7 @@ fn temporary_value(n: &Node) -> Option<bool> {
         | Node::VariableReference { .. }
         | Node::ModuleVariable { .. }
         | Node::Local { .. } => Some(true),
-        Node::Output { module, .. } => Some(!module.is_empty()),
+        Node::Output { module, .. } => Some(!module.is_root()),
         _ => None,
     }
 }

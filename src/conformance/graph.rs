@@ -2,11 +2,9 @@
 //! transform list and checks it (`exact`, `edges`, `regex`) as the conformance README describes.
 
 use super::{Outcome, read_json};
-use crate::builder::addr::{AbsResourceInstance, Mode, Targetable};
+use crate::addrs::{ResourceMode, Targetable, parse_abs_resource_instance};
 use crate::builder::graph::{Graph, VId};
-use crate::builder::model::{Changes, State, load_config};
 use crate::builder::nodes::{InstanceKind, Node, ProviderKind, ResourceKind};
-use crate::builder::schema::Schemas;
 use crate::builder::transform::{Inputs, Operation, Transform};
 use crate::builder::transform_attach_schema::AttachSchemaTransformer;
 use crate::builder::transform_check::{CheckStartTransformer, CheckTransformer};
@@ -28,23 +26,9 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Which configuration loader feeds the builder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Loader {
-    /// The crate's loader ([`crate::config::load_files`]) through [`crate::builder::from_config`].
-    Config,
-    /// The builder's own small loader ([`crate::builder::model::load_config`]).
-    Builder,
-}
-
-/// Runs one `graph` case (configuration read by the crate's loader).
+/// Runs one `graph` case: configuration, state, changes and schemas read by the crate's readers.
 pub fn run_case(path: &Path) -> Outcome {
-    run_case_with(path, Loader::Config)
-}
-
-/// Runs one `graph` case with the given loader.
-pub fn run_case_with(path: &Path, loader: Loader) -> Outcome {
-    match run(path, loader) {
+    match run(path) {
         Ok(o) => o,
         Err(e) => Outcome::Fail(e),
     }
@@ -88,57 +72,34 @@ fn targetables(v: Option<&Value>) -> Result<Vec<Targetable>, String> {
     Ok(out)
 }
 
-fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
+fn run(path: &Path) -> Result<Outcome, String> {
     let case = read_json(&path.join("case.json"))?;
     let mut inputs = Inputs::default();
     let config_dir = path.join("config");
     if config_dir.is_dir() {
         let mut files = BTreeMap::new();
         read_dir_files(&config_dir, "", &mut files)?;
-        inputs.config = Some(match loader {
-            Loader::Builder => load_config(&files, "").map_err(|e| {
-                e.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })?,
-            Loader::Config => {
-                let (cfg, diags) = crate::config::load_files(&files);
-                let errors: Vec<String> = diags
-                    .iter()
-                    .filter(|d| d.severity == crate::config::Severity::Error)
-                    .map(|d| d.to_string())
-                    .collect();
-                if !errors.is_empty() {
-                    return Ok(Outcome::Fail(format!(
-                        "configuration errors: {}",
-                        errors.join("; ")
-                    )));
-                }
-                let cfg = cfg.ok_or("configuration did not load")?;
-                crate::builder::from_config::module_from_config(&cfg)
-            }
-        });
+        let (cfg, diags) = crate::config::load_files(&files);
+        let errors: Vec<String> = diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Ok(Outcome::Fail(format!(
+                "configuration errors: {}",
+                errors.join("; ")
+            )));
+        }
+        inputs.config = Some(cfg.ok_or("configuration did not load")?);
     }
+    let read = |name: &str| std::fs::read_to_string(path.join(name)).map_err(|e| e.to_string());
     if path.join("state.json").is_file() {
-        inputs.state = Some(match loader {
-            Loader::Builder => State::from_json(&read_json(&path.join("state.json"))?)?,
-            Loader::Config => {
-                let text =
-                    std::fs::read_to_string(path.join("state.json")).map_err(|e| e.to_string())?;
-                let st = crate::state::parse_state_json(&text).map_err(|d| d.to_string())?;
-                crate::builder::from_config::state_from_crate(&st)
-            }
-        });
+        let st = crate::state::parse_state_json(&read("state.json")?).map_err(|d| d.to_string())?;
+        inputs.state = Some(st);
     }
     if let Some(c) = case.get("changes") {
-        inputs.changes = Some(match loader {
-            Loader::Builder => Changes::from_json(c)?,
-            Loader::Config => {
-                let ch = crate::plan::changes_from_conformance(c).map_err(|d| d.to_string())?;
-                crate::builder::from_config::changes_from_crate(&ch)
-            }
-        });
+        inputs.changes = Some(crate::plan::changes_from_conformance(c).map_err(|d| d.to_string())?);
     }
     if case
         .get("schemas_attached")
@@ -146,15 +107,9 @@ fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
         .unwrap_or(false)
         && path.join("schemas.json").is_file()
     {
-        inputs.schemas = Some(match loader {
-            Loader::Builder => Schemas::from_json(&read_json(&path.join("schemas.json"))?)?,
-            Loader::Config => {
-                let text = std::fs::read_to_string(path.join("schemas.json"))
-                    .map_err(|e| e.to_string())?;
-                let sc = crate::schema::parse_schemas_json(&text).map_err(|d| d.to_string())?;
-                crate::builder::from_config::schemas_from_crate(&sc)
-            }
-        });
+        let sc =
+            crate::schema::parse_schemas_json(&read("schemas.json")?).map_err(|d| d.to_string())?;
+        inputs.schemas = Some(sc);
     }
     inputs.targets = targetables(case.get("targets"))?;
     inputs.excludes = targetables(case.get("excludes"))?;
@@ -180,7 +135,12 @@ fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
     if !built.diagnostics.is_empty() {
         return Ok(Outcome::Fail(format!(
             "build failed: {}",
-            built.diagnostics.join("; ")
+            built
+                .diagnostics
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
         )));
     }
     let mut g = built.graph;
@@ -461,8 +421,8 @@ fn transforms_from_case<'a>(
         let t: Box<dyn Transform + 'a> = match *name {
             "ConfigTransformer" => {
                 let modes = match opt_str(o, "ModeFilter") {
-                    Some(s) if s.contains("except data") => Some(vec![Mode::Data]),
-                    Some(s) if s.contains("except managed") => Some(vec![Mode::Managed]),
+                    Some(s) if s.contains("except data") => Some(vec![ResourceMode::Data]),
+                    Some(s) if s.contains("except managed") => Some(vec![ResourceMode::Managed]),
                     _ => None,
                 };
                 let kind = match concrete {
@@ -556,7 +516,7 @@ fn transforms_from_case<'a>(
             }),
             "OrphanResourceInstanceCountTransformer" => {
                 let addr = opt_str(o, "Addr")
-                    .map(AbsResourceInstance::parse)
+                    .map(parse_abs_resource_instance)
                     .transpose()?;
                 let mut instance_addrs = Vec::new();
                 for a in o
@@ -566,7 +526,7 @@ fn transforms_from_case<'a>(
                     .flatten()
                 {
                     if let Some(s) = a.as_str() {
-                        instance_addrs.push(AbsResourceInstance::parse(s)?);
+                        instance_addrs.push(parse_abs_resource_instance(s)?);
                     }
                 }
                 Box::new(OrphanResourceInstanceCountTransformer {

@@ -67,9 +67,12 @@ impl BuilderKind {
     }
 }
 
-/// The three provider transforms `transformProviders` groups.
-fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Transform + 'a>> {
+/// The stretch the plan and apply builders share: the three provider transforms
+/// `transformProviders` groups, then schemas, provider functions, module expansion and
+/// references, in OpenTofu's order.
+fn provider_and_reference_steps(inputs: &Inputs) -> Vec<Box<dyn Transform + '_>> {
     let config = inputs.config.as_ref();
+    let kind = ProviderKind::Applyable;
     vec![
         Box::new(ProviderConfigTransformer {
             config,
@@ -77,6 +80,21 @@ fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Tra
         }),
         Box::new(MissingProviderTransformer { concrete: kind }),
         Box::new(ProviderTransformer),
+        Box::new(RemovedModuleTransformer {
+            config,
+            state: inputs.state.as_ref(),
+        }),
+        Box::new(AttachSchemaTransformer {
+            schemas: inputs.schemas.as_ref(),
+            permissive_fallback: inputs.read_bodies_without_schema,
+        }),
+        Box::new(ProviderUnconfiguredTransformer),
+        Box::new(ProviderFunctionTransformer { config }),
+        Box::new(PruneProviderTransformer),
+        Box::new(ModuleExpansionTransformer { config }),
+        Box::new(ExternalReferenceTransformer),
+        Box::new(ReferenceTransformer),
+        Box::new(AttachDependenciesTransformer),
     ]
 }
 
@@ -137,20 +155,8 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(OrphanOutputTransformer),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend(provider_and_reference_steps(inputs));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
-        Box::new(RemovedModuleTransformer { config, state }),
-        Box::new(AttachSchemaTransformer {
-            schemas: inputs.schemas.as_ref(),
-            permissive_fallback: inputs.read_bodies_without_schema,
-        }),
-        Box::new(ProviderUnconfiguredTransformer),
-        Box::new(ProviderFunctionTransformer { config }),
-        Box::new(PruneProviderTransformer),
-        Box::new(ModuleExpansionTransformer { config }),
-        Box::new(ExternalReferenceTransformer),
-        Box::new(ReferenceTransformer),
-        Box::new(AttachDependenciesTransformer),
         Box::new(AttachDataResourceDependsOnTransformer),
         Box::new(DestroyEdgeTransformer {
             changes: None,
@@ -201,20 +207,8 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         Box::new(OrphanOutputTransformer),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend(provider_and_reference_steps(inputs));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
-        Box::new(RemovedModuleTransformer { config, state }),
-        Box::new(AttachSchemaTransformer {
-            schemas: inputs.schemas.as_ref(),
-            permissive_fallback: inputs.read_bodies_without_schema,
-        }),
-        Box::new(ProviderUnconfiguredTransformer),
-        Box::new(ProviderFunctionTransformer { config }),
-        Box::new(PruneProviderTransformer),
-        Box::new(ModuleExpansionTransformer { config }),
-        Box::new(ExternalReferenceTransformer),
-        Box::new(ReferenceTransformer),
-        Box::new(AttachDependenciesTransformer),
         Box::new(CheckStartTransformer { config, operation }),
         Box::new(ForcedCBDTransformer),
         Box::new(DestroyEdgeTransformer {

@@ -489,6 +489,19 @@ impl Node {
         )
     }
 
+    /// Vertices OpenTofu treats as `GraphNodeReferencer` (close-provider edges and pruning look
+    /// at this).
+    pub fn is_referencer(&self) -> bool {
+        !matches!(
+            self,
+            Node::CloseProvider { .. }
+                | Node::CloseModule { .. }
+                | Node::Root
+                | Node::ProxyProvider { .. }
+                | Node::CheckStart
+        )
+    }
+
     /// `GraphNodeCreator`: instance vertices that create/update.
     pub fn is_creator(&self) -> bool {
         matches!(

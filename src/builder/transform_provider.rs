@@ -22,6 +22,28 @@ fn provider_vertex_map(g: &Graph) -> BTreeMap<String, VId> {
     m
 }
 
+/// The provider vertex for `addr` in `map`, added (of `kind`, its configuration attached later)
+/// when there is none; the flag says whether it was added.
+fn provider_vertex(
+    g: &mut Graph,
+    map: &mut BTreeMap<String, VId>,
+    kind: ProviderKind,
+    addr: AbsProviderConfig,
+) -> (VId, bool) {
+    let key = addr.to_string();
+    if let Some(v) = map.get(&key) {
+        return (*v, false);
+    }
+    let v = g.add(Node::Provider {
+        kind,
+        addr,
+        config: None,
+        schema: None,
+    });
+    map.insert(key, v);
+    (v, true)
+}
+
 /// Follows proxies to the concrete provider vertex they stand for.
 fn resolve_proxy(g: &Graph, m: &BTreeMap<String, VId>, mut v: VId) -> Option<VId> {
     for _ in 0..64 {
@@ -61,33 +83,14 @@ impl ProviderConfigTransformer<'_> {
                     continue;
                 }
                 let addr = AbsProviderConfig::new(Module::root(), rp.provider.clone(), None);
-                let key = addr.to_string();
-                if providers.contains_key(&key) {
-                    continue;
-                }
-                let v = g.add(Node::Provider {
-                    kind: self.concrete,
-                    addr,
-                    config: None,
-                    schema: None,
-                });
-                providers.insert(key, v);
+                provider_vertex(g, providers, self.concrete, addr);
             }
         }
         for p in module.into_iter().flat_map(|m| m.provider_configs.values()) {
             let addr = AbsProviderConfig::new(path.clone(), p.provider.clone(), p.alias.as_deref());
             let key = addr.to_string();
-            if providers.contains_key(&key) {
-                continue;
-            }
-            let v = g.add(Node::Provider {
-                kind: self.concrete,
-                addr,
-                config: None,
-                schema: None,
-            });
-            providers.insert(key.clone(), v);
-            if !path.is_root() {
+            let (_, added) = provider_vertex(g, providers, self.concrete, addr);
+            if added && !path.is_root() {
                 // Proxyable when the block has nothing but meta-arguments (which the loader
                 // has already taken out of the body).
                 proxiable.insert(key, p.config.body.is_empty());
@@ -188,17 +191,7 @@ impl Transform for MissingProviderTransformer {
                 continue;
             };
             let addr = AbsProviderConfig::new(Module::root(), d.provider(), None);
-            let key = addr.to_string();
-            if m.contains_key(&key) {
-                continue;
-            }
-            let nv = g.add(Node::Provider {
-                kind: self.concrete,
-                addr,
-                config: None,
-                schema: None,
-            });
-            m.insert(key, nv);
+            provider_vertex(g, &mut m, self.concrete, addr);
         }
         Ok(())
     }
@@ -331,20 +324,7 @@ impl Transform for ProviderFunctionTransformer<'_> {
                     Some(t) => *t,
                     None => {
                         let stub = AbsProviderConfig::new(Module::root(), fqn, None);
-                        match m.get(&stub.to_string()) {
-                            Some(t) => *t,
-                            None => {
-                                let key = stub.to_string();
-                                let nv = g.add(Node::Provider {
-                                    kind: ProviderKind::Evalable,
-                                    addr: stub,
-                                    config: None,
-                                    schema: None,
-                                });
-                                m.insert(key, nv);
-                                nv
-                            }
-                        }
+                        provider_vertex(g, &mut m, ProviderKind::Evalable, stub).0
                     }
                 };
                 if let Some(c) = resolve_proxy(g, &m, target) {
@@ -357,18 +337,6 @@ impl Transform for ProviderFunctionTransformer<'_> {
 }
 
 pub struct CloseProviderTransformer;
-
-/// Vertices OpenTofu treats as `GraphNodeReferencer` (for close-provider edges).
-fn is_referencer(n: &Node) -> bool {
-    !matches!(
-        n,
-        Node::CloseProvider { .. }
-            | Node::CloseModule { .. }
-            | Node::Root
-            | Node::ProxyProvider { .. }
-            | Node::CheckStart
-    )
-}
 
 impl Transform for CloseProviderTransformer {
     fn name(&self) -> &'static str {
@@ -391,7 +359,7 @@ impl Transform for CloseProviderTransformer {
             };
             g.connect(closer, p);
             for s in g.up_edges(p) {
-                if s != closer && is_referencer(g.node(s)) {
+                if s != closer && g.node(s).is_referencer() {
                     g.connect(closer, s);
                 }
             }

@@ -86,14 +86,6 @@ impl ReferenceMap {
     }
 }
 
-/// Both are resource instances of the same module but in different instances of it.
-fn different_module_instances(g: &Graph, a: VId, b: VId) -> bool {
-    match (g.node(a).instance_addr(), g.node(b).instance_addr()) {
-        (Some(x), Some(y)) => x.module.module() == y.module.module() && x.module != y.module,
-        _ => false,
-    }
-}
-
 pub struct ReferenceTransformer;
 
 impl Transform for ReferenceTransformer {
@@ -107,7 +99,7 @@ impl Transform for ReferenceTransformer {
                 if g.node(parent).is_destroyer() {
                     continue;
                 }
-                if !different_module_instances(g, v, parent) {
+                if !g.in_different_module_instances(v, parent) {
                     g.connect(v, parent);
                 }
             }

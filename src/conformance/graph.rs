@@ -62,14 +62,9 @@ fn read_dir_files(
     Ok(())
 }
 
-fn targetables(v: Option<&Value>) -> Result<Vec<Targetable>, String> {
-    let mut out = Vec::new();
-    for t in v.and_then(|v| v.as_array()).into_iter().flatten() {
-        if let Some(s) = t.as_str() {
-            out.push(Targetable::parse(s)?);
-        }
-    }
-    Ok(out)
+/// The `-target`-style addresses listed at `key`.
+fn targetables(o: &Value, key: &str) -> Result<Vec<Targetable>, String> {
+    strings(o, key).into_iter().map(Targetable::parse).collect()
 }
 
 fn run(path: &Path) -> Result<Outcome, String> {
@@ -111,8 +106,8 @@ fn run(path: &Path) -> Result<Outcome, String> {
             crate::schema::parse_schemas_json(&read("schemas.json")?).map_err(|d| d.to_string())?;
         inputs.schemas = Some(sc);
     }
-    inputs.targets = targetables(case.get("targets"))?;
-    inputs.excludes = targetables(case.get("excludes"))?;
+    inputs.targets = targetables(&case, "targets")?;
+    inputs.excludes = targetables(&case, "excludes")?;
     let operation = Operation::parse(
         case.get("operation")
             .and_then(|o| o.as_str())
@@ -194,13 +189,7 @@ fn apply_prefix_steps<'a>(
     inputs: &'a Inputs,
     operation: Operation,
 ) -> Vec<Box<dyn Transform + 'a>> {
-    let names: Vec<&str> = case
-        .get("transforms")
-        .and_then(|t| t.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|t| t.as_str())
-        .collect();
+    let names = strings(case, "transforms");
     let mut steps = apply_steps(inputs, operation);
     // Keep the builder's steps while they line up with the case's list.
     let mut keep = 0;
@@ -275,13 +264,8 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
         }
         name.to_string()
     };
-    for v in case
-        .get("vertices")
-        .and_then(|v| v.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let name = resolve(v.get("name").and_then(|n| n.as_str()).unwrap_or(""));
+    for v in items(case, "vertices") {
+        let name = resolve(opt_str(v, "name").unwrap_or(""));
         let present = v.get("present").and_then(|p| p.as_bool()).unwrap_or(true);
         let count = g
             .vertices()
@@ -326,14 +310,9 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
             g.string()
         ));
     }
-    for e in case
-        .get("edges")
-        .and_then(|v| v.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let from = resolve(e.get("from").and_then(|n| n.as_str()).unwrap_or(""));
-        let to = resolve(e.get("to").and_then(|n| n.as_str()).unwrap_or(""));
+    for e in items(case, "edges") {
+        let from = resolve(opt_str(e, "from").unwrap_or(""));
+        let to = resolve(opt_str(e, "to").unwrap_or(""));
         let present = e.get("present").and_then(|p| p.as_bool()).unwrap_or(true);
         let transitive = e
             .get("transitive")
@@ -376,6 +355,16 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
     Outcome::Pass
 }
 
+/// The elements of the array at `key` (none when absent or not an array).
+fn items<'a>(o: &'a Value, key: &str) -> impl Iterator<Item = &'a Value> {
+    o.get(key).and_then(Value::as_array).into_iter().flatten()
+}
+
+/// The strings of the array at `key`.
+fn strings<'a>(o: &'a Value, key: &str) -> Vec<&'a str> {
+    items(o, key).filter_map(Value::as_str).collect()
+}
+
 fn opt_str<'a>(o: &'a Value, k: &str) -> Option<&'a str> {
     o.get(k).and_then(|v| v.as_str())
 }
@@ -386,13 +375,7 @@ fn transforms_from_case<'a>(
     inputs: &'a Inputs,
     operation: Operation,
 ) -> Result<Vec<Box<dyn Transform + 'a>>, String> {
-    let names: Vec<&str> = case
-        .get("transforms")
-        .and_then(|t| t.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|t| t.as_str())
-        .collect();
+    let names = strings(case, "transforms");
     let empty = Value::Object(Default::default());
     let opts: Vec<&Value> = case
         .get("transform_options")
@@ -505,8 +488,8 @@ fn transforms_from_case<'a>(
             "RootTransformer" => Box::new(RootTransformer),
             "TransitiveReductionTransformer" => Box::new(TransitiveReductionTransformer),
             "TargetingTransformer" => Box::new(TargetingTransformer {
-                targets: targetables(o.get("Targets"))?,
-                excludes: targetables(o.get("Excludes"))?,
+                targets: targetables(o, "Targets")?,
+                excludes: targetables(o, "Excludes")?,
             }),
             "OrphanResourceInstanceTransformer" => Box::new(OrphanResourceInstanceTransformer {
                 config,
@@ -518,17 +501,10 @@ fn transforms_from_case<'a>(
                 let addr = opt_str(o, "Addr")
                     .map(parse_abs_resource_instance)
                     .transpose()?;
-                let mut instance_addrs = Vec::new();
-                for a in o
-                    .get("InstanceAddrs")
-                    .and_then(|a| a.as_array())
+                let instance_addrs = strings(o, "InstanceAddrs")
                     .into_iter()
-                    .flatten()
-                {
-                    if let Some(s) = a.as_str() {
-                        instance_addrs.push(parse_abs_resource_instance(s)?);
-                    }
-                }
+                    .map(parse_abs_resource_instance)
+                    .collect::<Result<_, _>>()?;
                 Box::new(OrphanResourceInstanceCountTransformer {
                     state,
                     addr,

@@ -6,7 +6,9 @@ use crate::addrs::{
     AbsProviderConfig, AbsResourceInstance, ConfigResource, InstanceKey, Module, ModuleCall,
     ModuleCallInstance, ModuleCallInstanceOutput, Provider, Referenceable,
 };
-use crate::config::refs::{output_refs, refs_in_body_full, refs_in_expr_full, resource_refs};
+use crate::config::refs::{
+    exprs_refs, output_refs, refs_in_body_full, refs_in_expr_full, resource_refs,
+};
 use crate::config::{self, Refs, SourceRange};
 use crate::schema;
 
@@ -27,14 +29,6 @@ impl AttachedSchema {
             AttachedSchema::ReadAll => None,
         }
     }
-}
-
-fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e config::Expr>) -> Refs {
-    let mut out = Refs::default();
-    for e in exprs {
-        out.extend(refs_in_expr_full(e));
-    }
-    out
 }
 
 /// Which concrete Go type a whole-resource vertex stands for.

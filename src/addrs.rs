@@ -127,6 +127,14 @@ impl Module {
     pub fn is_ancestor_or_self_of(&self, other: &Module) -> bool {
         other.0.len() >= self.0.len() && other.0[..self.0.len()] == self.0[..]
     }
+    /// `rest` prefixed with this path and a dot (`module.a.var.x`), or `rest` alone in the root.
+    pub fn qualify(&self, rest: impl fmt::Display) -> String {
+        if self.is_root() {
+            rest.to_string()
+        } else {
+            format!("{self}.{rest}")
+        }
+    }
 }
 
 impl fmt::Display for Module {
@@ -541,6 +549,20 @@ impl AbsProviderConfig {
             provider,
             alias: alias.map(str::to_string),
         }
+    }
+
+    /// The same configuration one module further up (Go `Inherited`): how a default provider
+    /// configuration is found in an ancestor. Aliased configurations and the root's are never
+    /// inherited.
+    pub fn inherited(&self) -> Option<AbsProviderConfig> {
+        if self.alias.is_some() {
+            return None;
+        }
+        Some(AbsProviderConfig {
+            module: self.module.parent()?,
+            provider: self.provider.clone(),
+            alias: None,
+        })
     }
 
     /// Parses the string form used in state files and graph text (Go `ParseAbsProviderConfigStr`),

@@ -141,7 +141,7 @@ pub fn run_loaded(
         (&req.excludes, &mut inputs.excludes),
     ] {
         for t in list {
-            match builder::addr::Targetable::parse(t) {
+            match crate::addrs::Targetable::parse(t) {
                 Ok(a) => out.push(a),
                 Err(e) => errors.push(Diagnostic::error(
                     "Invalid target address",
@@ -156,13 +156,10 @@ pub fn run_loaded(
     }
 
     let built = builder::build(&inputs, req.kind);
-    if !built.diagnostics.is_empty() {
-        return Err(built
-            .diagnostics
-            .iter()
-            .map(|d| Diagnostic::error(d.to_string(), "", None))
-            .collect());
+    if config::has_errors(&built.diagnostics) {
+        return Err(built.diagnostics);
     }
+    diags.extend(built.diagnostics.iter().cloned());
     diags.retain(|d| !d.is_error());
     Ok(Output {
         config: cfg,

@@ -29,6 +29,8 @@ use super::transform_state::{
 };
 use super::transform_targets::TargetingTransformer;
 use super::transform_variable::{ModuleVariableTransformer, RootVariableTransformer};
+use crate::config::Diagnostic;
+use crate::dag::DagError;
 
 /// Which builder to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,9 +67,12 @@ impl BuilderKind {
     }
 }
 
-/// The three provider transforms `transformProviders` groups.
-fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Transform + 'a>> {
+/// The stretch the plan and apply builders share: the three provider transforms
+/// `transformProviders` groups, then schemas, provider functions, module expansion and
+/// references, in OpenTofu's order.
+fn provider_and_reference_steps(inputs: &Inputs) -> Vec<Box<dyn Transform + '_>> {
     let config = inputs.config.as_ref();
+    let kind = ProviderKind::Applyable;
     vec![
         Box::new(ProviderConfigTransformer {
             config,
@@ -75,6 +80,21 @@ fn provider_steps<'a>(inputs: &'a Inputs, kind: ProviderKind) -> Vec<Box<dyn Tra
         }),
         Box::new(MissingProviderTransformer { concrete: kind }),
         Box::new(ProviderTransformer),
+        Box::new(RemovedModuleTransformer {
+            config,
+            state: inputs.state.as_ref(),
+        }),
+        Box::new(AttachSchemaTransformer {
+            schemas: inputs.schemas.as_ref(),
+            permissive_fallback: inputs.read_bodies_without_schema,
+        }),
+        Box::new(ProviderUnconfiguredTransformer),
+        Box::new(ProviderFunctionTransformer { config }),
+        Box::new(PruneProviderTransformer),
+        Box::new(ModuleExpansionTransformer { config }),
+        Box::new(ExternalReferenceTransformer),
+        Box::new(ReferenceTransformer),
+        Box::new(AttachDependenciesTransformer),
     ]
 }
 
@@ -135,20 +155,8 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(OrphanOutputTransformer),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend(provider_and_reference_steps(inputs));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
-        Box::new(RemovedModuleTransformer { config, state }),
-        Box::new(AttachSchemaTransformer {
-            schemas: inputs.schemas.as_ref(),
-            permissive_fallback: inputs.read_bodies_without_schema,
-        }),
-        Box::new(ProviderUnconfiguredTransformer),
-        Box::new(ProviderFunctionTransformer { config }),
-        Box::new(PruneProviderTransformer),
-        Box::new(ModuleExpansionTransformer { config }),
-        Box::new(ExternalReferenceTransformer),
-        Box::new(ReferenceTransformer),
-        Box::new(AttachDependenciesTransformer),
         Box::new(AttachDataResourceDependsOnTransformer),
         Box::new(DestroyEdgeTransformer {
             changes: None,
@@ -199,20 +207,8 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         Box::new(OrphanOutputTransformer),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_steps(inputs, ProviderKind::Applyable));
+    steps.extend(provider_and_reference_steps(inputs));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
-        Box::new(RemovedModuleTransformer { config, state }),
-        Box::new(AttachSchemaTransformer {
-            schemas: inputs.schemas.as_ref(),
-            permissive_fallback: inputs.read_bodies_without_schema,
-        }),
-        Box::new(ProviderUnconfiguredTransformer),
-        Box::new(ProviderFunctionTransformer { config }),
-        Box::new(PruneProviderTransformer),
-        Box::new(ModuleExpansionTransformer { config }),
-        Box::new(ExternalReferenceTransformer),
-        Box::new(ReferenceTransformer),
-        Box::new(AttachDependenciesTransformer),
         Box::new(CheckStartTransformer { config, operation }),
         Box::new(ForcedCBDTransformer),
         Box::new(DestroyEdgeTransformer {
@@ -273,7 +269,21 @@ pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
     if built.diagnostics.is_empty()
         && let Err(e) = built.graph.dag().validate()
     {
-        built.diagnostics.push(e.to_string());
+        let g = &built.graph;
+        for err in e.errors() {
+            // A cycle points at the configuration of its first vertex that has one.
+            let range = match &err {
+                DagError::Cycle(names) => names
+                    .iter()
+                    .filter_map(|n| g.find(n))
+                    .find_map(|v| g.node(v).decl_range()),
+                DagError::SelfReference(n) => g.find(n).and_then(|v| g.node(v).decl_range()),
+                _ => None,
+            };
+            built
+                .diagnostics
+                .push(Diagnostic::error(err.to_string(), "", range));
+        }
     }
     built
 }
@@ -328,14 +338,11 @@ mod tests {
 
     #[test]
     fn build_records_one_step_per_transform() {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" { depends_on = [aws_instance.a] }\n"
-                .to_string(),
-        );
         let inputs = Inputs {
-            config: Some(super::super::model::load_config(&files, "").expect("config loads")),
+            config: Some(crate::builder::test_config(&[(
+                "main.tf",
+                "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" { depends_on = [aws_instance.a] }\n",
+            )])),
             ..Default::default()
         };
         let built = build(&inputs, BuilderKind::Plan);
@@ -360,12 +367,10 @@ mod tests {
 
     #[test]
     fn bodies_are_read_only_with_a_schema_unless_asked() {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\n".to_string(),
-        );
-        let config = super::super::model::load_config(&files, "").expect("config loads");
+        let config = crate::builder::test_config(&[(
+            "main.tf",
+            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\n",
+        )]);
         let strict = Inputs {
             config: Some(config.clone()),
             ..Default::default()
@@ -387,15 +392,12 @@ mod tests {
 #[cfg(test)]
 mod state_tests {
     use super::*;
-    use crate::builder::model::{State, load_config};
+    use crate::builder::test_config;
 
     fn inputs(tf: &str, state: &str) -> Inputs {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert("main.tf".to_string(), tf.to_string());
-        let state: serde_json::Value = serde_json::from_str(state).expect("state json");
         Inputs {
-            config: Some(load_config(&files, "").expect("config loads")),
-            state: Some(State::from_json(&state).expect("state")),
+            config: Some(test_config(&[("main.tf", tf)])),
+            state: Some(crate::state::parse_state_json(state).expect("state")),
             ..Default::default()
         }
     }
@@ -455,22 +457,22 @@ mod validation_tests {
 
     #[test]
     fn cycles_are_reported_like_opentofu() {
-        let mut files = std::collections::BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "resource \"aws_instance\" \"a\" { x = aws_instance.b.id }\nresource \"aws_instance\" \"b\" { x = aws_instance.a.id }\n".to_string(),
-        );
         let inputs = Inputs {
-            config: Some(super::super::model::load_config(&files, "").expect("loads")),
+            config: Some(crate::builder::test_config(&[(
+                "main.tf",
+                "resource \"aws_instance\" \"a\" { x = aws_instance.b.id }\nresource \"aws_instance\" \"b\" { x = aws_instance.a.id }\n",
+            )])),
             read_bodies_without_schema: true,
             ..Default::default()
         };
         let b = build(&inputs, BuilderKind::Plan);
         assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
-        assert!(
-            b.diagnostics[0].contains("Cycle: aws_instance."),
-            "{:?}",
-            b.diagnostics
-        );
+        let d = &b.diagnostics[0];
+        assert!(d.summary.starts_with("Cycle: aws_instance."), "{d:?}");
+        let range = d
+            .range
+            .as_ref()
+            .expect("a cycle points at a resource block");
+        assert_eq!(range.file, "main.tf");
     }
 }

@@ -153,6 +153,15 @@ impl Graph {
         self.g.edges()
     }
 
+    /// Both are resource instances of the same module but in different instances of it (edges
+    /// between them are not made).
+    pub fn in_different_module_instances(&self, a: VId, b: VId) -> bool {
+        match (self.node(a).instance_addr(), self.node(b).instance_addr()) {
+            (Some(x), Some(y)) => x.module.module() == y.module.module() && x.module != y.module,
+            _ => false,
+        }
+    }
+
     /// Everything `v` depends on, directly or not (Go `Ancestors`).
     pub fn ancestors(&self, v: VId) -> BTreeSet<VId> {
         self.g.ancestors(v)

@@ -1,29 +1,28 @@
 //! OpenTofu's graph builders: configuration, state and planned changes in, a dependency graph out,
 //! built by ordered, named transforms whose effects are recorded step by step.
 //!
-//! Layout: [`addr`] (addresses and their printed forms), [`model`] (the inputs), [`refs`]
-//! (reference analysis), [`schema`] (provider schemas), [`nodes`] (vertex types), [`graph`]
-//! (the graph and step recording), one `transform_*` module per OpenTofu transform file, and
+//! The inputs are the crate's own types: the configuration tree of [`crate::config`] (whose
+//! reference analysis, [`crate::config::refs`], the vertices use), addresses from
+//! [`crate::addrs`], state from [`crate::state`], planned changes from [`crate::plan`] and
+//! provider schemas from [`crate::schema`]. Layout: [`nodes`] (vertex types), [`graph`] (the
+//! graph and step recording), one `transform_*` module per OpenTofu transform file, and
 //! [`builders`] (the ordered transform lists).
 //!
 //! Use: [`build_from_files`] (files → crate loader → graph), or [`inputs_from_crate`] with the
 //! crate's config/state/plan/schema readers and then [`build`] with a [`BuilderKind`]. The result
 //! ([`Built`]) holds the graph (a [`crate::dag::Graph`] of [`Node`]s inside [`Graph`]), one
-//! [`Step`] per transform (vertices and edges added and removed) and error diagnostics.
+//! [`Step`] per transform (vertices and edges added and removed) and error diagnostics
+//! ([`crate::config::Diagnostic`]s, with the source range of the block concerned where there is
+//! one).
 //! Transforms are plain structs implementing [`Transform`], so any of them can run on its own.
 //!
 //! Fidelity: vertex names, edges and the transform order follow OpenTofu v1.12.6 (all 54 graph
 //! conformance cases). Two opt-in or edge-case departures are documented where they live:
 //! [`Inputs::read_bodies_without_schema`] and references to outputs of unreadable modules.
 
-pub mod addr;
 pub mod builders;
-pub mod from_config;
 pub mod graph;
-pub mod model;
 pub mod nodes;
-pub mod refs;
-pub mod schema;
 pub mod transform;
 pub mod transform_attach_schema;
 pub mod transform_check;
@@ -42,10 +41,9 @@ pub mod transform_targets;
 pub mod transform_variable;
 
 pub use builders::{BuilderKind, Built, apply_steps, build, plan_steps, run_steps};
-pub use from_config::inputs_from_crate;
 pub use graph::{Graph, Step, VId};
 pub use nodes::Node;
-pub use transform::{Diagnostics, Inputs, Operation, Transform};
+pub use transform::{Diagnostics, Inputs, Operation, Transform, inputs_from_crate};
 
 /// Loads `files` (relative path → contents) with the crate's configuration loader and builds the
 /// graph of `kind`. Returns the build (when the configuration loaded without errors) and the
@@ -64,6 +62,18 @@ pub fn build_from_files(
     let mut inputs = inputs_from_crate(Some(&cfg), None, None, None);
     inputs.read_bodies_without_schema = read_bodies_without_schema;
     (Some(build(&inputs, kind)), diags)
+}
+
+/// The configuration of `files` (path → contents) through the crate's loader, for unit tests.
+#[cfg(test)]
+pub(crate) fn test_config(files: &[(&str, &str)]) -> crate::config::Config {
+    let files: std::collections::BTreeMap<String, String> = files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+    let (cfg, diags) = crate::config::load_files(&files);
+    assert!(!crate::config::has_errors(&diags), "{diags:?}");
+    cfg.expect("configuration")
 }
 
 #[cfg(test)]

@@ -2,14 +2,34 @@
 //! (`dag.VertexName`), e.g. `aws_instance.web (expand)`, `module.child (close)`,
 //! `provider["registry.opentofu.org/hashicorp/aws"] (close)`, `var.foo (expand, reference)`.
 
-use super::addr::{
-    AbsProviderConfig, AbsResourceInstance, ConfigResource, Mode, ModulePath, Provider, Subject,
-    in_module,
+use crate::addrs::{
+    AbsProviderConfig, AbsResourceInstance, ConfigResource, InstanceKey, Module, ModuleCall,
+    ModuleCallInstance, ModuleCallInstanceOutput, Provider, Referenceable,
 };
-use super::model::{Import, ModuleCall, Output, ProviderBlock, ResourceConfig, resource_meta_refs};
-use super::refs::{Reference, refs_in_block, refs_in_expr};
-use super::schema::Block;
-use hcl::expr::Expression;
+use crate::config::refs::{
+    exprs_refs, output_refs, refs_in_body_full, refs_in_expr_full, resource_refs,
+};
+use crate::config::{self, Refs, SourceRange};
+use crate::schema;
+
+/// The schema attached to a resource or provider vertex (Go attaches a `*configschema.Block`).
+/// Builder-specific: the second case stands for "no provider schema, but read the body in full",
+/// which [`super::Inputs::read_bodies_without_schema`] asks for and OpenTofu has no notion of.
+#[derive(Clone, Debug)]
+pub enum AttachedSchema {
+    Provider(schema::Block),
+    ReadAll,
+}
+
+impl AttachedSchema {
+    /// The provider's block schema (`None`: read every attribute and block).
+    pub fn block(&self) -> Option<&schema::Block> {
+        match self {
+            AttachedSchema::Provider(b) => Some(b),
+            AttachedSchema::ReadAll => None,
+        }
+    }
+}
 
 /// Which concrete Go type a whole-resource vertex stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,11 +71,11 @@ pub enum InstanceKind {
 #[derive(Clone, Debug)]
 pub struct ResourceData {
     pub addr: ConfigResource,
-    pub config: Option<ResourceConfig>,
-    pub schema: Option<Block>,
+    pub config: Option<config::Resource>,
+    pub schema: Option<AttachedSchema>,
     pub resolved_provider: Option<AbsProviderConfig>,
     pub stored_provider: Option<AbsProviderConfig>,
-    pub import_targets: Vec<Import>,
+    pub import_targets: Vec<config::Import>,
     /// Set by ForcedCBDTransformer when a dependent is create_before_destroy.
     pub create_before_destroy_forced: bool,
 }
@@ -73,42 +93,30 @@ impl ResourceData {
         }
     }
 
-    /// `NodeAbstractResource.References`.
-    pub fn references(&self) -> Vec<Reference> {
+    /// `NodeAbstractResource.References`: the meta-arguments always, the body only through an
+    /// attached schema (provisioner bodies too only when reading without a schema).
+    pub fn references(&self) -> Refs {
         let Some(c) = &self.config else {
-            return Vec::new();
+            return Refs::default();
         };
-        let mut out = resource_meta_refs(c);
-        if let Some(s) = &self.schema {
-            // Meta-arguments are not part of the schema-driven body.
-            let mut body = c.body.clone();
-            body.0.retain(|st| match st {
-                hcl::structure::Structure::Attribute(a) => !matches!(
-                    a.key.as_str(),
-                    "count" | "for_each" | "provider" | "depends_on"
-                ),
-                hcl::structure::Structure::Block(b) => !matches!(
-                    b.identifier.as_str(),
-                    "lifecycle" | "connection" | "provisioner"
-                ),
-            });
-            out.extend(refs_in_block(&body, s));
-        }
+        let parts = match &self.schema {
+            Some(AttachedSchema::Provider(b)) => resource_refs(c, Some(b), true),
+            Some(AttachedSchema::ReadAll) => resource_refs(c, None, false),
+            None => resource_refs(c, None, true),
+        };
+        let mut out = parts.meta;
+        out.extend(parts.body);
+        out.extend(parts.provisioners);
         out
     }
 
     /// `NodeAbstractResource.RootReferences`: expressions of import blocks targeting it.
-    pub fn root_references(&self) -> Vec<Reference> {
-        let mut out = Vec::new();
-        for it in &self.import_targets {
-            if let Some(e) = &it.for_each {
-                out.extend(refs_in_expr(e));
-            }
-            if let Some(e) = &it.id {
-                out.extend(refs_in_expr(e));
-            }
-        }
-        out
+    pub fn root_references(&self) -> Refs {
+        exprs_refs(
+            self.import_targets
+                .iter()
+                .flat_map(|it| it.for_each.iter().chain(it.id.iter())),
+        )
     }
 
     /// `ProvidedBy`: (requested provider, exact?). Exact requests (resolved or from state)
@@ -118,17 +126,18 @@ impl ResourceData {
             return ProviderRequest::Exact(p.clone());
         }
         if let Some(c) = &self.config {
-            let (_, alias) = c.provider_local();
-            return ProviderRequest::Local { alias };
+            return ProviderRequest::Local {
+                alias: c.provider_config_addr().alias,
+            };
         }
         if let Some(p) = &self.stored_provider {
             return ProviderRequest::Exact(p.clone());
         }
         if let Some(it) = self.import_targets.first()
-            && let Some((_, alias)) = &it.provider_ref
+            && let Some(p) = &it.provider_ref
         {
             return ProviderRequest::Local {
-                alias: alias.clone(),
+                alias: p.alias.clone(),
             };
         }
         ProviderRequest::Local { alias: None }
@@ -146,6 +155,14 @@ impl ResourceData {
             return p.provider.clone();
         }
         Provider::default_for(&self.addr.resource.implied_provider())
+    }
+
+    /// The resource block's `create_before_destroy` (false when unset or not managed).
+    pub fn config_create_before_destroy(&self) -> bool {
+        self.config
+            .as_ref()
+            .and_then(|c| c.managed.as_ref())
+            .is_some_and(|m| m.create_before_destroy)
     }
 }
 
@@ -208,8 +225,8 @@ pub enum Node {
     Provider {
         kind: ProviderKind,
         addr: AbsProviderConfig,
-        config: Option<ProviderBlock>,
-        schema: Option<Block>,
+        config: Option<config::ProviderBlock>,
+        schema: Option<AttachedSchema>,
     },
     /// `graphNodeProxyProvider`: stands for a configuration passed in from the parent module.
     ProxyProvider {
@@ -225,54 +242,52 @@ pub enum Node {
     },
     /// `nodeVariableReference` (`[module.].var.x (expand, reference)`).
     VariableReference {
-        module: ModulePath,
+        module: Module,
         name: String,
-        validation_refs: Vec<Reference>,
+        validation_refs: Refs,
     },
     /// `nodeExpandModuleVariable` (`module.x.var.y (expand, input)`).
     ModuleVariable {
-        module: ModulePath,
+        module: Module,
         name: String,
-        expr: Option<Expression>,
+        expr: Option<config::Expr>,
     },
     /// `nodeExpandLocal`.
     Local {
-        module: ModulePath,
-        name: String,
-        expr: Expression,
+        module: Module,
+        config: config::Local,
     },
     /// `nodeExpandOutput`.
     Output {
-        module: ModulePath,
-        name: String,
-        config: Output,
+        module: Module,
+        config: config::Output,
         destroying: bool,
     },
     /// `NodeDestroyableOutput`.
     DestroyOutput {
-        module: ModulePath,
+        module: Module,
         name: String,
     },
     /// `nodeExpandModule`.
     ExpandModule {
-        path: ModulePath,
-        call: Option<ModuleCall>,
+        path: Module,
+        call: Option<config::ModuleCall>,
     },
     /// `nodeCloseModule` (the root module's closer is named `root`).
     CloseModule {
-        path: ModulePath,
+        path: Module,
     },
     /// `graphNodeRoot`.
     Root,
     /// `nodeExpandCheck`.
     ExpandCheck {
-        module: ModulePath,
+        module: Module,
         name: String,
-        refs: Vec<Reference>,
+        refs: Refs,
     },
     /// `nodeReportCheck`.
     ReportCheck {
-        module: ModulePath,
+        module: Module,
         name: String,
     },
     /// `nodeCheckStart`.
@@ -309,54 +324,72 @@ impl Node {
             Node::VariableReference { module, name, .. } => {
                 format!(
                     "{} (expand, reference)",
-                    in_module(module, &format!("var.{name}"))
+                    module.qualify(format!("var.{name}"))
                 )
             }
             Node::ModuleVariable { module, name, .. } => {
+                format!("{} (expand, input)", module.qualify(format!("var.{name}")))
+            }
+            Node::Local { module, config } => {
                 format!(
-                    "{} (expand, input)",
-                    in_module(module, &format!("var.{name}"))
+                    "{} (expand)",
+                    module.qualify(format!("local.{}", config.name))
                 )
             }
-            Node::Local { module, name, .. } => {
-                format!("{} (expand)", in_module(module, &format!("local.{name}")))
-            }
-            Node::Output { module, name, .. } => {
-                format!("{} (expand)", in_module(module, &format!("output.{name}")))
+            Node::Output { module, config, .. } => {
+                format!(
+                    "{} (expand)",
+                    module.qualify(format!("output.{}", config.name))
+                )
             }
             Node::DestroyOutput { module, name } => {
-                format!("{} (destroy)", in_module(module, &format!("output.{name}")))
+                format!("{} (destroy)", module.qualify(format!("output.{name}")))
             }
-            Node::ExpandModule { path, .. } => {
-                format!("{} (expand)", super::addr::module_str(path))
-            }
+            Node::ExpandModule { path, .. } => format!("{path} (expand)"),
             Node::CloseModule { path } => {
-                if path.is_empty() {
+                if path.is_root() {
                     "root".to_string()
                 } else {
-                    format!("{} (close)", super::addr::module_str(path))
+                    format!("{path} (close)")
                 }
             }
             Node::Root => "root".to_string(),
             Node::ExpandCheck { module, name, .. } => {
-                format!("{} (expand)", in_module(module, &format!("check.{name}")))
+                format!("{} (expand)", module.qualify(format!("check.{name}")))
             }
             Node::ReportCheck { module, name } => {
-                format!("{} (report)", in_module(module, &format!("check.{name}")))
+                format!("{} (report)", module.qualify(format!("check.{name}")))
             }
             Node::CheckStart => "(execute checks)".to_string(),
         }
     }
 
+    /// Where the vertex's configuration is written, for diagnostics that concern it.
+    pub fn decl_range(&self) -> Option<SourceRange> {
+        match self {
+            Node::Resource { d, .. }
+            | Node::Instance {
+                d: InstanceData { res: d, .. },
+                ..
+            } => d.config.as_ref().map(|c| c.decl_range.clone()),
+            Node::Provider { config, .. } => config.as_ref().map(|c| c.decl_range.clone()),
+            Node::ModuleVariable { expr, .. } => expr.as_ref().map(|e| e.range()),
+            Node::Local { config, .. } => Some(config.decl_range.clone()),
+            Node::Output { config, .. } => Some(config.decl_range.clone()),
+            Node::ExpandModule { call, .. } => call.as_ref().map(|c| c.decl_range.clone()),
+            _ => None,
+        }
+    }
+
     /// `GraphNodeModulePath.ModulePath`, for vertices that have one.
-    pub fn module_path(&self) -> Option<ModulePath> {
+    pub fn module_path(&self) -> Option<Module> {
         Some(match self {
             Node::Resource { d, .. } => d.addr.module.clone(),
-            Node::Instance { d, .. } => d.addr.module_path(),
+            Node::Instance { d, .. } => d.addr.module.module(),
             Node::Provider { addr, .. }
             | Node::ProxyProvider { addr, .. }
             | Node::CloseProvider { addr } => addr.module.clone(),
-            Node::RootVariable { .. } => Vec::new(),
+            Node::RootVariable { .. } => Module::root(),
             Node::VariableReference { module, .. }
             | Node::ModuleVariable { module, .. }
             | Node::Local { module, .. }
@@ -370,69 +403,68 @@ impl Node {
     }
 
     /// The module in which this vertex's referenceable addresses live (`vertexReferenceablePath`).
-    pub fn referenceable_path(&self) -> Option<ModulePath> {
+    pub fn referenceable_path(&self) -> Option<Module> {
         match self {
             Node::ModuleVariable { module, .. } => Some(module.clone()),
-            Node::CloseModule { path } | Node::ExpandModule { path, .. } => {
-                let mut p = path.clone();
-                p.pop();
-                Some(p)
-            }
-            Node::Output { module, .. } => {
-                let mut p = module.clone();
-                p.pop();
-                Some(p)
-            }
+            Node::CloseModule { path: m }
+            | Node::ExpandModule { path: m, .. }
+            | Node::Output { module: m, .. } => Some(m.parent().unwrap_or_default()),
             _ => self.module_path(),
         }
     }
 
     /// The module in which this vertex's references are resolved (`vertexReferencePath`).
-    pub fn reference_path(&self) -> Option<ModulePath> {
+    pub fn reference_path(&self) -> Option<Module> {
         match self {
             Node::ModuleVariable { module, .. } | Node::ExpandModule { path: module, .. } => {
-                let mut p = module.clone();
-                p.pop();
-                Some(p)
+                Some(module.parent().unwrap_or_default())
             }
             _ => self.module_path(),
         }
     }
 
     /// `GraphNodeReferenceable.ReferenceableAddrs`; `None` when the vertex is not referenceable.
-    pub fn referenceable_addrs(&self) -> Option<Vec<Subject>> {
+    pub fn referenceable_addrs(&self) -> Option<Vec<Referenceable>> {
         match self {
-            Node::Resource { d, .. } => Some(
-                vec![d.addr.resource.clone()]
-                    .into_iter()
-                    .map(Subject::Resource)
-                    .collect(),
-            ),
-            Node::Instance { d, .. } => {
-                // Destroy vertices are referenceable too; ReferenceTransformer drops edges to them.
-                Some(vec![
-                    Subject::ResourceInstance(d.addr.resource.clone(), d.addr.key.clone()),
-                    Subject::Resource(d.addr.resource.clone()),
-                ])
+            Node::Resource { d, .. } => {
+                Some(vec![Referenceable::Resource(d.addr.resource.clone())])
             }
-            Node::RootVariable { name } => Some(vec![Subject::InputVariable(name.clone())]),
-            Node::VariableReference { name, .. } | Node::ModuleVariable { name, .. } => {
-                Some(vec![Subject::InputVariable(name.clone())])
+            // Destroy vertices are referenceable too; ReferenceTransformer drops edges to them.
+            Node::Instance { d, .. } => Some(vec![
+                Referenceable::ResourceInstance(d.addr.resource.clone()),
+                Referenceable::Resource(d.addr.resource.resource.clone()),
+            ]),
+            Node::RootVariable { name }
+            | Node::VariableReference { name, .. }
+            | Node::ModuleVariable { name, .. } => {
+                Some(vec![Referenceable::InputVariable(name.clone())])
             }
-            Node::Local { name, .. } => Some(vec![Subject::LocalValue(name.clone())]),
-            Node::Output { module, name, .. } => {
-                if module.is_empty() {
+            Node::Local { config, .. } => {
+                Some(vec![Referenceable::LocalValue(config.name.clone())])
+            }
+            Node::Output { module, config, .. } => {
+                let Some(call) = module.0.last() else {
                     return Some(Vec::new());
-                }
-                let call = module.last().cloned().unwrap_or_default();
+                };
+                let call = ModuleCall { name: call.clone() };
+                // `module.call.name`: the output of any instance of the call (Go
+                // `ModuleCallOutput`), written as an instance output without a key.
                 Some(vec![
-                    Subject::ModuleCallOutput(call.clone(), name.clone()),
-                    Subject::ModuleCall(call),
+                    Referenceable::ModuleCallInstanceOutput(ModuleCallInstanceOutput {
+                        call: ModuleCallInstance {
+                            call: call.clone(),
+                            key: InstanceKey::None,
+                        },
+                        name: config.name.clone(),
+                    }),
+                    Referenceable::ModuleCall(call),
                 ])
             }
             Node::CloseModule { path } => {
-                let call = path.last().cloned()?;
-                Some(vec![Subject::ModuleCall(call)])
+                let call = path.0.last()?;
+                Some(vec![Referenceable::ModuleCall(ModuleCall {
+                    name: call.clone(),
+                })])
             }
             _ => None,
         }
@@ -451,6 +483,19 @@ impl Node {
         )
     }
 
+    /// Vertices OpenTofu treats as `GraphNodeReferencer` (close-provider edges and pruning look
+    /// at this).
+    pub fn is_referencer(&self) -> bool {
+        !matches!(
+            self,
+            Node::CloseProvider { .. }
+                | Node::CloseModule { .. }
+                | Node::Root
+                | Node::ProxyProvider { .. }
+                | Node::CheckStart
+        )
+    }
+
     /// `GraphNodeCreator`: instance vertices that create/update.
     pub fn is_creator(&self) -> bool {
         matches!(
@@ -462,80 +507,64 @@ impl Node {
         )
     }
 
-    /// `References()` (or `DestroyReferences()` for destroyers).
-    pub fn references(&self) -> Vec<Reference> {
+    /// `References()` (or `DestroyReferences()` for destroyers), with the provider-defined
+    /// functions the expressions call.
+    pub fn references(&self) -> Refs {
         match self {
             Node::Resource { d, .. } => d.references(),
             Node::Instance { kind, d } => match kind {
+                // DestroyReferences: only destroy-time provisioner references; none here.
                 InstanceKind::Destroy
                 | InstanceKind::DestroyDeposed(_)
-                | InstanceKind::PlanDestroyable => {
-                    // DestroyReferences: only destroy-time provisioner references; none here.
-                    Vec::new()
-                }
-                _ => {
-                    // Instance nodes read their configuration only when a schema is attached.
-                    if d.res.config.is_some() && d.res.schema.is_some() {
-                        d.res.references()
-                    } else {
-                        Vec::new()
-                    }
-                }
+                | InstanceKind::PlanDestroyable => Refs::default(),
+                // Instance nodes read their configuration only when a schema is attached.
+                _ if d.res.config.is_some() && d.res.schema.is_some() => d.res.references(),
+                _ => Refs::default(),
             },
-            Node::Provider { config, schema, .. } => match (config, schema) {
-                (Some(c), Some(s)) => refs_in_block(&c.body, s),
-                _ => Vec::new(),
-            },
+            Node::Provider {
+                config: Some(c),
+                schema: Some(s),
+                ..
+            } => refs_in_body_full(&c.config, s.block()),
             Node::VariableReference {
                 validation_refs, ..
             } => validation_refs.clone(),
-            Node::ModuleVariable { module, expr, .. } => match expr {
-                Some(e) if !module.is_empty() => refs_in_expr(e),
-                _ => Vec::new(),
-            },
-            Node::Local { expr, .. } => refs_in_expr(expr),
+            Node::ModuleVariable {
+                module,
+                expr: Some(e),
+                ..
+            } if !module.is_root() => refs_in_expr_full(e),
+            Node::Local { config, .. } => refs_in_expr_full(&config.expr),
             Node::Output {
                 module,
                 config,
                 destroying,
-                ..
             } => {
-                if module.is_empty() && *destroying {
-                    Vec::new()
+                if module.is_root() && *destroying {
+                    Refs::default()
                 } else {
-                    config.refs()
+                    output_refs(config)
                 }
             }
-            Node::ExpandModule { call: Some(c), .. } => {
-                let mut out = c.depends_on.clone();
-                for e in [&c.count, &c.for_each, &c.enabled].into_iter().flatten() {
-                    out.extend(refs_in_expr(e));
-                }
-                out
-            }
+            // nodeExpandModule: expansion reads only `depends_on`, `count`, `for_each` and
+            // `lifecycle.enabled` of the call.
+            Node::ExpandModule { call: Some(c), .. } => exprs_refs(
+                c.depends_on
+                    .iter()
+                    .chain(c.count.iter())
+                    .chain(c.for_each.iter())
+                    .chain(c.enabled.iter()),
+            ),
             Node::ExpandCheck { refs, .. } => refs.clone(),
-            _ => Vec::new(),
+            _ => Refs::default(),
         }
     }
 
     /// `GraphNodeRootReferencer.RootReferences`.
-    pub fn root_references(&self) -> Vec<Reference> {
+    pub fn root_references(&self) -> Refs {
         match self {
             Node::Resource { d, .. } => d.root_references(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// `depends_on` references only (`graphNodeDependsOn.DependsOn`).
-    pub fn depends_on(&self) -> Vec<Reference> {
-        match self {
-            Node::Resource { d, .. } => d
-                .config
-                .as_ref()
-                .map(|c| c.depends_on.clone())
-                .unwrap_or_default(),
-            Node::ExpandModule { call: Some(c), .. } => c.depends_on.clone(),
-            _ => Vec::new(),
+            _ => Refs::default(),
         }
     }
 
@@ -579,10 +608,5 @@ impl Node {
             Node::Provider { addr, .. } | Node::ProxyProvider { addr, .. } => Some(addr),
             _ => None,
         }
-    }
-
-    pub fn is_data_or_ephemeral(&self) -> bool {
-        self.config_resource()
-            .is_some_and(|a| a.resource.mode != Mode::Managed)
     }
 }

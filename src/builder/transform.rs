@@ -1,12 +1,12 @@
 //! The transform interface and the inputs transforms share.
 
-use super::addr::Targetable;
 use super::graph::Graph;
-use super::model::{Changes, Module, State};
-use super::schema::Schemas;
+use crate::addrs::Targetable;
+use crate::{config, plan, schema, state};
 
-/// Error diagnostics (one message each, OpenTofu's wording where it has one).
-pub type Diagnostics = Vec<String>;
+/// Error diagnostics (OpenTofu's wording where it has one, with a source range where there is
+/// one).
+pub type Diagnostics = Vec<config::Diagnostic>;
 
 /// Go's `walkOperation`, as far as graph building looks at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,18 +34,35 @@ impl Operation {
     }
 }
 
-/// Everything a builder is given.
+/// Everything a builder is given: the crate's configuration tree, state, planned changes and
+/// provider schemas, plus the `-target`/`-exclude` addresses.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
-    pub config: Option<Module>,
-    pub state: Option<State>,
-    pub changes: Option<Changes>,
-    pub schemas: Option<Schemas>,
+    pub config: Option<config::Config>,
+    pub state: Option<state::State>,
+    pub changes: Option<plan::Changes>,
+    pub schemas: Option<schema::ProviderSchemas>,
     pub targets: Vec<Targetable>,
     pub excludes: Vec<Targetable>,
     /// Without provider schemas OpenTofu reads no resource or provider bodies; set this to read
     /// every attribute and block of bodies whose schema is unknown instead (app/CLI convenience).
     pub read_bodies_without_schema: bool,
+}
+
+/// Inputs from the crate's readers (cloned, so the builder owns them).
+pub fn inputs_from_crate(
+    config: Option<&config::Config>,
+    state: Option<&state::State>,
+    changes: Option<&plan::Changes>,
+    schemas: Option<&schema::ProviderSchemas>,
+) -> Inputs {
+    Inputs {
+        config: config.cloned(),
+        state: state.cloned(),
+        changes: changes.cloned(),
+        schemas: schemas.cloned(),
+        ..Default::default()
+    }
 }
 
 /// One named graph transform (Go `GraphTransformer`).

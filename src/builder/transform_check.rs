@@ -2,15 +2,15 @@
 //! while planning) and `checkStartTransformer` (`(execute checks)`: data sources nested in checks
 //! wait for every leaf managed resource).
 
-use super::addr::{Mode, Subject};
 use super::graph::{Graph, VId};
-use super::model::Module;
 use super::nodes::Node;
-use super::refs::Reference;
 use super::transform::{Diagnostics, Operation, Transform};
+use crate::addrs::{Referenceable, ResourceMode};
+use crate::config::refs::check_refs;
+use crate::config::{Config, Reference};
 
 pub struct CheckTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub operation: Operation,
 }
 
@@ -28,11 +28,14 @@ impl Transform for CheckTransformer<'_> {
         let report = matches!(self.operation, Operation::Plan | Operation::Import);
         let all: Vec<VId> = g.vertices();
         for m in root.all_modules() {
-            for c in &m.checks {
-                let mut refs: Vec<Reference> = c.asserts.iter().flat_map(|a| a.refs()).collect();
-                if let Some(d) = c.data.first() {
-                    refs.push(Reference {
-                        subject: Subject::Resource(d.clone()),
+            for c in m.module.checks.values() {
+                let mut refs = check_refs(c);
+                // The scoped data block, as Go's nodeExpandCheck refers to it.
+                if let Some(d) = c.data_resources.first() {
+                    refs.refs.push(Reference {
+                        subject: Referenceable::Resource(d.addr()),
+                        range: d.decl_range.clone(),
+                        remaining: Vec::new(),
                     });
                 }
                 let expand = g.add(Node::ExpandCheck {
@@ -48,13 +51,14 @@ impl Transform for CheckTransformer<'_> {
                     name: c.name.clone(),
                 });
                 g.connect(expand, rep);
-                if c.data.is_empty() {
+                if c.data_resources.is_empty() {
                     continue;
                 }
                 let nested = all.iter().copied().find(|v| {
                     g.get(*v).and_then(|n| n.resource_data()).is_some_and(|d| {
                         d.addr.module == m.path
-                            && m.resource(&d.addr.resource)
+                            && m.module
+                                .resource(&d.addr.resource)
                                 .is_some_and(|rc| rc.container.as_deref() == Some(c.name.as_str()))
                     })
                 });
@@ -68,7 +72,7 @@ impl Transform for CheckTransformer<'_> {
 }
 
 pub struct CheckStartTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub operation: Operation,
 }
 
@@ -84,7 +88,7 @@ impl Transform for CheckStartTransformer<'_> {
             let n = g.node(v);
             n.is_creator()
                 && n.instance_addr()
-                    .is_some_and(|a| a.resource.mode == Mode::Managed)
+                    .is_some_and(|a| a.resource.resource.mode == ResourceMode::Managed)
         };
         let mut leaves = Vec::new();
         let mut nested = Vec::new();
@@ -96,7 +100,7 @@ impl Transform for CheckStartTransformer<'_> {
             let Some(addr) = n.instance_addr() else {
                 continue;
             };
-            if addr.resource.mode == Mode::Managed {
+            if addr.resource.resource.mode == ResourceMode::Managed {
                 if !g.up_edges(v).iter().any(|u| managed_creator(g, *u)) {
                     leaves.push(v);
                 }
@@ -104,8 +108,8 @@ impl Transform for CheckStartTransformer<'_> {
             }
             let in_check = self
                 .config
-                .and_then(|c| c.descendant(&addr.module_path()))
-                .and_then(|m| m.resource(&addr.resource))
+                .and_then(|c| c.descendant_for_instance(&addr.module))
+                .and_then(|m| m.module.resource(&addr.resource.resource))
                 .is_some_and(|r| r.container.is_some());
             if in_check {
                 nested.push(v);
@@ -127,15 +131,12 @@ impl Transform for CheckStartTransformer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::builder::model::load_config;
-    use crate::builder::{BuilderKind, Inputs, build};
-    use std::collections::BTreeMap;
+    use crate::builder::{BuilderKind, Inputs, build, test_config};
 
     #[test]
     fn check_blocks_get_expand_and_report_vertices_when_planning() {
-        let mut files = BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
+        let config = test_config(&[(
+            "main.tf",
             r#"
 resource "aws_instance" "a" {}
 check "c" {
@@ -145,11 +146,10 @@ check "c" {
     error_message = "empty"
   }
 }
-"#
-            .to_string(),
-        );
+"#,
+        )]);
         let inputs = Inputs {
-            config: Some(load_config(&files, "").expect("loads")),
+            config: Some(config),
             ..Default::default()
         };
         let b = build(&inputs, BuilderKind::Plan);

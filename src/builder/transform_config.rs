@@ -1,17 +1,17 @@
 //! `ConfigTransformer` (one whole-resource vertex per resource block) and
 //! `AttachResourceConfigTransformer` (gives resource vertices their configuration).
 
-use super::addr::{ConfigResource, Mode};
 use super::graph::Graph;
-use super::model::Module;
 use super::nodes::{Node, ResourceData, ResourceKind};
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::ResourceMode;
+use crate::config::{Config, Diagnostic};
 
 pub struct ConfigTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub concrete: ResourceKind,
     /// Modes to keep; `None` keeps all (Go `ModeFilter` returning true means skip).
-    pub modes: Option<Vec<Mode>>,
+    pub modes: Option<Vec<ResourceMode>>,
     /// Add nothing (plan-destroy).
     pub skip: bool,
     /// Attach the root module's import blocks to the resources they target.
@@ -29,22 +29,26 @@ impl Transform for ConfigTransformer<'_> {
         if self.skip {
             return Ok(());
         }
-        let mut claimed = vec![false; root.imports.len()];
-        for m in root.all_modules() {
-            for r in &m.resources {
+        let imports = &root.module.imports;
+        let targets: Vec<_> = imports.iter().map(|i| i.to_resource()).collect();
+        let mut claimed = vec![false; imports.len()];
+        for c in root.all_modules() {
+            let m = &c.module;
+            // Module-level resources, then the data blocks scoped in check blocks.
+            let resources = m
+                .all_resources()
+                .chain(m.checks.values().flat_map(|ch| ch.data_resources.iter()));
+            for r in resources {
                 if let Some(modes) = &self.modes
-                    && !modes.contains(&r.addr.mode)
+                    && !modes.contains(&r.mode)
                 {
                     continue;
                 }
-                let addr = ConfigResource {
-                    module: m.path.clone(),
-                    resource: r.addr.clone(),
-                };
+                let addr = r.addr().in_module(c.path.clone());
                 let mut d = ResourceData::new(addr.clone());
                 if self.import_targets {
-                    for (i, imp) in root.imports.iter().enumerate() {
-                        if imp.to_resource.as_ref() == Some(&addr) {
+                    for (i, imp) in imports.iter().enumerate() {
+                        if targets[i].as_ref() == Some(&addr) {
                             claimed[i] = true;
                             d.import_targets.push(imp.clone());
                         }
@@ -61,15 +65,19 @@ impl Transform for ConfigTransformer<'_> {
         }
         // Import targets no resource block claimed (OpenTofu only generates configuration for
         // them when asked to, which graph building here never is).
-        let diags: Vec<String> = root
-            .imports
+        let diags: Diagnostics = imports
             .iter()
+            .zip(&targets)
             .zip(claimed)
             .filter(|(_, c)| !c)
-            .map(|(imp, _)| {
-                let addr = imp.to_resource.as_ref().map(|a| a.to_string()).unwrap_or_default();
-                format!(
-                    "Configuration for import target does not exist: The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."
+            .map(|((imp, to), _)| {
+                let addr = to.as_ref().map(|a| a.to_string()).unwrap_or_default();
+                Diagnostic::error(
+                    "Configuration for import target does not exist",
+                    format!(
+                        "The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."
+                    ),
+                    Some(imp.decl_range.clone()),
                 )
             })
             .collect();
@@ -78,7 +86,7 @@ impl Transform for ConfigTransformer<'_> {
 }
 
 pub struct AttachResourceConfigTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
 }
 
 impl Transform for AttachResourceConfigTransformer<'_> {
@@ -97,7 +105,7 @@ impl Transform for AttachResourceConfigTransformer<'_> {
             let Some(m) = root.descendant(&d.addr.module) else {
                 continue;
             };
-            if let Some(rc) = m.resource(&d.addr.resource) {
+            if let Some(rc) = m.module.resource(&d.addr.resource) {
                 d.config = Some(rc.clone());
             }
         }
@@ -107,16 +115,12 @@ impl Transform for AttachResourceConfigTransformer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::builder::model::load_config;
-    use crate::builder::{BuilderKind, Inputs, build};
-    use std::collections::BTreeMap;
+    use crate::builder::{BuilderKind, Inputs, build, test_config};
 
     fn plan(tf: &str) -> crate::builder::Built {
-        let mut files = BTreeMap::new();
-        files.insert("main.tf".to_string(), tf.to_string());
         build(
             &Inputs {
-                config: Some(load_config(&files, "").expect("loads")),
+                config: Some(test_config(&[("main.tf", tf)])),
                 ..Default::default()
             },
             BuilderKind::Plan,
@@ -131,10 +135,13 @@ mod tests {
         assert!(ok.diagnostics.is_empty(), "{:?}", ok.diagnostics);
         let bad = plan("import {\n  to = aws_instance.missing\n  id = \"i-1\"\n}\n");
         assert_eq!(bad.diagnostics.len(), 1);
+        let d = &bad.diagnostics[0];
         assert!(
-            bad.diagnostics[0].contains("import aws_instance.missing does not exist"),
-            "{:?}",
-            bad.diagnostics
+            d.detail
+                .contains("import aws_instance.missing does not exist"),
+            "{d:?}"
         );
+        let range = d.range.as_ref().expect("the import block's range");
+        assert_eq!((range.file.as_str(), range.start.line), ("main.tf", 1));
     }
 }

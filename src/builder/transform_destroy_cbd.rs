@@ -10,12 +10,7 @@ pub fn create_before_destroy(n: &Node) -> Option<bool> {
     let Node::Instance { kind, d } = n else {
         return None;
     };
-    let config_cbd = d
-        .res
-        .config
-        .as_ref()
-        .and_then(|c| c.create_before_destroy)
-        .unwrap_or(false);
+    let config_cbd = d.res.config_create_before_destroy();
     match kind {
         InstanceKind::Applyable => Some(d.res.create_before_destroy_forced || config_cbd),
         InstanceKind::Destroy => Some(if d.has_state { d.state_cbd } else { config_cbd }),

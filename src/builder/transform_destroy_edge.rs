@@ -1,23 +1,16 @@
 //! `DestroyEdgeTransformer` (destroy ordering: creators wait for the destruction of what they
 //! replace, destroys run in reverse dependency order) and `pruneUnusedNodesTransformer`.
 
-use super::addr::AbsResourceInstance;
 use super::graph::{Graph, VId};
-use super::model::{Action, Changes};
 use super::nodes::{Node, ResourceKind};
 use super::transform::{Diagnostics, Operation, Transform};
+use crate::addrs::AbsResourceInstance;
+use crate::plan::{Action, Changes};
 use std::collections::BTreeMap;
 
 pub struct DestroyEdgeTransformer<'a> {
     pub changes: Option<&'a Changes>,
     pub operation: Operation,
-}
-
-fn different_module_instances(g: &Graph, a: VId, b: VId) -> bool {
-    match (g.node(a).instance_addr(), g.node(b).instance_addr()) {
-        (Some(x), Some(y)) => x.module_path() == y.module_path() && x.module != y.module,
-        _ => false,
-    }
 }
 
 fn state_deps(g: &Graph, v: VId) -> Vec<String> {
@@ -103,7 +96,7 @@ impl Transform for DestroyEdgeTransformer<'_> {
             for &c in cs {
                 for res in state_deps(g, c) {
                     for &dd in destroyers_by_resource.get(&res).into_iter().flatten() {
-                        if !different_module_instances(g, c, dd) {
+                        if !g.in_different_module_instances(c, dd) {
                             g.connect(c, dd);
                         }
                     }
@@ -119,12 +112,12 @@ impl Transform for DestroyEdgeTransformer<'_> {
                         .into_iter()
                         .flatten()
                     {
-                        if !different_module_instances(g, dd, des) {
+                        if !g.in_different_module_instances(dd, des) {
                             self.try_inter_provider_edge(g, dd, des);
                         }
                     }
                     for cd in creators.get(&res).cloned().into_iter().flatten() {
-                        if !different_module_instances(g, cd, des) {
+                        if !g.in_different_module_instances(cd, des) {
                             self.try_inter_provider_edge(g, cd, des);
                         }
                     }
@@ -146,7 +139,7 @@ fn temporary_value(n: &Node) -> Option<bool> {
         | Node::VariableReference { .. }
         | Node::ModuleVariable { .. }
         | Node::Local { .. } => Some(true),
-        Node::Output { module, .. } => Some(!module.is_empty()),
+        Node::Output { module, .. } => Some(!module.is_root()),
         _ => None,
     }
 }
@@ -167,17 +160,6 @@ fn expands_instances(n: &Node) -> bool {
     )
 }
 
-fn is_referencer(n: &Node) -> bool {
-    !matches!(
-        n,
-        Node::CloseProvider { .. }
-            | Node::CloseModule { .. }
-            | Node::Root
-            | Node::ProxyProvider { .. }
-            | Node::CheckStart
-    )
-}
-
 impl Transform for PruneUnusedNodesTransformer {
     fn name(&self) -> &'static str {
         "pruneUnusedNodesTransformer"
@@ -192,7 +174,7 @@ impl Transform for PruneUnusedNodesTransformer {
             for v in g.vertices() {
                 let n = g.node(v);
                 let prune = if let Some(tmp) = temporary_value(n) {
-                    tmp && !g.up_edges(v).iter().any(|u| is_referencer(g.node(*u)))
+                    tmp && !g.up_edges(v).iter().any(|u| g.node(*u).is_referencer())
                 } else if expands_instances(n) {
                     !g.up_edges(v).iter().any(|u| {
                         let un = g.node(*u);
@@ -205,7 +187,7 @@ impl Transform for PruneUnusedNodesTransformer {
                 } else if matches!(n, Node::Provider { .. } | Node::ProxyProvider { .. }) {
                     !g.descendants(v).iter().any(|d| {
                         let dn = g.node(*d);
-                        dn.is_provider_consumer() || is_referencer(dn)
+                        dn.is_provider_consumer() || dn.is_referencer()
                     })
                 } else {
                     false

@@ -1,13 +1,15 @@
 //! `DiffTransformer`: resource-instance vertices for the planned changes (apply graphs).
 
 use super::graph::Graph;
-use super::model::{Action, Changes, Module, State};
 use super::nodes::{InstanceData, InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
+use crate::config::{Config, Diagnostic};
+use crate::plan::{Action, Changes};
+use crate::state::State;
 use std::collections::BTreeMap;
 
 pub struct DiffTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub state: Option<&'a State>,
     pub changes: Option<&'a Changes>,
     /// Vertex kind for create/update actions.
@@ -50,8 +52,8 @@ impl Transform for DiffTransformer<'_> {
             let addr = &rc.addr;
             let has_conditions = || {
                 self.config
-                    .and_then(|c| c.descendant(&addr.module_path()))
-                    .and_then(|m| m.resource(&addr.resource))
+                    .and_then(|c| c.descendant_for_instance(&addr.module))
+                    .and_then(|m| m.module.resource(&addr.resource.resource))
                     .is_some_and(|r| !r.preconditions.is_empty() || !r.postconditions.is_empty())
             };
             let (mut update, mut delete, mut cbd) = (false, false, false);
@@ -69,23 +71,22 @@ impl Transform for DiffTransformer<'_> {
             let mut dk = rc.deposed.clone();
             if dk.is_some() && !matches!(rc.action, Action::Delete | Action::NoOp | Action::Forget)
             {
-                diags.push(format!(
-                    "Invalid planned change for deposed object: The plan contains a non-delete change for {addr} deposed object {}. The only valid action for a deposed object is to destroy it, so this is a bug in OpenTofu.",
-                    dk.clone().unwrap_or_default()
+                diags.push(Diagnostic::error(
+                    "Invalid planned change for deposed object",
+                    format!(
+                        "The plan contains a non-delete change for {addr} deposed object {}. The only valid action for a deposed object is to destroy it, so this is a bug in OpenTofu.",
+                        dk.clone().unwrap_or_default()
+                    ),
+                    None,
                 ));
                 continue;
             }
             if update && delete && cbd {
                 let used: Vec<String> = self
                     .state
-                    .and_then(|s| s.resource(addr))
-                    .map(|r| {
-                        r.instances
-                            .iter()
-                            .filter(|i| i.key == addr.key)
-                            .filter_map(|i| i.deposed.clone())
-                            .collect()
-                    })
+                    .and_then(|s| s.resources.get(&addr.contains_resource()))
+                    .and_then(|r| r.instances.get(&addr.resource.key))
+                    .map(|i| i.deposed.keys().cloned().collect())
                     .unwrap_or_default();
                 dk = Some(unused_deposed_key(&used));
             }
@@ -95,7 +96,7 @@ impl Transform for DiffTransformer<'_> {
                     d: InstanceData::new(addr.clone()),
                 });
                 for r in resource_nodes
-                    .get(&addr.abs_resource_str())
+                    .get(&addr.contains_resource().to_string())
                     .into_iter()
                     .flatten()
                 {

@@ -1,12 +1,12 @@
 //! `LocalTransformer`: a vertex per local value.
 
 use super::graph::Graph;
-use super::model::Module;
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use crate::config::Config;
 
 pub struct LocalTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
 }
 
 impl Transform for LocalTransformer<'_> {
@@ -18,11 +18,10 @@ impl Transform for LocalTransformer<'_> {
             return Ok(());
         };
         for m in root.all_modules() {
-            for l in &m.locals {
+            for l in m.module.locals.values() {
                 g.add(Node::Local {
                     module: m.path.clone(),
-                    name: l.name.clone(),
-                    expr: l.expr.clone(),
+                    config: l.clone(),
                 });
             }
         }

@@ -1,56 +1,68 @@
 //! `ModuleExpansionTransformer`: an `(expand)` and a `(close)` vertex per module call; everything
 //! in a module waits for its expansion and its closer waits for everything in it.
 
-use super::addr::ModulePath;
 use super::graph::{Graph, VId};
-use super::model::Module;
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::Module;
+use crate::config::Config;
 use std::collections::BTreeMap;
 
 pub struct ModuleExpansionTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
 }
 
 impl ModuleExpansionTransformer<'_> {
+    /// One module call: `path` is the called module, `m` its configuration when the loader could
+    /// read its source (calls of registry or remote modules still get their two vertices).
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         g: &mut Graph,
-        parent: &Module,
-        m: &Module,
+        parent: &Config,
+        path: Module,
+        m: Option<&Config>,
         parent_node: Option<VId>,
-        by_path: &mut BTreeMap<ModulePath, Vec<VId>>,
-        closers: &mut BTreeMap<ModulePath, VId>,
+        by_path: &mut BTreeMap<Module, Vec<VId>>,
+        closers: &mut BTreeMap<Module, VId>,
     ) {
-        let call = m
-            .path
+        let call = path
+            .0
             .last()
-            .and_then(|c| parent.module_calls.get(c))
+            .and_then(|c| parent.module.module_calls.get(c))
             .cloned();
         let expander = g.add(Node::ExpandModule {
-            path: m.path.clone(),
+            path: path.clone(),
             call,
         });
         if let Some(p) = parent_node {
             g.connect(expander, p);
         }
-        let closer = g.add(Node::CloseModule {
-            path: m.path.clone(),
-        });
+        let closer = g.add(Node::CloseModule { path: path.clone() });
         g.connect(closer, expander);
-        closers.insert(m.path.clone(), closer);
-        for child in by_path.get(&m.path).cloned().unwrap_or_default() {
+        closers.insert(path.clone(), closer);
+        for child in by_path.get(&path).cloned().unwrap_or_default() {
             if !g.contains(child) || g.node(child).is_destroyer() {
                 continue;
             }
             g.connect(child, expander);
         }
         by_path
-            .entry(m.path.clone())
+            .entry(path.clone())
             .or_default()
             .extend([expander, closer]);
-        for c in m.children.values() {
-            self.walk(g, m, c, Some(expander), by_path, closers);
+        let Some(m) = m else { return };
+        for name in m.module.module_calls.keys() {
+            let child = m.children.get(name);
+            self.walk(
+                g,
+                m,
+                path.child(name),
+                child,
+                Some(expander),
+                by_path,
+                closers,
+            );
         }
     }
 }
@@ -63,15 +75,17 @@ impl Transform for ModuleExpansionTransformer<'_> {
         let Some(root) = self.config else {
             return Ok(());
         };
-        let mut by_path: BTreeMap<ModulePath, Vec<VId>> = BTreeMap::new();
+        let mut by_path: BTreeMap<Module, Vec<VId>> = BTreeMap::new();
         for v in g.vertices() {
             if let Some(p) = g.node(v).module_path() {
                 by_path.entry(p).or_default().push(v);
             }
         }
         let mut closers = BTreeMap::new();
-        for c in root.children.values() {
-            self.walk(g, root, c, None, &mut by_path, &mut closers);
+        for name in root.module.module_calls.keys() {
+            let child = root.children.get(name);
+            let path = root.path.child(name);
+            self.walk(g, root, path, child, None, &mut by_path, &mut closers);
         }
         for v in g.vertices() {
             let n = g.node(v);
@@ -92,8 +106,8 @@ impl Transform for ModuleExpansionTransformer<'_> {
             }
         }
         for (path, c) in &closers {
-            for i in 1..path.len() {
-                if let Some(parent) = closers.get(&path[..i]) {
+            for i in 1..path.0.len() {
+                if let Some(parent) = closers.get(&Module(path.0[..i].to_vec())) {
                     g.connect(*parent, *c);
                 }
             }

@@ -1,12 +1,12 @@
 //! `OutputTransformer`: a vertex per output value (children first, as in OpenTofu).
 
 use super::graph::Graph;
-use super::model::Module;
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use crate::config::Config;
 
 pub struct OutputTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub destroying: bool,
     /// Refresh-only planning and planning mode change how outputs evaluate, not the graph.
     pub refresh_only: bool,
@@ -14,14 +14,13 @@ pub struct OutputTransformer<'a> {
 }
 
 impl OutputTransformer<'_> {
-    fn walk(&self, g: &mut Graph, m: &Module) {
+    fn walk(&self, g: &mut Graph, m: &Config) {
         for c in m.children.values() {
             self.walk(g, c);
         }
-        for o in &m.outputs {
+        for o in m.module.outputs.values() {
             g.add(Node::Output {
                 module: m.path.clone(),
-                name: o.name.clone(),
                 config: o.clone(),
                 destroying: self.destroying,
             });

@@ -4,11 +4,11 @@
 //! inheritance), `ProviderUnconfiguredTransformer`, `ProviderFunctionTransformer`,
 //! `CloseProviderTransformer` and `PruneProviderTransformer`.
 
-use super::addr::{AbsProviderConfig, Subject};
 use super::graph::{Graph, VId};
-use super::model::Module;
 use super::nodes::{Node, ProviderKind, ProviderRequest};
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::{AbsProviderConfig, Module, Provider};
+use crate::config::{Config, Diagnostic};
 use std::collections::BTreeMap;
 
 /// Provider vertices (concrete and proxy) by address string (`providerVertexMap`).
@@ -20,6 +20,28 @@ fn provider_vertex_map(g: &Graph) -> BTreeMap<String, VId> {
         }
     }
     m
+}
+
+/// The provider vertex for `addr` in `map`, added (of `kind`, its configuration attached later)
+/// when there is none; the flag says whether it was added.
+fn provider_vertex(
+    g: &mut Graph,
+    map: &mut BTreeMap<String, VId>,
+    kind: ProviderKind,
+    addr: AbsProviderConfig,
+) -> (VId, bool) {
+    let key = addr.to_string();
+    if let Some(v) = map.get(&key) {
+        return (*v, false);
+    }
+    let v = g.add(Node::Provider {
+        kind,
+        addr,
+        config: None,
+        schema: None,
+    });
+    map.insert(key, v);
+    (v, true)
 }
 
 /// Follows proxies to the concrete provider vertex they stand for.
@@ -35,89 +57,58 @@ fn resolve_proxy(g: &Graph, m: &BTreeMap<String, VId>, mut v: VId) -> Option<VId
 }
 
 pub struct ProviderConfigTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub concrete: ProviderKind,
 }
 
 impl ProviderConfigTransformer<'_> {
+    /// The module at `path`; `m` is `None` for a call whose source could not be loaded.
     fn walk(
         &self,
         g: &mut Graph,
         providers: &mut BTreeMap<String, VId>,
-        parent: Option<&Module>,
-        m: &Module,
+        parent: Option<&Config>,
+        path: &Module,
+        m: Option<&Config>,
     ) {
         let mut proxiable: BTreeMap<String, bool> = BTreeMap::new();
-        if m.path.is_empty() {
-            for (name, fqn) in &m.required_providers {
-                if m.provider_blocks
-                    .iter()
+        let module = m.map(|c| &c.module);
+        if let Some(module) = module.filter(|_| path.is_root()) {
+            for (name, rp) in &module.required_providers {
+                if module
+                    .provider_configs
+                    .values()
                     .any(|p| &p.name == name && p.alias.is_none())
                 {
                     continue;
                 }
-                let addr = AbsProviderConfig {
-                    module: Vec::new(),
-                    provider: fqn.clone(),
-                    alias: None,
-                };
-                let key = addr.to_string();
-                if providers.contains_key(&key) {
-                    continue;
-                }
-                let v = g.add(Node::Provider {
-                    kind: self.concrete,
-                    addr,
-                    config: None,
-                    schema: None,
-                });
-                providers.insert(key, v);
+                let addr = AbsProviderConfig::new(Module::root(), rp.provider.clone(), None);
+                provider_vertex(g, providers, self.concrete, addr);
             }
         }
-        for p in &m.provider_blocks {
-            let addr = AbsProviderConfig {
-                module: m.path.clone(),
-                provider: p.provider.clone(),
-                alias: p.alias.clone(),
-            };
+        for p in module.into_iter().flat_map(|m| m.provider_configs.values()) {
+            let addr = AbsProviderConfig::new(path.clone(), p.provider.clone(), p.alias.as_deref());
             let key = addr.to_string();
-            if providers.contains_key(&key) {
-                continue;
-            }
-            let v = g.add(Node::Provider {
-                kind: self.concrete,
-                addr,
-                config: None,
-                schema: None,
-            });
-            providers.insert(key.clone(), v);
-            if !m.path.is_empty() {
-                // Proxyable when the block has nothing but meta-arguments.
-                let empty = p.body.iter().all(|s| match s {
-                    hcl::structure::Structure::Attribute(a) => {
-                        matches!(a.key.as_str(), "alias" | "version")
-                    }
-                    hcl::structure::Structure::Block(_) => false,
-                });
-                proxiable.insert(key, empty);
+            let (_, added) = provider_vertex(g, providers, self.concrete, addr);
+            if added && !path.is_root() {
+                // Proxyable when the block has nothing but meta-arguments (which the loader
+                // has already taken out of the body).
+                proxiable.insert(key, p.config.body.is_empty());
             }
         }
-        if let (Some(parent), Some(call_name)) = (parent, m.path.last())
-            && let Some(call) = parent.module_calls.get(call_name)
+        if let (Some(parent), Some(call_name)) = (parent, path.0.last())
+            && let Some(call) = parent.module.module_calls.get(call_name)
         {
-            let parent_path = parent.path.clone();
-            for ((child_local, child_alias), (_, parent_alias)) in &call.providers {
-                let fqn = m.provider_for_local(child_local);
-                let addr = AbsProviderConfig {
-                    module: m.path.clone(),
-                    provider: fqn.clone(),
-                    alias: child_alias.clone(),
+            for passed in &call.providers {
+                let (child, in_parent) = (&passed.in_child, &passed.in_parent);
+                let fqn = match module {
+                    Some(m) => m.provider_for_local_name(&child.name),
+                    None => Provider::implied(&child.name),
                 };
-                let target = AbsProviderConfig {
-                    module: parent_path.clone(),
-                    provider: fqn,
-                    alias: parent_alias.clone(),
-                };
+                let addr =
+                    AbsProviderConfig::new(path.clone(), fqn.clone(), child.alias.as_deref());
+                let target =
+                    AbsProviderConfig::new(parent.path.clone(), fqn, in_parent.alias.as_deref());
                 if !providers.contains_key(&target.to_string()) {
                     // OpenTofu reports "missing provider" here; the configuration is then
                     // inherited as usual instead.
@@ -139,8 +130,10 @@ impl ProviderConfigTransformer<'_> {
                 }
             }
         }
-        for c in m.children.values() {
-            self.walk(g, providers, Some(m), c);
+        let Some(m) = m else { return };
+        for name in m.module.module_calls.keys() {
+            let child_path = path.child(name);
+            self.walk(g, providers, Some(m), &child_path, m.children.get(name));
         }
     }
 }
@@ -154,7 +147,7 @@ impl Transform for ProviderConfigTransformer<'_> {
             return Ok(());
         };
         let mut providers = BTreeMap::new();
-        self.walk(g, &mut providers, None, root);
+        self.walk(g, &mut providers, None, &root.path, Some(root));
         // Attach each provider block to its vertex.
         for v in g.vertices() {
             let Some(Node::Provider { addr, config, .. }) = g.node_mut(v) else {
@@ -164,14 +157,16 @@ impl Transform for ProviderConfigTransformer<'_> {
                 continue;
             };
             let local = mc
+                .module
                 .required_providers
                 .iter()
-                .find(|(_, f)| **f == addr.provider)
+                .find(|(_, rp)| rp.provider == addr.provider)
                 .map(|(k, _)| k.clone())
-                .unwrap_or_else(|| addr.provider.ty.clone());
+                .unwrap_or_else(|| addr.provider.type_name.clone());
             if let Some(p) = mc
-                .provider_blocks
-                .iter()
+                .module
+                .provider_configs
+                .values()
                 .find(|p| p.name == local && p.alias == addr.alias)
             {
                 *config = Some(p.clone());
@@ -195,22 +190,8 @@ impl Transform for MissingProviderTransformer {
             let Some(d) = g.node(v).resource_data() else {
                 continue;
             };
-            let addr = AbsProviderConfig {
-                module: Vec::new(),
-                provider: d.provider(),
-                alias: None,
-            };
-            let key = addr.to_string();
-            if m.contains_key(&key) {
-                continue;
-            }
-            let nv = g.add(Node::Provider {
-                kind: self.concrete,
-                addr,
-                config: None,
-                schema: None,
-            });
-            m.insert(key, nv);
+            let addr = AbsProviderConfig::new(Module::root(), d.provider(), None);
+            provider_vertex(g, &mut m, self.concrete, addr);
         }
         Ok(())
     }
@@ -255,8 +236,12 @@ impl Transform for ProviderTransformer {
             }
             let Some(t) = target else {
                 let name = node.name();
-                diags.push(format!(
-                    "Provider configuration not present: To work with {name} its original provider configuration at {req} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy {name}, after which you can remove the provider configuration again."
+                diags.push(Diagnostic::error(
+                    "Provider configuration not present",
+                    format!(
+                        "To work with {name} its original provider configuration at {req} is required, but it has been removed. This occurs when a provider configuration is removed while objects created by that provider still exist in the state. Re-add the provider configuration to destroy {name}, after which you can remove the provider configuration again."
+                    ),
+                    node.decl_range(),
                 ));
                 continue;
             };
@@ -294,7 +279,7 @@ impl Transform for ProviderUnconfiguredTransformer {
 }
 
 pub struct ProviderFunctionTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
 }
 
 impl Transform for ProviderFunctionTransformer<'_> {
@@ -314,49 +299,32 @@ impl Transform for ProviderFunctionTransformer<'_> {
             };
             let mut refs = node.references();
             refs.extend(node.root_references());
-            for r in refs {
-                let Subject::ProviderFunction {
-                    provider, alias, ..
-                } = &r.subject
-                else {
-                    continue;
-                };
+            for f in refs.funcs {
                 let Some(mc) = root.descendant(&path) else {
                     continue;
                 };
-                let Some(fqn) = mc.required_providers.get(provider).cloned() else {
-                    diags.push(format!(
-                        "Unknown function provider: Provider {provider:?} does not exist within the required_providers of this module"
+                let Some(fqn) = mc
+                    .module
+                    .required_providers
+                    .get(&f.provider_name)
+                    .map(|rp| rp.provider.clone())
+                else {
+                    diags.push(Diagnostic::error(
+                        "Unknown function provider",
+                        format!(
+                            "Provider {} does not exist within the required_providers of this module",
+                            crate::addrs::go_quote(&f.provider_name)
+                        ),
+                        Some(f.range.clone()),
                     ));
                     continue;
                 };
-                let abs = AbsProviderConfig {
-                    module: path.clone(),
-                    provider: fqn.clone(),
-                    alias: alias.clone(),
-                };
+                let abs = AbsProviderConfig::new(path.clone(), fqn.clone(), f.alias.as_deref());
                 let target = match m.get(&abs.to_string()) {
                     Some(t) => *t,
                     None => {
-                        let stub = AbsProviderConfig {
-                            module: Vec::new(),
-                            provider: fqn,
-                            alias: None,
-                        };
-                        match m.get(&stub.to_string()) {
-                            Some(t) => *t,
-                            None => {
-                                let key = stub.to_string();
-                                let nv = g.add(Node::Provider {
-                                    kind: ProviderKind::Evalable,
-                                    addr: stub,
-                                    config: None,
-                                    schema: None,
-                                });
-                                m.insert(key, nv);
-                                nv
-                            }
-                        }
+                        let stub = AbsProviderConfig::new(Module::root(), fqn, None);
+                        provider_vertex(g, &mut m, ProviderKind::Evalable, stub).0
                     }
                 };
                 if let Some(c) = resolve_proxy(g, &m, target) {
@@ -369,18 +337,6 @@ impl Transform for ProviderFunctionTransformer<'_> {
 }
 
 pub struct CloseProviderTransformer;
-
-/// Vertices OpenTofu treats as `GraphNodeReferencer` (for close-provider edges).
-fn is_referencer(n: &Node) -> bool {
-    !matches!(
-        n,
-        Node::CloseProvider { .. }
-            | Node::CloseModule { .. }
-            | Node::Root
-            | Node::ProxyProvider { .. }
-            | Node::CheckStart
-    )
-}
 
 impl Transform for CloseProviderTransformer {
     fn name(&self) -> &'static str {
@@ -403,7 +359,7 @@ impl Transform for CloseProviderTransformer {
             };
             g.connect(closer, p);
             for s in g.up_edges(p) {
-                if s != closer && is_referencer(g.node(s)) {
+                if s != closer && g.node(s).is_referencer() {
                     g.connect(closer, s);
                 }
             }

@@ -3,20 +3,21 @@
 //! transforms that only record data (`attachDataResourceDependsOnTransformer`,
 //! `ExternalReferenceTransformer` without external references).
 
-use super::addr::{ConfigResource, ModulePath, Subject, module_str};
 use super::graph::{Graph, VId};
 use super::nodes::Node;
-use super::refs::Reference;
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
+use crate::config::Reference;
 use std::collections::BTreeMap;
 
-/// `ReferenceMap`: `path|address` → vertices referenceable by it.
+/// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as
+/// Go's map keys are, so `aws_instance.a` written as a resource or as a keyless instance meet.
 pub struct ReferenceMap {
     map: BTreeMap<String, Vec<VId>>,
 }
 
-fn key(path: &ModulePath, s: &Subject) -> String {
-    format!("{}|{}", module_str(path), s)
+fn key(path: &Module, s: &Referenceable) -> String {
+    format!("{path}|{s}")
 }
 
 impl ReferenceMap {
@@ -35,23 +36,29 @@ impl ReferenceMap {
         ReferenceMap { map }
     }
 
-    fn lookup(&self, path: &ModulePath, current: VId, r: &Reference) -> Vec<VId> {
+    fn lookup(&self, path: &Module, current: VId, r: &Reference) -> Vec<VId> {
         let mut subject = r.subject.clone();
         if !self.map.contains_key(&key(path, &subject)) {
+            // Go's referenceMapKey fallbacks: the containing resource, the output of any
+            // instance of the call, the call itself.
             subject = match subject {
-                Subject::ResourceInstance(res, _) => Subject::Resource(res),
-                Subject::ModuleCallInstanceOutput(c, _, n) => Subject::ModuleCallOutput(c, n),
-                Subject::ModuleCallInstance(c, _) => Subject::ModuleCall(c),
+                Referenceable::ResourceInstance(ri) => Referenceable::Resource(ri.resource),
+                Referenceable::ModuleCallInstanceOutput(mut o) => {
+                    o.call.key = InstanceKey::None;
+                    Referenceable::ModuleCallInstanceOutput(o)
+                }
+                Referenceable::ModuleCallInstance(ci) => Referenceable::ModuleCall(ci.call),
                 _ => return Vec::new(),
             };
         }
         // Beyond OpenTofu (where the output always exists in a valid configuration): an output
         // of a module whose source could not be read (registry/git) resolves to the module call,
         // so the opaque module still orders its dependents.
-        if let Subject::ModuleCallOutput(c, _) = &subject
+        if let Referenceable::ModuleCallInstanceOutput(o) = &subject
             && !self.map.contains_key(&key(path, &subject))
         {
-            subject = Subject::ModuleCall(c.clone());
+            let ModuleCallInstance { call, .. } = &o.call;
+            subject = Referenceable::ModuleCall(call.clone());
         }
         self.map
             .get(&key(path, &subject))
@@ -66,24 +73,16 @@ impl ReferenceMap {
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
         let n = g.node(v);
         let mut out = Vec::new();
-        for r in n.root_references() {
-            out.extend(self.lookup(&Vec::new(), v, &r));
+        for r in n.root_references().refs {
+            out.extend(self.lookup(&Module::root(), v, &r));
         }
         let Some(path) = n.reference_path() else {
             return out;
         };
-        for r in n.references() {
+        for r in n.references().refs {
             out.extend(self.lookup(&path, v, &r));
         }
         out
-    }
-}
-
-/// Both are resource instances of the same module but in different instances of it.
-fn different_module_instances(g: &Graph, a: VId, b: VId) -> bool {
-    match (g.node(a).instance_addr(), g.node(b).instance_addr()) {
-        (Some(x), Some(y)) => x.module_path() == y.module_path() && x.module != y.module,
-        _ => false,
     }
 }
 
@@ -100,7 +99,7 @@ impl Transform for ReferenceTransformer {
                 if g.node(parent).is_destroyer() {
                     continue;
                 }
-                if !different_module_instances(g, v, parent) {
+                if !g.in_different_module_instances(v, parent) {
                     g.connect(v, parent);
                 }
             }
@@ -184,5 +183,28 @@ mod tests {
             s.contains("output.id (expand)\n  module.net (close)\n"),
             "{s}"
         );
+    }
+
+    #[test]
+    fn dynamic_block_iterators_are_not_resource_references() {
+        // Read without a schema, `egress.value` is the dynamic block's iterator, not a
+        // reference to a resource of type "egress".
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "variable \"rules\" {}\nresource \"aws_security_group\" \"sg\" {\n  dynamic \"egress\" {\n    for_each = var.rules\n    content {\n      from_port = egress.value.port\n    }\n  }\n}\n"
+                .to_string(),
+        );
+        let (built, diags) = build_from_files(&files, BuilderKind::Plan, true);
+        let built = built.unwrap_or_else(|| panic!("{diags:?}"));
+        let refs = built
+            .graph
+            .dag()
+            .iter()
+            .find(|(_, n)| n.name() == "aws_security_group.sg (expand)")
+            .map(|(_, n)| n.references())
+            .expect("resource vertex");
+        let names: Vec<String> = refs.refs.iter().map(|r| r.subject.to_string()).collect();
+        assert_eq!(names, ["var.rules"]);
     }
 }

@@ -40,7 +40,12 @@ impl Transform for CloseRootModuleTransformer {
         "CloseRootModuleTransformer"
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
-        add_root(g, Node::CloseModule { path: Vec::new() });
+        add_root(
+            g,
+            Node::CloseModule {
+                path: crate::addrs::Module::root(),
+            },
+        );
         Ok(())
     }
 }

@@ -3,34 +3,24 @@
 //! `StateTransformer` (current/deposed objects), `AttachStateTransformer`,
 //! `RemovedModuleTransformer` and `OrphanOutputTransformer`.
 
-use super::addr::{AbsResourceInstance, InstanceKey, module_instance_path};
 use super::graph::Graph;
-use super::model::{Module, State, StateResource};
 use super::nodes::{InstanceData, InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::{AbsResourceInstance, InstanceKey};
+use crate::config::Config;
+use crate::state::{ResourceState, State};
 use std::collections::BTreeSet;
 
 /// Instance keys that have a current (not deposed) object.
-fn current_keys(rs: &StateResource) -> Vec<InstanceKey> {
-    let mut out: Vec<InstanceKey> = Vec::new();
-    for i in &rs.instances {
-        if i.deposed.is_none() && !out.contains(&i.key) {
-            out.push(i.key.clone());
-        }
-    }
-    out
-}
-
-fn instance_addr(rs: &StateResource, key: InstanceKey) -> AbsResourceInstance {
-    AbsResourceInstance {
-        module: rs.module.clone(),
-        resource: rs.addr.clone(),
-        key,
-    }
+fn current_keys(rs: &ResourceState) -> impl Iterator<Item = &InstanceKey> {
+    rs.instances
+        .iter()
+        .filter(|(_, i)| i.current.is_some())
+        .map(|(k, _)| k)
 }
 
 pub struct OrphanResourceInstanceTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub state: Option<&'a State>,
     pub concrete: InstanceKind,
     pub skip: bool,
@@ -44,15 +34,15 @@ impl Transform for OrphanResourceInstanceTransformer<'_> {
         let (Some(state), false) = (self.state, self.skip) else {
             return Ok(());
         };
-        for rs in &state.resources {
+        for rs in state.resources.values() {
             let m = self
                 .config
-                .and_then(|c| c.descendant(&module_instance_path(&rs.module)));
-            if m.is_some_and(|m| m.resource(&rs.addr).is_some()) {
+                .and_then(|c| c.descendant_for_instance(&rs.addr.module));
+            if m.is_some_and(|m| m.module.resource(&rs.addr.resource).is_some()) {
                 continue;
             }
             for key in current_keys(rs) {
-                let d = InstanceData::new(instance_addr(rs, key));
+                let d = InstanceData::new(rs.addr.instance(key.clone()));
                 g.add(Node::Instance {
                     kind: self.concrete.clone(),
                     d,
@@ -78,11 +68,11 @@ impl Transform for OrphanResourceInstanceCountTransformer<'_> {
         let (Some(state), Some(addr)) = (self.state, &self.addr) else {
             return Ok(());
         };
-        let Some(rs) = state.resource(addr) else {
+        let Some(rs) = state.resources.get(&addr.contains_resource()) else {
             return Ok(());
         };
         for key in current_keys(rs) {
-            let a = instance_addr(rs, key);
+            let a = rs.addr.instance(key.clone());
             if self.instance_addrs.contains(&a) {
                 continue;
             }
@@ -111,23 +101,23 @@ impl Transform for StateTransformer<'_> {
         let Some(state) = self.state else {
             return Ok(());
         };
-        for rs in &state.resources {
-            for inst in &rs.instances {
-                let a = instance_addr(rs, inst.key.clone());
-                match (&inst.deposed, &self.concrete_current) {
-                    (None, Some(k)) => {
-                        g.add(Node::Instance {
-                            kind: k.clone(),
-                            d: InstanceData::new(a),
-                        });
-                    }
-                    (Some(dk), _) if self.deposed => {
-                        g.add(Node::Instance {
-                            kind: InstanceKind::PlanDeposed(dk.clone()),
-                            d: InstanceData::new(a),
-                        });
-                    }
-                    _ => {}
+        for rs in state.resources.values() {
+            for (key, inst) in &rs.instances {
+                let a = rs.addr.instance(key.clone());
+                if let (Some(_), Some(k)) = (&inst.current, &self.concrete_current) {
+                    g.add(Node::Instance {
+                        kind: k.clone(),
+                        d: InstanceData::new(a.clone()),
+                    });
+                }
+                if !self.deposed {
+                    continue;
+                }
+                for dk in inst.deposed.keys() {
+                    g.add(Node::Instance {
+                        kind: InstanceKind::PlanDeposed(dk.clone()),
+                        d: InstanceData::new(a.clone()),
+                    });
                 }
             }
         }
@@ -151,19 +141,26 @@ impl Transform for AttachStateTransformer<'_> {
             let Some(Node::Instance { d, .. }) = g.node_mut(v) else {
                 continue;
             };
-            let Some(rs) = state.resource(&d.addr) else {
+            let Some(rs) = state.resources.get(&d.addr.contains_resource()) else {
                 continue;
             };
-            let Some(inst) = rs.instances.iter().find(|i| i.key == d.addr.key) else {
+            let Some(inst) = rs.instances.get(&d.addr.resource.key) else {
                 continue;
             };
-            let cur = rs
-                .instances
-                .iter()
-                .find(|i| i.key == d.addr.key && i.deposed.is_none());
+            // The current object, else the first deposed one.
+            let Some(obj) = inst
+                .current
+                .as_ref()
+                .or_else(|| inst.deposed.values().next())
+            else {
+                continue;
+            };
             d.has_state = true;
-            d.state_deps = cur.unwrap_or(inst).dependencies.clone();
-            d.state_cbd = cur.is_some_and(|c| c.create_before_destroy);
+            d.state_deps = obj.dependencies.clone();
+            d.state_cbd = inst
+                .current
+                .as_ref()
+                .is_some_and(|c| c.create_before_destroy);
             d.res.stored_provider = Some(rs.provider.clone());
         }
         Ok(())
@@ -171,7 +168,7 @@ impl Transform for AttachStateTransformer<'_> {
 }
 
 pub struct RemovedModuleTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
     pub state: Option<&'a State>,
 }
 
@@ -184,12 +181,12 @@ impl Transform for RemovedModuleTransformer<'_> {
             return Ok(());
         };
         let mut removed = BTreeSet::new();
-        for rs in &state.resources {
-            let path = module_instance_path(&rs.module);
-            if path.is_empty() {
+        for rs in state.resources.values() {
+            let path = rs.addr.module.module();
+            if path.is_root() {
                 continue;
             }
-            if self.config.and_then(|c| c.descendant(&path)).is_none() {
+            if !self.config.is_some_and(|c| c.declares_module_path(&path)) {
                 removed.insert(path);
             }
         }

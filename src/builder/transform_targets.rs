@@ -1,10 +1,10 @@
 //! `TargetingTransformer`: keeps only targeted resources (or everything not excluded), what they
 //! depend on, and root outputs that derive only from kept resources.
 
-use super::addr::{InstanceKey, ModuleInstanceStep, Targetable};
 use super::graph::{Graph, VId};
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::{ModuleInstance, Targetable};
 use std::collections::BTreeSet;
 
 pub struct TargetingTransformer {
@@ -12,54 +12,42 @@ pub struct TargetingTransformer {
     pub excludes: Vec<Targetable>,
 }
 
-fn module_prefix_matches(
-    target: &[ModuleInstanceStep],
-    module: &[ModuleInstanceStep],
-    static_only: bool,
-) -> bool {
-    if module.len() < target.len() {
+fn module_prefix_matches(target: &ModuleInstance, module: &ModuleInstance) -> bool {
+    if module.0.len() < target.0.len() {
         return false;
     }
-    target.iter().zip(module).all(|(t, m)| {
-        t.name == m.name && (static_only || t.key == InstanceKey::NoKey || t.key == m.key)
-    })
+    target
+        .0
+        .iter()
+        .zip(&module.0)
+        .all(|(t, m)| t.name == m.name && (t.key.is_none() || t.key == m.key))
+}
+
+/// Does a target's module path name the static module `module` or one of its ancestors?
+fn static_prefix(target: &ModuleInstance, module: &crate::addrs::Module) -> bool {
+    target.0.len() <= module.0.len() && target.0.iter().zip(&module.0).all(|(a, b)| &a.name == b)
 }
 
 /// Does `target` address the resource or instance vertex `n`?
 fn node_is_target(n: &Node, targets: &[Targetable]) -> bool {
-    let is_instance = matches!(n, Node::Instance { .. });
     let Some(cfg) = n.config_resource() else {
         return false;
     };
-    for t in targets {
-        let hit = if let (true, Some(ia)) = (is_instance, n.instance_addr()) {
-            match t {
-                Targetable::Module(m) => module_prefix_matches(m, &ia.module, false),
-                Targetable::Resource { module, resource } => {
-                    module_prefix_matches(module, &ia.module, false)
-                        && module.len() == ia.module.len()
-                        && resource == &ia.resource
-                }
-                Targetable::Instance(ti) => ti == ia,
-            }
-        } else {
-            match t {
-                Targetable::Module(m) => {
-                    m.len() <= cfg.module.len()
-                        && m.iter().zip(&cfg.module).all(|(a, b)| &a.name == b)
-                }
-                Targetable::Resource { module, resource } => {
-                    module.iter().map(|s| &s.name).eq(cfg.module.iter())
-                        && resource == &cfg.resource
-                }
-                Targetable::Instance(ti) => ti.config_resource() == cfg,
-            }
-        };
-        if hit {
-            return true;
+    let instance = n.instance_addr();
+    targets.iter().any(|t| match (t, instance) {
+        (Targetable::Module(m), Some(ia)) => module_prefix_matches(m, &ia.module),
+        (Targetable::Resource(r), Some(ia)) => {
+            module_prefix_matches(&r.module, &ia.module)
+                && r.module.0.len() == ia.module.0.len()
+                && r.resource == ia.resource.resource
         }
-    }
-    false
+        (Targetable::ResourceInstance(ti), Some(ia)) => ti == ia,
+        (Targetable::Module(m), None) => static_prefix(m, &cfg.module),
+        (Targetable::Resource(r), None) => {
+            r.module.module() == cfg.module && r.resource == cfg.resource
+        }
+        (Targetable::ResourceInstance(ti), None) => ti.config_resource() == cfg,
+    })
 }
 
 /// `excludeAddr.TargetContains(vertexAddr)` without generalising the exclude: a whole-resource
@@ -71,19 +59,15 @@ fn node_is_excluded(n: &Node, excludes: &[Targetable]) -> bool {
     let Some(cfg) = n.config_resource() else {
         return false;
     };
+    let keyless = |m: &ModuleInstance| m.0.iter().all(|s| s.key.is_none());
     excludes.iter().any(|t| match t {
-        Targetable::Module(m) => {
-            m.len() <= cfg.module.len()
-                && m.iter()
-                    .zip(&cfg.module)
-                    .all(|(a, b)| &a.name == b && a.key == InstanceKey::NoKey)
+        Targetable::Module(m) => keyless(m) && static_prefix(m, &cfg.module),
+        Targetable::Resource(r) => {
+            keyless(&r.module) && r.module.module() == cfg.module && r.resource == cfg.resource
         }
-        Targetable::Resource { module, resource } => {
-            module.iter().all(|s| s.key == InstanceKey::NoKey)
-                && module.iter().map(|s| &s.name).eq(cfg.module.iter())
-                && resource == &cfg.resource
+        Targetable::ResourceInstance(ti) => {
+            ti.resource.key.is_none() && ti.config_resource() == cfg
         }
-        Targetable::Instance(ti) => ti.key == InstanceKey::NoKey && ti.config_resource() == cfg,
     })
 }
 
@@ -119,7 +103,7 @@ impl TargetingTransformer {
             let Node::Output { module, .. } = g.node(v) else {
                 continue;
             };
-            if !module.is_empty() {
+            if !module.is_root() {
                 continue;
             }
             let deps = g.ancestors(v);
@@ -198,24 +182,19 @@ impl Transform for TargetingTransformer {
 
 #[cfg(test)]
 mod tests {
-    use crate::builder::addr::Targetable;
-    use crate::builder::model::load_config;
-    use crate::builder::{BuilderKind, Inputs, build};
-    use std::collections::BTreeMap;
+    use crate::addrs::Targetable;
+    use crate::builder::{BuilderKind, Inputs, build, test_config};
 
     fn plan(targets: &[&str], excludes: &[&str]) -> String {
-        let mut files = BTreeMap::new();
-        files.insert(
-            "main.tf".to_string(),
-            "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" { depends_on = [aws_vpc.a] }\nmodule \"m\" { source = \"./m\" }\n"
-                .to_string(),
-        );
-        files.insert(
-            "m/main.tf".to_string(),
-            "resource \"aws_instance\" \"c\" {}\n".to_string(),
-        );
+        let config = test_config(&[
+            (
+                "main.tf",
+                "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" { depends_on = [aws_vpc.a] }\nmodule \"m\" { source = \"./m\" }\n",
+            ),
+            ("m/main.tf", "resource \"aws_instance\" \"c\" {}\n"),
+        ]);
         let inputs = Inputs {
-            config: Some(load_config(&files, "").expect("loads")),
+            config: Some(config),
             targets: targets
                 .iter()
                 .map(|t| Targetable::parse(t).expect("target"))

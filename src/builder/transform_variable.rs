@@ -2,12 +2,14 @@
 //! "reference" vertex that depends on it.
 
 use super::graph::Graph;
-use super::model::Module;
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use crate::addrs::Module;
+use crate::config::Config;
+use crate::config::refs::rules_refs;
 
 pub struct RootVariableTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
 }
 
 impl Transform for RootVariableTransformer<'_> {
@@ -18,13 +20,13 @@ impl Transform for RootVariableTransformer<'_> {
         let Some(root) = self.config else {
             return Ok(());
         };
-        for v in &root.variables {
+        for v in root.module.variables.values() {
             let node = g.add(Node::RootVariable {
                 name: v.name.clone(),
             });
-            let validation_refs = v.validations.iter().flat_map(|c| c.refs()).collect();
+            let validation_refs = rules_refs(&v.validations);
             let r = g.add(Node::VariableReference {
-                module: Vec::new(),
+                module: Module::root(),
                 name: v.name.clone(),
                 validation_refs,
             });
@@ -35,27 +37,27 @@ impl Transform for RootVariableTransformer<'_> {
 }
 
 pub struct ModuleVariableTransformer<'a> {
-    pub config: Option<&'a Module>,
+    pub config: Option<&'a Config>,
 }
 
 impl ModuleVariableTransformer<'_> {
-    fn walk(g: &mut Graph, parent: Option<&Module>, m: &Module) {
+    fn walk(g: &mut Graph, parent: Option<&Config>, m: &Config) {
         for c in m.children.values() {
             Self::walk(g, Some(m), c);
         }
         let Some(parent) = parent else { return };
-        let Some(call_name) = m.path.last() else {
+        let Some(call_name) = m.path.0.last() else {
             return;
         };
-        let call = parent.module_calls.get(call_name);
-        for v in &m.variables {
-            let expr = call.and_then(|c| c.inputs.get(&v.name)).cloned();
+        let call = parent.module.module_calls.get(call_name);
+        for v in m.module.variables.values() {
+            let expr = call.and_then(|c| c.config.attr(&v.name));
             let input = g.add(Node::ModuleVariable {
                 module: m.path.clone(),
                 name: v.name.clone(),
                 expr,
             });
-            let validation_refs = v.validations.iter().flat_map(|c| c.refs()).collect();
+            let validation_refs = rules_refs(&v.validations);
             let r = g.add(Node::VariableReference {
                 module: m.path.clone(),
                 name: v.name.clone(),

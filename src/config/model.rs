@@ -113,6 +113,19 @@ impl Config {
     pub fn descendant_for_instance(&self, path: &addrs::ModuleInstance) -> Option<&Config> {
         self.descendant(&path.module())
     }
+    /// True when each step of `path` names a module call declared in its parent, following
+    /// calls whose source could not be loaded (registry, remote) as modules with no content:
+    /// such a call's own path counts, paths below it do not.
+    pub fn declares_module_path(&self, path: &addrs::Module) -> bool {
+        let mut cur = Some(self);
+        for step in path.0.iter().skip(self.path.0.len()) {
+            let Some(c) = cur.filter(|c| c.module.module_calls.contains_key(step)) else {
+                return false;
+            };
+            cur = c.children.get(step);
+        }
+        true
+    }
     /// This node and every descendant, depth-first with children in name order.
     pub fn all_modules(&self) -> Vec<&Config> {
         let mut out = vec![self];

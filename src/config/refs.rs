@@ -695,7 +695,8 @@ pub fn provider_funcs_in_body(
     refs_in_body_full(body, schema).funcs
 }
 
-fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
+/// References of several expressions together.
+pub fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
     let mut out = Refs::default();
     for e in exprs {
         out.extend(refs_in_expr_full(e));
@@ -703,7 +704,9 @@ fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
     out
 }
 
-fn rules_refs(rules: &[CheckRule]) -> Refs {
+/// References of check rules (`precondition`, `postcondition`, `validation`, `assert`): the
+/// condition and the error message.
+pub fn rules_refs(rules: &[CheckRule]) -> Refs {
     let mut out = Refs::default();
     for r in rules {
         out.extend(refs_in_expr_full(&r.condition));

@@ -2,11 +2,9 @@
 //! transform list and checks it (`exact`, `edges`, `regex`) as the conformance README describes.
 
 use super::{Outcome, read_json};
-use crate::builder::addr::{AbsResourceInstance, Mode, Targetable};
+use crate::addrs::{ResourceMode, Targetable, parse_abs_resource_instance};
 use crate::builder::graph::{Graph, VId};
-use crate::builder::model::{Changes, State, load_config};
 use crate::builder::nodes::{InstanceKind, Node, ProviderKind, ResourceKind};
-use crate::builder::schema::Schemas;
 use crate::builder::transform::{Inputs, Operation, Transform};
 use crate::builder::transform_attach_schema::AttachSchemaTransformer;
 use crate::builder::transform_check::{CheckStartTransformer, CheckTransformer};
@@ -28,23 +26,9 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Which configuration loader feeds the builder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Loader {
-    /// The crate's loader ([`crate::config::load_files`]) through [`crate::builder::from_config`].
-    Config,
-    /// The builder's own small loader ([`crate::builder::model::load_config`]).
-    Builder,
-}
-
-/// Runs one `graph` case (configuration read by the crate's loader).
+/// Runs one `graph` case: configuration, state, changes and schemas read by the crate's readers.
 pub fn run_case(path: &Path) -> Outcome {
-    run_case_with(path, Loader::Config)
-}
-
-/// Runs one `graph` case with the given loader.
-pub fn run_case_with(path: &Path, loader: Loader) -> Outcome {
-    match run(path, loader) {
+    match run(path) {
         Ok(o) => o,
         Err(e) => Outcome::Fail(e),
     }
@@ -78,67 +62,39 @@ fn read_dir_files(
     Ok(())
 }
 
-fn targetables(v: Option<&Value>) -> Result<Vec<Targetable>, String> {
-    let mut out = Vec::new();
-    for t in v.and_then(|v| v.as_array()).into_iter().flatten() {
-        if let Some(s) = t.as_str() {
-            out.push(Targetable::parse(s)?);
-        }
-    }
-    Ok(out)
+/// The `-target`-style addresses listed at `key`.
+fn targetables(o: &Value, key: &str) -> Result<Vec<Targetable>, String> {
+    strings(o, key).into_iter().map(Targetable::parse).collect()
 }
 
-fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
+fn run(path: &Path) -> Result<Outcome, String> {
     let case = read_json(&path.join("case.json"))?;
     let mut inputs = Inputs::default();
     let config_dir = path.join("config");
     if config_dir.is_dir() {
         let mut files = BTreeMap::new();
         read_dir_files(&config_dir, "", &mut files)?;
-        inputs.config = Some(match loader {
-            Loader::Builder => load_config(&files, "").map_err(|e| {
-                e.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })?,
-            Loader::Config => {
-                let (cfg, diags) = crate::config::load_files(&files);
-                let errors: Vec<String> = diags
-                    .iter()
-                    .filter(|d| d.severity == crate::config::Severity::Error)
-                    .map(|d| d.to_string())
-                    .collect();
-                if !errors.is_empty() {
-                    return Ok(Outcome::Fail(format!(
-                        "configuration errors: {}",
-                        errors.join("; ")
-                    )));
-                }
-                let cfg = cfg.ok_or("configuration did not load")?;
-                crate::builder::from_config::module_from_config(&cfg)
-            }
-        });
+        let (cfg, diags) = crate::config::load_files(&files);
+        let errors: Vec<String> = diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Ok(Outcome::Fail(format!(
+                "configuration errors: {}",
+                errors.join("; ")
+            )));
+        }
+        inputs.config = Some(cfg.ok_or("configuration did not load")?);
     }
+    let read = |name: &str| std::fs::read_to_string(path.join(name)).map_err(|e| e.to_string());
     if path.join("state.json").is_file() {
-        inputs.state = Some(match loader {
-            Loader::Builder => State::from_json(&read_json(&path.join("state.json"))?)?,
-            Loader::Config => {
-                let text =
-                    std::fs::read_to_string(path.join("state.json")).map_err(|e| e.to_string())?;
-                let st = crate::state::parse_state_json(&text).map_err(|d| d.to_string())?;
-                crate::builder::from_config::state_from_crate(&st)
-            }
-        });
+        let st = crate::state::parse_state_json(&read("state.json")?).map_err(|d| d.to_string())?;
+        inputs.state = Some(st);
     }
     if let Some(c) = case.get("changes") {
-        inputs.changes = Some(match loader {
-            Loader::Builder => Changes::from_json(c)?,
-            Loader::Config => {
-                let ch = crate::plan::changes_from_conformance(c).map_err(|d| d.to_string())?;
-                crate::builder::from_config::changes_from_crate(&ch)
-            }
-        });
+        inputs.changes = Some(crate::plan::changes_from_conformance(c).map_err(|d| d.to_string())?);
     }
     if case
         .get("schemas_attached")
@@ -146,18 +102,12 @@ fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
         .unwrap_or(false)
         && path.join("schemas.json").is_file()
     {
-        inputs.schemas = Some(match loader {
-            Loader::Builder => Schemas::from_json(&read_json(&path.join("schemas.json"))?)?,
-            Loader::Config => {
-                let text = std::fs::read_to_string(path.join("schemas.json"))
-                    .map_err(|e| e.to_string())?;
-                let sc = crate::schema::parse_schemas_json(&text).map_err(|d| d.to_string())?;
-                crate::builder::from_config::schemas_from_crate(&sc)
-            }
-        });
+        let sc =
+            crate::schema::parse_schemas_json(&read("schemas.json")?).map_err(|d| d.to_string())?;
+        inputs.schemas = Some(sc);
     }
-    inputs.targets = targetables(case.get("targets"))?;
-    inputs.excludes = targetables(case.get("excludes"))?;
+    inputs.targets = targetables(&case, "targets")?;
+    inputs.excludes = targetables(&case, "excludes")?;
     let operation = Operation::parse(
         case.get("operation")
             .and_then(|o| o.as_str())
@@ -180,7 +130,12 @@ fn run(path: &Path, loader: Loader) -> Result<Outcome, String> {
     if !built.diagnostics.is_empty() {
         return Ok(Outcome::Fail(format!(
             "build failed: {}",
-            built.diagnostics.join("; ")
+            built
+                .diagnostics
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
         )));
     }
     let mut g = built.graph;
@@ -234,13 +189,7 @@ fn apply_prefix_steps<'a>(
     inputs: &'a Inputs,
     operation: Operation,
 ) -> Vec<Box<dyn Transform + 'a>> {
-    let names: Vec<&str> = case
-        .get("transforms")
-        .and_then(|t| t.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|t| t.as_str())
-        .collect();
+    let names = strings(case, "transforms");
     let mut steps = apply_steps(inputs, operation);
     // Keep the builder's steps while they line up with the case's list.
     let mut keep = 0;
@@ -315,13 +264,8 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
         }
         name.to_string()
     };
-    for v in case
-        .get("vertices")
-        .and_then(|v| v.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let name = resolve(v.get("name").and_then(|n| n.as_str()).unwrap_or(""));
+    for v in items(case, "vertices") {
+        let name = resolve(opt_str(v, "name").unwrap_or(""));
         let present = v.get("present").and_then(|p| p.as_bool()).unwrap_or(true);
         let count = g
             .vertices()
@@ -366,14 +310,9 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
             g.string()
         ));
     }
-    for e in case
-        .get("edges")
-        .and_then(|v| v.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let from = resolve(e.get("from").and_then(|n| n.as_str()).unwrap_or(""));
-        let to = resolve(e.get("to").and_then(|n| n.as_str()).unwrap_or(""));
+    for e in items(case, "edges") {
+        let from = resolve(opt_str(e, "from").unwrap_or(""));
+        let to = resolve(opt_str(e, "to").unwrap_or(""));
         let present = e.get("present").and_then(|p| p.as_bool()).unwrap_or(true);
         let transitive = e
             .get("transitive")
@@ -416,6 +355,16 @@ fn check_edges(case: &Value, g: &Graph) -> Outcome {
     Outcome::Pass
 }
 
+/// The elements of the array at `key` (none when absent or not an array).
+fn items<'a>(o: &'a Value, key: &str) -> impl Iterator<Item = &'a Value> {
+    o.get(key).and_then(Value::as_array).into_iter().flatten()
+}
+
+/// The strings of the array at `key`.
+fn strings<'a>(o: &'a Value, key: &str) -> Vec<&'a str> {
+    items(o, key).filter_map(Value::as_str).collect()
+}
+
 fn opt_str<'a>(o: &'a Value, k: &str) -> Option<&'a str> {
     o.get(k).and_then(|v| v.as_str())
 }
@@ -426,13 +375,7 @@ fn transforms_from_case<'a>(
     inputs: &'a Inputs,
     operation: Operation,
 ) -> Result<Vec<Box<dyn Transform + 'a>>, String> {
-    let names: Vec<&str> = case
-        .get("transforms")
-        .and_then(|t| t.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|t| t.as_str())
-        .collect();
+    let names = strings(case, "transforms");
     let empty = Value::Object(Default::default());
     let opts: Vec<&Value> = case
         .get("transform_options")
@@ -461,8 +404,8 @@ fn transforms_from_case<'a>(
         let t: Box<dyn Transform + 'a> = match *name {
             "ConfigTransformer" => {
                 let modes = match opt_str(o, "ModeFilter") {
-                    Some(s) if s.contains("except data") => Some(vec![Mode::Data]),
-                    Some(s) if s.contains("except managed") => Some(vec![Mode::Managed]),
+                    Some(s) if s.contains("except data") => Some(vec![ResourceMode::Data]),
+                    Some(s) if s.contains("except managed") => Some(vec![ResourceMode::Managed]),
                     _ => None,
                 };
                 let kind = match concrete {
@@ -545,8 +488,8 @@ fn transforms_from_case<'a>(
             "RootTransformer" => Box::new(RootTransformer),
             "TransitiveReductionTransformer" => Box::new(TransitiveReductionTransformer),
             "TargetingTransformer" => Box::new(TargetingTransformer {
-                targets: targetables(o.get("Targets"))?,
-                excludes: targetables(o.get("Excludes"))?,
+                targets: targetables(o, "Targets")?,
+                excludes: targetables(o, "Excludes")?,
             }),
             "OrphanResourceInstanceTransformer" => Box::new(OrphanResourceInstanceTransformer {
                 config,
@@ -556,19 +499,12 @@ fn transforms_from_case<'a>(
             }),
             "OrphanResourceInstanceCountTransformer" => {
                 let addr = opt_str(o, "Addr")
-                    .map(AbsResourceInstance::parse)
+                    .map(parse_abs_resource_instance)
                     .transpose()?;
-                let mut instance_addrs = Vec::new();
-                for a in o
-                    .get("InstanceAddrs")
-                    .and_then(|a| a.as_array())
+                let instance_addrs = strings(o, "InstanceAddrs")
                     .into_iter()
-                    .flatten()
-                {
-                    if let Some(s) = a.as_str() {
-                        instance_addrs.push(AbsResourceInstance::parse(s)?);
-                    }
-                }
+                    .map(parse_abs_resource_instance)
+                    .collect::<Result<_, _>>()?;
                 Box::new(OrphanResourceInstanceCountTransformer {
                     state,
                     addr,

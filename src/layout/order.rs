@@ -1,0 +1,541 @@
+//! The layered graph (real vertices, dummy vertices on long edges, cluster placeholders) and
+//! crossing reduction.
+//!
+//! Clusters: every item carries its innermost cluster. Layers are sorted lexicographically by the
+//! item's cluster chain, each level keyed by the cluster's key (the mean barycenter of all its
+//! members over the whole graph, updated after every sweep) and finally by the item's own key. A
+//! lexicographic sort keeps every cluster's items contiguous in each layer, and because a cluster's
+//! key is global, sibling clusters come in the same order on every layer: the cluster boxes can
+//! then be drawn without overlapping. A cluster that spans a layer without a member there gets a
+//! zero-width placeholder item so that foreign vertices on that layer stay outside its box.
+
+use super::metrics::accumulate_crossings;
+use super::rank::Ranked;
+use super::{Direction, Input, LayoutOptions};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// Every cluster path that occurs, with its ancestors. Id 0 is the root (no cluster).
+pub(crate) struct Clusters {
+    pub paths: Vec<Vec<String>>,
+    pub parent: Vec<usize>,
+    /// Ancestors from the outermost down to the cluster itself, without the root.
+    pub chain: Vec<Vec<usize>>,
+    /// Innermost cluster of each input node.
+    pub of_node: Vec<usize>,
+}
+
+impl Clusters {
+    pub(crate) fn new(input: &Input) -> Clusters {
+        let mut all: BTreeMap<Vec<String>, usize> = BTreeMap::new();
+        all.insert(Vec::new(), 0);
+        for nd in &input.nodes {
+            for k in 1..=nd.cluster.len() {
+                all.insert(nd.cluster[..k].to_vec(), 0);
+            }
+        }
+        // Ids in path order: parents before children, root first.
+        for (i, v) in all.values_mut().enumerate() {
+            *v = i;
+        }
+        let paths: Vec<Vec<String>> = all.keys().cloned().collect();
+        let parent: Vec<usize> = paths
+            .iter()
+            .map(|p| {
+                if p.is_empty() {
+                    0
+                } else {
+                    all.get(&p[..p.len() - 1]).copied().unwrap_or(0)
+                }
+            })
+            .collect();
+        let mut chain: Vec<Vec<usize>> = Vec::with_capacity(paths.len());
+        for c in 0..paths.len() {
+            let ch = if c == 0 {
+                Vec::new()
+            } else {
+                let mut ch = chain[parent[c]].clone();
+                ch.push(c);
+                ch
+            };
+            chain.push(ch);
+        }
+        let of_node = input
+            .nodes
+            .iter()
+            .map(|nd| all.get(&nd.cluster).copied().unwrap_or(0))
+            .collect();
+        Clusters {
+            paths,
+            parent,
+            chain,
+            of_node,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.paths.len()
+    }
+
+    /// The innermost cluster containing both.
+    pub(crate) fn common(&self, a: usize, b: usize) -> usize {
+        let (ca, cb) = (&self.chain[a], &self.chain[b]);
+        let mut last = 0;
+        for (x, y) in ca.iter().zip(cb) {
+            if x != y {
+                break;
+            }
+            last = *x;
+        }
+        last
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Real(usize),
+    Dummy,
+    Holder,
+}
+
+pub(crate) struct LayeredGraph {
+    pub kind: Vec<Kind>,
+    pub layer: Vec<usize>,
+    pub cluster: Vec<usize>,
+    /// Extent along the layer (width when top to bottom).
+    pub breadth: Vec<f64>,
+    /// Extent across layers (height when top to bottom).
+    pub depth: Vec<f64>,
+    /// Neighbours on the layer above / below.
+    pub up: Vec<Vec<usize>>,
+    pub down: Vec<Vec<usize>>,
+    pub layers: Vec<Vec<usize>>,
+    pub pos: Vec<usize>,
+    /// Per ranked edge: its items from the upper end to the lower end (empty for self-loops).
+    pub chains: Vec<Vec<usize>>,
+    /// Per cluster: first and last layer holding one of its (nested) real vertices.
+    pub span: Vec<Option<(usize, usize)>>,
+}
+
+fn sane(v: f64) -> f64 {
+    if v.is_finite() && v > 0.0 {
+        v.min(1e6)
+    } else {
+        0.0
+    }
+}
+
+impl LayeredGraph {
+    pub(crate) fn build(
+        input: &Input,
+        opts: &LayoutOptions,
+        ranked: &Ranked,
+        cl: &Clusters,
+    ) -> LayeredGraph {
+        let n = input.nodes.len();
+        let mut g = LayeredGraph {
+            kind: (0..n).map(Kind::Real).collect(),
+            layer: ranked.rank.clone(),
+            cluster: cl.of_node.clone(),
+            breadth: Vec::with_capacity(n),
+            depth: Vec::with_capacity(n),
+            up: vec![Vec::new(); n],
+            down: vec![Vec::new(); n],
+            layers: vec![Vec::new(); ranked.layer_count],
+            pos: Vec::new(),
+            chains: Vec::with_capacity(ranked.edges.len()),
+            span: vec![None; cl.len()],
+        };
+        for nd in &input.nodes {
+            let (w, h) = (sane(nd.width), sane(nd.height));
+            let (b, d) = match opts.direction {
+                Direction::TopToBottom => (w, h),
+                Direction::LeftToRight => (h, w),
+            };
+            g.breadth.push(b);
+            g.depth.push(d);
+        }
+        for e in &ranked.edges {
+            let Some((u, l, _)) = *e else {
+                g.chains.push(Vec::new());
+                continue;
+            };
+            let c = cl.common(cl.of_node[u], cl.of_node[l]);
+            let mut chain = vec![u];
+            let mut prev = u;
+            for r in ranked.rank[u] + 1..ranked.rank[l] {
+                let d = g.push(Kind::Dummy, r, c);
+                g.link(prev, d);
+                chain.push(d);
+                prev = d;
+            }
+            g.link(prev, l);
+            chain.push(l);
+            g.chains.push(chain);
+        }
+        // Cluster spans from real vertices.
+        for v in 0..n {
+            let r = g.layer[v];
+            for &c in &cl.chain[g.cluster[v]] {
+                g.span[c] = Some(match g.span[c] {
+                    None => (r, r),
+                    Some((a, b)) => (a.min(r), b.max(r)),
+                });
+            }
+        }
+        // Which layers of its span each cluster already occupies.
+        let mut occupied: Vec<Vec<bool>> = g
+            .span
+            .iter()
+            .map(|s| s.map_or(Vec::new(), |(a, b)| vec![false; b - a + 1]))
+            .collect();
+        let mark =
+            |occ: &mut Vec<Vec<bool>>, span: &[Option<(usize, usize)>], c: usize, r: usize| {
+                if let Some((a, b)) = span[c]
+                    && r >= a
+                    && r <= b
+                {
+                    occ[c][r - a] = true;
+                }
+            };
+        for it in 0..g.kind.len() {
+            for &c in &cl.chain[g.cluster[it]] {
+                mark(&mut occupied, &g.span, c, g.layer[it]);
+            }
+        }
+        let mut by_depth: Vec<usize> = (1..cl.len()).collect();
+        by_depth.sort_by_key(|&c| (std::cmp::Reverse(cl.chain[c].len()), c));
+        for c in by_depth {
+            let Some((a, b)) = g.span[c] else { continue };
+            for r in a..=b {
+                if !occupied[c][r - a] {
+                    g.push(Kind::Holder, r, c);
+                    for &p in &cl.chain[c] {
+                        mark(&mut occupied, &g.span, p, r);
+                    }
+                }
+            }
+        }
+        for it in 0..g.kind.len() {
+            g.layers[g.layer[it]].push(it);
+        }
+        g.pos = vec![0; g.kind.len()];
+        g.refresh_pos();
+        g
+    }
+
+    fn push(&mut self, kind: Kind, layer: usize, cluster: usize) -> usize {
+        self.kind.push(kind);
+        self.layer.push(layer);
+        self.cluster.push(cluster);
+        self.breadth.push(0.0);
+        self.depth.push(0.0);
+        self.up.push(Vec::new());
+        self.down.push(Vec::new());
+        self.kind.len() - 1
+    }
+
+    fn link(&mut self, upper: usize, lower: usize) {
+        self.down[upper].push(lower);
+        self.up[lower].push(upper);
+    }
+
+    pub(crate) fn refresh_pos(&mut self) {
+        for l in &self.layers {
+            for (p, &it) in l.iter().enumerate() {
+                self.pos[it] = p;
+            }
+        }
+    }
+
+    fn refresh_layer(&mut self, r: usize) {
+        for (p, &it) in self.layers[r].iter().enumerate() {
+            self.pos[it] = p;
+        }
+    }
+
+    /// Crossings between layer `r` and `r + 1` (accumulator tree).
+    fn crossings_below(&self, r: usize, scratch: &mut Vec<usize>) -> u64 {
+        scratch.clear();
+        let mut tmp: Vec<usize> = Vec::new();
+        for &u in &self.layers[r] {
+            tmp.clear();
+            tmp.extend(self.down[u].iter().map(|&w| self.pos[w]));
+            tmp.sort_unstable();
+            scratch.extend_from_slice(&tmp);
+        }
+        accumulate_crossings(scratch, self.layers[r + 1].len())
+    }
+
+    pub(crate) fn crossings(&self) -> u64 {
+        let mut scratch = Vec::new();
+        (0..self.layers.len().saturating_sub(1))
+            .map(|r| self.crossings_below(r, &mut scratch))
+            .sum()
+    }
+}
+
+/// Sort context shared by all layers of one sweep.
+struct Keys<'a> {
+    item: Vec<f64>,
+    cluster: Vec<f64>,
+    cl: &'a Clusters,
+    hint: Option<&'a [Option<f64>]>,
+}
+
+impl Keys<'_> {
+    fn cmp(&self, g: &LayeredGraph, a: usize, b: usize) -> Ordering {
+        let ca = &self.cl.chain[g.cluster[a]];
+        let cb = &self.cl.chain[g.cluster[b]];
+        let mut k = 0;
+        loop {
+            let ea = match ca.get(k) {
+                Some(&c) => (self.cluster[c], 0u8, c),
+                None => (self.item[a], 1u8, a),
+            };
+            let eb = match cb.get(k) {
+                Some(&c) => (self.cluster[c], 0u8, c),
+                None => (self.item[b], 1u8, b),
+            };
+            let o =
+                ea.0.total_cmp(&eb.0)
+                    .then(ea.1.cmp(&eb.1))
+                    .then(ea.2.cmp(&eb.2));
+            if o != Ordering::Equal || k >= ca.len() || k >= cb.len() {
+                return o;
+            }
+            k += 1;
+        }
+    }
+
+    fn hinted(&self, g: &LayeredGraph, it: usize) -> Option<f64> {
+        match (g.kind[it], self.hint) {
+            (Kind::Real(v), Some(h)) => h.get(v).copied().flatten(),
+            _ => None,
+        }
+    }
+
+    fn sort_layer(&self, g: &mut LayeredGraph, r: usize) {
+        let mut layer = std::mem::take(&mut g.layers[r]);
+        layer.sort_by(|&a, &b| self.cmp(g, a, b));
+        if self.hint.is_some() {
+            // Vertices known from the previous layout keep their old relative order within their
+            // cluster: they are dealt back into the slots the sort gave them, in hint order.
+            let mut groups: BTreeMap<usize, (Vec<usize>, Vec<(f64, usize)>)> = BTreeMap::new();
+            for (slot, &it) in layer.iter().enumerate() {
+                if let Some(h) = self.hinted(g, it) {
+                    let e = groups.entry(g.cluster[it]).or_default();
+                    e.0.push(slot);
+                    e.1.push((h, it));
+                }
+            }
+            for (_, (slots, mut items)) in groups {
+                items.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                for (s, (_, it)) in slots.into_iter().zip(items) {
+                    layer[s] = it;
+                }
+            }
+        }
+        g.layers[r] = layer;
+        g.refresh_layer(r);
+    }
+}
+
+fn norm(p: usize, len: usize) -> f64 {
+    (p as f64 + 0.5) / len.max(1) as f64
+}
+
+/// Mean normalised position of `nbrs` (on a layer of `len` items), if any.
+fn barycenter(g: &LayeredGraph, nbrs: &[usize], len: usize) -> Option<f64> {
+    if nbrs.is_empty() {
+        return None;
+    }
+    let s: usize = nbrs.iter().map(|&w| g.pos[w]).sum();
+    Some((s as f64 / nbrs.len() as f64 + 0.5) / len.max(1) as f64)
+}
+
+fn add_to_clusters(cl: &Clusters, c: usize, v: f64, sum: &mut [f64], cnt: &mut [u32]) {
+    for &a in &cl.chain[c] {
+        sum[a] += v;
+        cnt[a] += 1;
+    }
+}
+
+fn cluster_means(sum: &[f64], cnt: &[u32], old: &[f64]) -> Vec<f64> {
+    sum.iter()
+        .zip(cnt)
+        .zip(old)
+        .map(|((s, &c), &o)| if c > 0 { s / c as f64 } else { o })
+        .collect()
+}
+
+/// Re-sorts every layer by current position within the current cluster keys, which makes the
+/// sibling-cluster order the same on every layer.
+fn normalise(g: &mut LayeredGraph, keys: &mut Keys) {
+    for r in 0..g.layers.len() {
+        let len = g.layers[r].len();
+        for &it in &g.layers[r] {
+            keys.item[it] = norm(g.pos[it], len);
+        }
+    }
+    for r in 0..g.layers.len() {
+        keys.sort_layer(g, r);
+    }
+}
+
+/// Number of pairs (x in a, y in b) with x > y: crossings if a's edges are left of b's.
+fn pair_crossings(a: &[usize], b: &[usize]) -> u64 {
+    let mut j = 0;
+    let mut total = 0u64;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        total += j as u64;
+    }
+    total
+}
+
+/// Swaps adjacent items of one cluster while that lowers the crossings with both neighbouring
+/// layers; bounded passes.
+fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
+    let len = g.layers[r].len();
+    if len < 2 {
+        return;
+    }
+    let sorted = |nb: &[usize], g: &LayeredGraph| {
+        let mut v: Vec<usize> = nb.iter().map(|&w| g.pos[w]).collect();
+        v.sort_unstable();
+        v
+    };
+    let ups: Vec<Vec<usize>> = g.layers[r].iter().map(|&it| sorted(&g.up[it], g)).collect();
+    let downs: Vec<Vec<usize>> = g.layers[r]
+        .iter()
+        .map(|&it| sorted(&g.down[it], g))
+        .collect();
+    // local[p] = index into ups/downs of the item now at slot p
+    let mut local: Vec<usize> = (0..len).collect();
+    for _ in 0..4 {
+        let mut improved = false;
+        for p in 0..len - 1 {
+            let (a, b) = (g.layers[r][p], g.layers[r][p + 1]);
+            if g.cluster[a] != g.cluster[b]
+                || (keys.hinted(g, a).is_some() && keys.hinted(g, b).is_some())
+            {
+                continue;
+            }
+            let (la, lb) = (local[p], local[p + 1]);
+            let keep = pair_crossings(&ups[la], &ups[lb]) + pair_crossings(&downs[la], &downs[lb]);
+            let swap = pair_crossings(&ups[lb], &ups[la]) + pair_crossings(&downs[lb], &downs[la]);
+            if swap < keep {
+                g.layers[r].swap(p, p + 1);
+                local.swap(p, p + 1);
+                improved = true;
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+    g.refresh_layer(r);
+}
+
+pub(crate) fn order(
+    g: &mut LayeredGraph,
+    cl: &Clusters,
+    hint: Option<&[Option<f64>]>,
+    opts: &LayoutOptions,
+) {
+    let layer_count = g.layers.len();
+    if layer_count == 0 {
+        return;
+    }
+    let mut keys = Keys {
+        item: vec![0.0; g.kind.len()],
+        cluster: vec![0.5; cl.len()],
+        cl,
+        hint,
+    };
+    // Initial order: one top-down barycenter pass (hinted vertices use their old place).
+    let mut sum = vec![0.0; cl.len()];
+    let mut cnt = vec![0u32; cl.len()];
+    for r in 0..layer_count {
+        let len = g.layers[r].len();
+        let above = if r > 0 { g.layers[r - 1].len() } else { 0 };
+        for p in 0..len {
+            let it = g.layers[r][p];
+            let k = keys
+                .hinted(g, it)
+                .or_else(|| barycenter(g, &g.up[it], above))
+                .unwrap_or_else(|| norm(p, len));
+            keys.item[it] = k;
+            add_to_clusters(cl, g.cluster[it], k, &mut sum, &mut cnt);
+        }
+        keys.cluster = cluster_means(&sum, &cnt, &keys.cluster);
+        keys.sort_layer(g, r);
+    }
+    normalise(g, &mut keys);
+    if opts.transpose {
+        for r in 0..layer_count {
+            transpose(g, &keys, r);
+        }
+    }
+    let mut best = g.crossings();
+    let mut best_layers = g.layers.clone();
+    let mut stall = 0;
+    for sweep in 0..opts.max_sweeps {
+        if best == 0 {
+            break;
+        }
+        let downward = sweep % 2 == 0;
+        let mut sum = vec![0.0; cl.len()];
+        let mut cnt = vec![0u32; cl.len()];
+        let rows: Vec<usize> = if downward {
+            (0..layer_count).collect()
+        } else {
+            (0..layer_count).rev().collect()
+        };
+        for (i, &r) in rows.iter().enumerate() {
+            let len = g.layers[r].len();
+            let fixed_len = if downward {
+                r.checked_sub(1).map_or(0, |f| g.layers[f].len())
+            } else {
+                g.layers.get(r + 1).map_or(0, Vec::len)
+            };
+            for p in 0..len {
+                let it = g.layers[r][p];
+                let nb = if downward { &g.up[it] } else { &g.down[it] };
+                let k = if i == 0 {
+                    norm(p, len)
+                } else {
+                    barycenter(g, nb, fixed_len).unwrap_or_else(|| norm(p, len))
+                };
+                keys.item[it] = k;
+                add_to_clusters(cl, g.cluster[it], k, &mut sum, &mut cnt);
+            }
+            if i > 0 {
+                keys.sort_layer(g, r);
+            }
+        }
+        keys.cluster = cluster_means(&sum, &cnt, &keys.cluster);
+        normalise(g, &mut keys);
+        if opts.transpose {
+            for &r in &rows {
+                transpose(g, &keys, r);
+            }
+        }
+        let c = g.crossings();
+        if c < best {
+            best = c;
+            best_layers = g.layers.clone();
+            stall = 0;
+        } else {
+            stall += 1;
+            if stall >= 4 {
+                break;
+            }
+        }
+    }
+    g.layers = best_layers;
+    g.refresh_pos();
+}

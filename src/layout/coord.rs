@@ -222,7 +222,7 @@ impl Solver<'_> {
     }
 }
 
-fn median(mut v: Vec<f64>) -> Option<f64> {
+fn median(v: &mut [f64]) -> Option<f64> {
     if v.is_empty() {
         return None;
     }
@@ -258,6 +258,8 @@ fn assign_breadth(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions) -> Vec<
     s.tighten();
     let layers = g.layers.len();
     let passes = opts.coord_passes;
+    let mut targets: Vec<Option<f64>> = Vec::new();
+    let mut nb: Vec<f64> = Vec::new();
     for pass in 0..passes {
         let side = if pass + 2 >= passes {
             Side::Both
@@ -272,21 +274,17 @@ fn assign_breadth(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions) -> Vec<
         };
         for r in rows {
             let layer = &g.layers[r];
-            let targets: Vec<Option<f64>> = layer
-                .iter()
-                .map(|&it| {
-                    let nb: Vec<f64> = match side {
-                        Side::Above => g.up[it].iter().map(|&w| s.x[w]).collect(),
-                        Side::Below => g.down[it].iter().map(|&w| s.x[w]).collect(),
-                        Side::Both => g.up[it]
-                            .iter()
-                            .chain(&g.down[it])
-                            .map(|&w| s.x[w])
-                            .collect(),
-                    };
-                    median(nb)
-                })
-                .collect();
+            targets.clear();
+            for &it in layer {
+                nb.clear();
+                if !matches!(side, Side::Below) {
+                    nb.extend(g.up[it].iter().map(|&w| s.x[w]));
+                }
+                if !matches!(side, Side::Above) {
+                    nb.extend(g.down[it].iter().map(|&w| s.x[w]));
+                }
+                targets.push(median(&mut nb));
+            }
             for p in (0..layer.len()).rev() {
                 let it = layer[p];
                 if let Some(t) = targets[p]
@@ -335,8 +333,8 @@ pub(crate) fn place(
 
     // Shift the breadth axis so the drawing starts at the margin.
     let mut min_b = f64::INFINITY;
-    for it in 0..items {
-        min_b = min_b.min(x[it] - g.breadth[it] / 2.0);
+    for (xi, b) in x.iter().zip(&g.breadth) {
+        min_b = min_b.min(xi - b / 2.0);
     }
     for c in 1..cl.len() {
         if g.span[c].is_some() {

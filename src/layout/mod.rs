@@ -308,8 +308,10 @@ impl SplitMix {
 }
 
 /// A Terraform-like random DAG of `n` vertices: vertices come in module blocks (some nested),
-/// most have 1–3 dependencies on earlier vertices (mostly within their module, sometimes
-/// anywhere), about one in eight has none (variables, providers). Returns the graph and each
+/// about one in eight has no dependency (variables, providers), the others 1–3 on earlier
+/// vertices: 65% within their module, 25% among the previous 100 vertices (neighbouring
+/// modules), 10% anywhere before (root variables, providers), each time the shallower of two
+/// such candidates so that the depth stays small as in real configurations. Returns the graph and each
 /// vertex's module path.
 pub fn random_graph(n: usize, seed: u64) -> (Graph<String>, BTreeMap<VertexId, Vec<String>>) {
     const KINDS: [&str; 6] = [
@@ -320,9 +322,10 @@ pub fn random_graph(n: usize, seed: u64) -> (Graph<String>, BTreeMap<VertexId, V
         "var",
         "local",
     ];
-    let mut rng = SplitMix::new(seed ^ 0x7466_6772_6170_68);
+    let mut rng = SplitMix::new(seed ^ 0x0074_6667_7261_7068);
     let mut g = Graph::new();
     let mut ids = Vec::with_capacity(n);
+    let mut level = vec![0usize; n];
     let mut modules = BTreeMap::new();
     // Module blocks: [start, end) index ranges with a path.
     let mut block_start = 0usize;
@@ -358,11 +361,21 @@ pub fn random_graph(n: usize, seed: u64) -> (Graph<String>, BTreeMap<VertexId, V
         if i > 0 && rng.below(8) != 0 {
             let deps = 1 + rng.below(3);
             for _ in 0..deps {
-                let j = if i > block_start && rng.below(10) < 6 {
-                    block_start + rng.below(i - block_start)
-                } else {
-                    rng.below(i)
+                // Of two candidates, the shallower: real configurations are wide and shallow
+                // (a dozen or two layers), not long chains.
+                let pick = |rng: &mut SplitMix| {
+                    let roll = rng.below(20);
+                    if i > block_start && roll < 13 {
+                        block_start + rng.below(i - block_start)
+                    } else if roll < 18 {
+                        i - 1 - rng.below(i.min(100))
+                    } else {
+                        rng.below(i)
+                    }
                 };
+                let (a, b) = (pick(&mut rng), pick(&mut rng));
+                let j = if level[b] < level[a] { b } else { a };
+                level[i] = level[i].max(level[j] + 1);
                 g.connect(id, ids[j]);
             }
         }

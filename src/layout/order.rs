@@ -12,7 +12,6 @@
 use super::metrics::accumulate_crossings;
 use super::rank::Ranked;
 use super::{Direction, Input, LayoutOptions};
-use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// Every cluster path that occurs, with its ancestors. Id 0 is the root (no cluster).
@@ -284,27 +283,55 @@ struct Keys<'a> {
 }
 
 impl Keys<'_> {
-    fn cmp(&self, g: &LayeredGraph, a: usize, b: usize) -> Ordering {
-        let ca = &self.cl.chain[g.cluster[a]];
-        let cb = &self.cl.chain[g.cluster[b]];
-        let mut k = 0;
-        loop {
-            let ea = match ca.get(k) {
-                Some(&c) => (self.cluster[c], 0u8, c),
-                None => (self.item[a], 1u8, a),
-            };
-            let eb = match cb.get(k) {
-                Some(&c) => (self.cluster[c], 0u8, c),
-                None => (self.item[b], 1u8, b),
-            };
-            let o =
-                ea.0.total_cmp(&eb.0)
-                    .then(ea.1.cmp(&eb.1))
-                    .then(ea.2.cmp(&eb.2));
-            if o != Ordering::Equal || k >= ca.len() || k >= cb.len() {
-                return o;
+    /// The sort entry of `it` at cluster nesting `level`: its cluster there, or itself.
+    /// Ties between items go to the current order (stable sweeps); between clusters to the id.
+    fn entry(&self, g: &LayeredGraph, it: usize, level: usize) -> (f64, u8, usize) {
+        match self.cl.chain[g.cluster[it]].get(level) {
+            Some(&c) => (self.cluster[c], 0, c),
+            None => (self.item[it], 1, g.pos[it]),
+        }
+    }
+
+    /// Sorts `items` (all in one cluster at nesting `level`) by their entries at this level, then
+    /// each run of one sub-cluster recursively: a lexicographic order over the cluster chains
+    /// (outermost first), with flat keys that sort much faster than comparing whole chains.
+    fn sort_level(
+        &self,
+        g: &LayeredGraph,
+        items: &mut [usize],
+        level: usize,
+        buf: &mut Vec<(f64, u8, usize, usize)>,
+    ) {
+        buf.clear();
+        buf.extend(items.iter().map(|&it| {
+            let e = self.entry(g, it, level);
+            (e.0, e.1, e.2, it)
+        }));
+        buf.sort_unstable_by(|a, b| {
+            a.0.total_cmp(&b.0)
+                .then(a.1.cmp(&b.1))
+                .then(a.2.cmp(&b.2))
+                .then(a.3.cmp(&b.3))
+        });
+        for (k, e) in buf.iter().enumerate() {
+            items[k] = e.3;
+        }
+        let mut i = 0;
+        while i < items.len() {
+            let e = self.entry(g, items[i], level);
+            let mut j = i + 1;
+            if e.1 == 0 {
+                while j < items.len()
+                    && self.entry(g, items[j], level).1 == 0
+                    && self.entry(g, items[j], level).2 == e.2
+                {
+                    j += 1;
+                }
+                if j - i > 1 {
+                    self.sort_level(g, &mut items[i..j], level + 1, buf);
+                }
             }
-            k += 1;
+            i = j;
         }
     }
 
@@ -317,11 +344,13 @@ impl Keys<'_> {
 
     fn sort_layer(&self, g: &mut LayeredGraph, r: usize) {
         let mut layer = std::mem::take(&mut g.layers[r]);
-        layer.sort_by(|&a, &b| self.cmp(g, a, b));
+        let mut buf = Vec::with_capacity(layer.len());
+        self.sort_level(g, &mut layer, 0, &mut buf);
         if self.hint.is_some() {
             // Vertices known from the previous layout keep their old relative order within their
             // cluster: they are dealt back into the slots the sort gave them, in hint order.
-            let mut groups: BTreeMap<usize, (Vec<usize>, Vec<(f64, usize)>)> = BTreeMap::new();
+            type Slots = (Vec<usize>, Vec<(f64, usize)>);
+            let mut groups: BTreeMap<usize, Slots> = BTreeMap::new();
             for (slot, &it) in layer.iter().enumerate() {
                 if let Some(h) = self.hinted(g, it) {
                     let e = groups.entry(g.cluster[it]).or_default();
@@ -403,16 +432,23 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     if len < 2 {
         return;
     }
-    let sorted = |nb: &[usize], g: &LayeredGraph| {
-        let mut v: Vec<usize> = nb.iter().map(|&w| g.pos[w]).collect();
-        v.sort_unstable();
-        v
+    // Neighbour positions per slot, sorted, in two flat buffers.
+    let flat = |side: &[Vec<usize>], g: &LayeredGraph| {
+        let mut data = Vec::new();
+        let mut start = Vec::with_capacity(len + 1);
+        for &it in &g.layers[r] {
+            start.push(data.len());
+            let from = data.len();
+            data.extend(side[it].iter().map(|&w| g.pos[w]));
+            data[from..].sort_unstable();
+        }
+        start.push(data.len());
+        (data, start)
     };
-    let ups: Vec<Vec<usize>> = g.layers[r].iter().map(|&it| sorted(&g.up[it], g)).collect();
-    let downs: Vec<Vec<usize>> = g.layers[r]
-        .iter()
-        .map(|&it| sorted(&g.down[it], g))
-        .collect();
+    let (up_data, up_start) = flat(&g.up, g);
+    let (down_data, down_start) = flat(&g.down, g);
+    let ups = |l: usize| &up_data[up_start[l]..up_start[l + 1]];
+    let downs = |l: usize| &down_data[down_start[l]..down_start[l + 1]];
     // local[p] = index into ups/downs of the item now at slot p
     let mut local: Vec<usize> = (0..len).collect();
     for _ in 0..4 {
@@ -425,8 +461,8 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
                 continue;
             }
             let (la, lb) = (local[p], local[p + 1]);
-            let keep = pair_crossings(&ups[la], &ups[lb]) + pair_crossings(&downs[la], &downs[lb]);
-            let swap = pair_crossings(&ups[lb], &ups[la]) + pair_crossings(&downs[lb], &downs[la]);
+            let keep = pair_crossings(ups(la), ups(lb)) + pair_crossings(downs(la), downs(lb));
+            let swap = pair_crossings(ups(lb), ups(la)) + pair_crossings(downs(lb), downs(la));
             if swap < keep {
                 g.layers[r].swap(p, p + 1);
                 local.swap(p, p + 1);
@@ -504,11 +540,23 @@ pub(crate) fn order(
             };
             for p in 0..len {
                 let it = g.layers[r][p];
-                let nb = if downward { &g.up[it] } else { &g.down[it] };
+                let (nb, other) = if downward {
+                    (&g.up[it], &g.down[it])
+                } else {
+                    (&g.down[it], &g.up[it])
+                };
+                let other_len = if downward {
+                    g.layers.get(r + 1).map_or(0, Vec::len)
+                } else {
+                    r.checked_sub(1).map_or(0, |f| g.layers[f].len())
+                };
+                // Without neighbours on the fixed side, follow the other side.
                 let k = if i == 0 {
                     norm(p, len)
                 } else {
-                    barycenter(g, nb, fixed_len).unwrap_or_else(|| norm(p, len))
+                    barycenter(g, nb, fixed_len)
+                        .or_else(|| barycenter(g, other, other_len))
+                        .unwrap_or_else(|| norm(p, len))
                 };
                 keys.item[it] = k;
                 add_to_clusters(cl, g.cluster[it], k, &mut sum, &mut cnt);

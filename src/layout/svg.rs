@@ -1,7 +1,7 @@
 //! A standalone SVG drawing of a [`Layout`]: rounded vertex boxes, smooth edges with arrow heads
 //! (at the dependent end), cluster boxes with their titles. All text is escaped.
 
-use super::{Layout, NodeBox};
+use super::{Direction, Layout, NodeBox};
 use std::fmt::Write;
 
 /// Escapes text for SVG/XML content and attribute values.
@@ -34,24 +34,35 @@ fn num(v: f64) -> String {
     }
 }
 
-/// A smooth path through the points (Catmull–Rom turned into cubic Béziers).
-fn path_data(points: &[(f64, f64)]) -> String {
+/// A smooth path through the points: straight where two points share the position along the
+/// layer (an edge passing a layer), otherwise an S-curve whose ends run along the flow, as
+/// dot's splines do. Unlike interpolating splines it never overshoots into loops.
+fn path_data(points: &[(f64, f64)], dir: Direction) -> String {
     let mut d = String::new();
     let Some(&(x0, y0)) = points.first() else {
         return d;
     };
     let _ = write!(d, "M{},{}", num(x0), num(y0));
-    if points.len() == 2 {
-        let _ = write!(d, " L{},{}", num(points[1].0), num(points[1].1));
-        return d;
-    }
-    for i in 0..points.len().saturating_sub(1) {
-        let p0 = points[i.saturating_sub(1)];
-        let p1 = points[i];
-        let p2 = points[i + 1];
-        let p3 = points[(i + 2).min(points.len() - 1)];
-        let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
-        let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
+    for w in points.windows(2) {
+        let ((ax, ay), (bx, by)) = (w[0], w[1]);
+        let (along_a, along_b) = match dir {
+            Direction::TopToBottom => (ax, bx),
+            Direction::LeftToRight => (ay, by),
+        };
+        if (along_a - along_b).abs() < 0.5 {
+            let _ = write!(d, " L{},{}", num(bx), num(by));
+            continue;
+        }
+        let (c1, c2) = match dir {
+            Direction::TopToBottom => {
+                let m = (ay + by) / 2.0;
+                ((ax, m), (bx, m))
+            }
+            Direction::LeftToRight => {
+                let m = (ax + bx) / 2.0;
+                ((m, ay), (m, by))
+            }
+        };
         let _ = write!(
             d,
             " C{},{} {},{} {},{}",
@@ -59,8 +70,8 @@ fn path_data(points: &[(f64, f64)]) -> String {
             num(c1.1),
             num(c2.0),
             num(c2.1),
-            num(p2.0),
-            num(p2.1)
+            num(bx),
+            num(by)
         );
     }
     d
@@ -118,7 +129,7 @@ pub fn render(layout: &Layout, label: impl Fn(&NodeBox) -> String) -> String {
         let _ = writeln!(
             s,
             "<path class=\"{class}\" d=\"{}\" marker-end=\"url(#tfg-arrow)\"/>",
-            path_data(&e.points)
+            path_data(&e.points, layout.direction)
         );
     }
     for nb in &layout.nodes {
@@ -172,6 +183,12 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
-        assert_eq!(path_data(&[(0.0, 0.0), (1.5, 2.0)]), "M0,0 L1.5,2");
+        assert_eq!(
+            path_data(
+                &[(0.0, 0.0), (0.0, 2.0), (4.0, 6.0)],
+                Direction::TopToBottom
+            ),
+            "M0,0 L0,2 C0,4 4,4 4,6"
+        );
     }
 }

@@ -181,26 +181,43 @@ proptest! {
     }
 
     #[test]
-    fn hint_keeps_relative_order(c in case(true), drop in prop::collection::vec(any::<bool>(), 28)) {
-        let (first, _, _) = run(&c, &LayoutOptions::default());
-        // Remove some vertices, lay out again with the first layout as the hint.
+    fn hint_keeps_relative_order(
+        c in case(true),
+        drop in prop::collection::vec(any::<bool>(), 28),
+        grow in any::<bool>(),
+    ) {
+        // `small` is `c` without the dropped vertices (renumbered). Lay out one of the two, then
+        // the other with the first as the hint: vertices removed (or added) between the two.
         let keep: Vec<usize> = (0..c.sizes.len()).filter(|&i| !drop[i]).collect();
         let pos: BTreeMap<usize, usize> = keep.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-        let sub = Case {
+        let small = Case {
             sizes: keep.iter().map(|&i| c.sizes[i]).collect(),
             clusters: keep.iter().map(|&i| c.clusters[i]).collect(),
             edges: c.edges.iter().filter_map(|(a, b)| Some((*pos.get(a)?, *pos.get(b)?))).collect(),
         };
-        let mut hint = first.order_hint();
-        // Names are renumbered in `sub`: map them.
-        hint = keep.iter().enumerate().filter_map(|(k, &i)| Some((format!("v{k}"), *hint.get(&format!("v{i}"))?))).collect();
+        // Names in `small` are renumbered: map them to the names in `c`.
+        let to_big: BTreeMap<String, String> =
+            keep.iter().enumerate().map(|(k, &i)| (format!("v{k}"), format!("v{i}"))).collect();
+        let to_small: BTreeMap<String, String> =
+            to_big.iter().map(|(a, b)| (b.clone(), a.clone())).collect();
+        let (before, after_case, rename) = if grow {
+            (run(&small, &LayoutOptions::default()).0, &c, &to_big)
+        } else {
+            (run(&c, &LayoutOptions::default()).0, &small, &to_small)
+        };
+        let hint: BTreeMap<String, f64> = before
+            .order_hint()
+            .into_iter()
+            .filter_map(|(name, p)| Some((rename.get(&name)?.clone(), p)))
+            .collect();
         let opts = LayoutOptions { previous: Some(hint.clone()), ..LayoutOptions::default() };
-        let (second, _, _) = run(&sub, &opts);
+        let (after, _, _) = run(after_case, &opts);
         // Within one layer and one cluster, retained vertices keep their old relative order.
-        for a in &second.nodes {
-            for b in &second.nodes {
+        for a in &after.nodes {
+            for b in &after.nodes {
+                let (Some(ha), Some(hb)) = (hint.get(&a.name), hint.get(&b.name)) else { continue };
                 let (ia, ib) = (name_index(&a.name), name_index(&b.name));
-                if a.layer == b.layer && sub.clusters[ia] == sub.clusters[ib] && hint[&a.name] < hint[&b.name] {
+                if a.layer == b.layer && after_case.clusters[ia] == after_case.clusters[ib] && ha < hb {
                     prop_assert!(a.x < b.x, "{} / {}", a.name, b.name);
                 }
             }

@@ -451,7 +451,7 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     let downs = |l: usize| &down_data[down_start[l]..down_start[l + 1]];
     // local[p] = index into ups/downs of the item now at slot p
     let mut local: Vec<usize> = (0..len).collect();
-    for _ in 0..4 {
+    for _ in 0..12 {
         let mut improved = false;
         for p in 0..len - 1 {
             let (a, b) = (g.layers[r][p], g.layers[r][p + 1]);
@@ -476,14 +476,20 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     g.refresh_layer(r);
 }
 
+/// Work budget for restarts, in items: a graph of `items` items gets `RESTART_BUDGET / items`
+/// starts (at most [`MAX_STARTS`], at least one). One start costs ~3.5 µs per item natively.
+const RESTART_BUDGET: usize = 12_000;
+const MAX_STARTS: usize = 8;
+/// Work budget for sweeps, in items: above `SWEEP_BUDGET / max_sweeps` items, fewer sweeps.
+const SWEEP_BUDGET: usize = 1_500_000;
+
 pub(crate) fn order(
     g: &mut LayeredGraph,
     cl: &Clusters,
     hint: Option<&[Option<f64>]>,
     opts: &LayoutOptions,
 ) {
-    let layer_count = g.layers.len();
-    if layer_count == 0 {
+    if g.layers.is_empty() {
         return;
     }
     let mut keys = Keys {
@@ -492,34 +498,91 @@ pub(crate) fn order(
         cl,
         hint,
     };
-    // Initial order: one top-down barycenter pass (hinted vertices use their old place).
+    // Several starts while the graph is small: initial orders from a top-down and a bottom-up
+    // barycenter pass, then from shuffled first layers (a fixed seed, so still deterministic);
+    // each is improved by sweeps and the best wins (the earliest on a tie).
+    let starts = (RESTART_BUDGET / g.kind.len().max(1)).clamp(1, MAX_STARTS);
+    let start = g.layers.clone();
+    let mut rng = super::SplitMix::new(0x5eed);
+    let mut best: Option<(u64, Vec<Vec<usize>>)> = None;
+    for run in 0..starts {
+        if run > 0 {
+            g.layers = start.clone();
+            g.refresh_pos();
+            keys.cluster.iter_mut().for_each(|k| *k = 0.5);
+        }
+        let downward = run % 2 == 0;
+        if run >= 2 {
+            let r = if downward { 0 } else { g.layers.len() - 1 };
+            let layer = &mut g.layers[r];
+            for i in (1..layer.len()).rev() {
+                layer.swap(i, rng.below(i + 1));
+            }
+            g.refresh_layer(r);
+        }
+        initial(g, &mut keys, downward, run >= 2);
+        let c = improve(g, &mut keys, opts);
+        if best.as_ref().is_none_or(|(b, _)| c < *b) {
+            best = Some((c, g.layers.clone()));
+        }
+        if c == 0 {
+            break;
+        }
+    }
+    if let Some((_, layers)) = best {
+        g.layers = layers;
+        g.refresh_pos();
+    }
+}
+
+/// One barycenter pass from the top (or bottom) layer; hinted vertices use their old place.
+fn initial(g: &mut LayeredGraph, keys: &mut Keys, downward: bool, keep_first: bool) {
+    let cl = keys.cl;
+    let layer_count = g.layers.len();
     let mut sum = vec![0.0; cl.len()];
     let mut cnt = vec![0u32; cl.len()];
-    for r in 0..layer_count {
+    for i in 0..layer_count {
+        let r = if downward { i } else { layer_count - 1 - i };
         let len = g.layers[r].len();
-        let above = if r > 0 { g.layers[r - 1].len() } else { 0 };
+        let fixed = if downward {
+            r.checked_sub(1).map_or(0, |f| g.layers[f].len())
+        } else {
+            g.layers.get(r + 1).map_or(0, Vec::len)
+        };
         for p in 0..len {
             let it = g.layers[r][p];
+            let nb = if downward { &g.up[it] } else { &g.down[it] };
             let k = keys
                 .hinted(g, it)
-                .or_else(|| barycenter(g, &g.up[it], above))
+                .or_else(|| barycenter(g, nb, fixed))
                 .unwrap_or_else(|| norm(p, len));
             keys.item[it] = k;
             add_to_clusters(cl, g.cluster[it], k, &mut sum, &mut cnt);
         }
         keys.cluster = cluster_means(&sum, &cnt, &keys.cluster);
-        keys.sort_layer(g, r);
+        if !(keep_first && i == 0) {
+            keys.sort_layer(g, r);
+        }
     }
-    normalise(g, &mut keys);
+}
+
+/// Alternating sweeps from the current order; leaves the best order found in `g` and returns
+/// its crossings.
+fn improve(g: &mut LayeredGraph, keys: &mut Keys, opts: &LayoutOptions) -> u64 {
+    let cl = keys.cl;
+    let layer_count = g.layers.len();
+    normalise(g, keys);
     if opts.transpose {
         for r in 0..layer_count {
-            transpose(g, &keys, r);
+            transpose(g, keys, r);
         }
     }
     let mut best = g.crossings();
     let mut best_layers = g.layers.clone();
     let mut stall = 0;
-    for sweep in 0..opts.max_sweeps {
+    // Bounded work: very large layered graphs (long edges everywhere) get fewer sweeps.
+    let sweeps = (SWEEP_BUDGET / g.kind.len().max(1)).clamp(4, opts.max_sweeps.max(4));
+    for sweep in 0..sweeps.min(opts.max_sweeps) {
         if best == 0 {
             break;
         }
@@ -533,10 +596,12 @@ pub(crate) fn order(
         };
         for (i, &r) in rows.iter().enumerate() {
             let len = g.layers[r].len();
-            let fixed_len = if downward {
-                r.checked_sub(1).map_or(0, |f| g.layers[f].len())
+            let above = r.checked_sub(1).map_or(0, |f| g.layers[f].len());
+            let below = g.layers.get(r + 1).map_or(0, Vec::len);
+            let (fixed_len, other_len) = if downward {
+                (above, below)
             } else {
-                g.layers.get(r + 1).map_or(0, Vec::len)
+                (below, above)
             };
             for p in 0..len {
                 let it = g.layers[r][p];
@@ -544,11 +609,6 @@ pub(crate) fn order(
                     (&g.up[it], &g.down[it])
                 } else {
                     (&g.down[it], &g.up[it])
-                };
-                let other_len = if downward {
-                    g.layers.get(r + 1).map_or(0, Vec::len)
-                } else {
-                    r.checked_sub(1).map_or(0, |f| g.layers[f].len())
                 };
                 // Without neighbours on the fixed side, follow the other side.
                 let k = if i == 0 {
@@ -566,10 +626,10 @@ pub(crate) fn order(
             }
         }
         keys.cluster = cluster_means(&sum, &cnt, &keys.cluster);
-        normalise(g, &mut keys);
+        normalise(g, keys);
         if opts.transpose {
             for &r in &rows {
-                transpose(g, &keys, r);
+                transpose(g, keys, r);
             }
         }
         let c = g.crossings();
@@ -586,4 +646,5 @@ pub(crate) fn order(
     }
     g.layers = best_layers;
     g.refresh_pos();
+    best
 }

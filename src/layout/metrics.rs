@@ -3,6 +3,7 @@
 
 use super::{Direction, Layout};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Metrics {
@@ -153,6 +154,99 @@ pub(crate) fn measure(l: &Layout) -> Metrics {
     }
 }
 
+/// Splits a line of Graphviz's `-Tplain` output into words, honouring double quotes.
+fn plain_words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '"' {
+            chars.next();
+            let mut w = String::new();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => {
+                        if let Some(n) = chars.next() {
+                            w.push(n);
+                        }
+                    }
+                    '"' => break,
+                    c => w.push(c),
+                }
+            }
+            out.push(w);
+        } else {
+            let mut w = String::new();
+            while let Some(&c) = chars.peek() {
+                if c.is_whitespace() {
+                    break;
+                }
+                w.push(c);
+                chars.next();
+            }
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// The same measures for a drawing by Graphviz, from its `-Tplain` output (`dot -Tplain`):
+/// layers are the distinct node centre positions along the flow axis (`direction` tells whether
+/// it was drawn with `rankdir=LR`), edges the polylines through their B-spline control points.
+/// Units are points (plain output's inches times 72). Unreadable lines are skipped.
+pub fn measure_dot_plain(plain: &str, direction: Direction) -> Metrics {
+    let num = |w: Option<&String>| w.and_then(|s| s.parse::<f64>().ok());
+    let mut width = 0.0;
+    let mut height = 0.0;
+    let mut centres: Vec<f64> = Vec::new();
+    let mut polylines: Vec<Vec<(f64, f64)>> = Vec::new();
+    let mut total_edge_length = 0.0;
+    // Plain output puts y upwards; flip it so the flow runs the usual way.
+    let flow = |x: f64, y: f64| match direction {
+        Direction::TopToBottom => (x * 72.0, -y * 72.0),
+        Direction::LeftToRight => (-y * 72.0, x * 72.0),
+    };
+    for line in plain.lines() {
+        let w = plain_words(line);
+        match w.first().map(String::as_str) {
+            Some("graph") => {
+                width = num(w.get(2)).unwrap_or(0.0) * 72.0;
+                height = num(w.get(3)).unwrap_or(0.0) * 72.0;
+            }
+            Some("node") => {
+                if let (Some(x), Some(y)) = (num(w.get(2)), num(w.get(3))) {
+                    centres.push(flow(x, y).1);
+                }
+            }
+            Some("edge") => {
+                let n = w.get(3).and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
+                let pts: Vec<(f64, f64)> = (0..n)
+                    .filter_map(|i| Some(flow(num(w.get(4 + 2 * i))?, num(w.get(5 + 2 * i))?)))
+                    .collect();
+                total_edge_length += pts
+                    .windows(2)
+                    .map(|p| ((p[1].0 - p[0].0).powi(2) + (p[1].1 - p[0].1).powi(2)).sqrt())
+                    .sum::<f64>();
+                polylines.push(pts);
+            }
+            _ => {}
+        }
+    }
+    // Distinct layer centres (positions within a thousandth of a point are one layer).
+    let mut layers: BTreeMap<i64, f64> = BTreeMap::new();
+    for c in centres {
+        layers.insert((c * 1000.0).round() as i64, c);
+    }
+    let centres: Vec<f64> = layers.into_values().collect();
+    Metrics {
+        crossings: count_crossings(&layer_segments(&centres, &polylines)),
+        total_edge_length,
+        width,
+        height,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +261,23 @@ mod tests {
             count_crossings(&[vec![(0.0, 2.0), (1.0, 1.0), (2.0, 0.0)], vec![]]),
             3
         );
+    }
+
+    #[test]
+    fn reads_dot_plain_output() {
+        // Two edges crossing between rank 0 (y = 2) and rank 1 (y = 1).
+        let plain = "graph 1 3 3\n\
+            node \"a b\" 0 2 1 0.5 \"a b\" solid box black lightgrey\n\
+            node c 2 2 1 0.5 c solid box black lightgrey\n\
+            node d 0 1 1 0.5 d solid box black lightgrey\n\
+            node e 2 1 1 0.5 e solid box black lightgrey\n\
+            edge \"a b\" e 4 0 1.75 0.5 1.5 1.5 1.5 2 1.25 solid black\n\
+            edge c d 2 2 1.75 0 1.25 solid black\n\
+            stop\n";
+        let m = measure_dot_plain(plain, Direction::TopToBottom);
+        assert_eq!(m.crossings, 1);
+        assert_eq!((m.width, m.height), (216.0, 216.0));
+        assert!(m.total_edge_length > 0.0);
     }
 
     #[test]

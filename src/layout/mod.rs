@@ -30,7 +30,7 @@ use crate::dag::{Graph, Vertex, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub use metrics::{Metrics, count_crossings, layer_segments};
+pub use metrics::{Metrics, count_crossings, layer_segments, measure_dot_plain};
 
 /// Which way dependencies flow on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

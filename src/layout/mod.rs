@@ -99,7 +99,7 @@ pub struct InputNode {
     pub width: f64,
     pub height: f64,
     /// Nested cluster names from outermost to innermost (e.g. `["module.a", "module.b"]`); empty
-    /// for the root module.
+    /// for the root module. Paths deeper than 32 are cut to their first 32 names.
     pub cluster: Vec<String>,
 }
 
@@ -394,4 +394,72 @@ pub fn bench_random(n: usize, seed: u64) -> Layout {
         |id, _| modules.get(&id).cloned().unwrap_or_default(),
         &LayoutOptions::default(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(n: usize, edges: &[(usize, usize)], cluster: impl Fn(usize) -> Vec<String>) -> Input {
+        let mut g: Graph<String> = Graph::new();
+        let ids: Vec<VertexId> = (0..n).map(|i| g.add(format!("v{i}"))).collect();
+        Input {
+            nodes: (0..n)
+                .map(|i| InputNode {
+                    id: ids[i],
+                    name: format!("v{i}"),
+                    width: 40.0,
+                    height: 20.0,
+                    cluster: cluster(i),
+                })
+                .collect(),
+            edges: edges.to_vec(),
+        }
+    }
+
+    #[test]
+    fn degenerate_inputs_do_not_panic() {
+        let opts = LayoutOptions::default();
+        let l = layout(&Input::default(), &opts);
+        assert!(l.nodes.is_empty() && l.edges.is_empty());
+        assert_eq!(l.metrics().crossings, 0);
+        // A self-loop, an edge to a missing index, odd sizes.
+        let mut inp = input(2, &[(0, 0), (0, 7), (1, 0)], |_| Vec::new());
+        inp.nodes[0].width = f64::NAN;
+        inp.nodes[1].height = -3.0;
+        let l = layout(&inp, &opts);
+        assert_eq!(l.edges.len(), 2);
+        assert_eq!(l.edges[0].points.len(), 4);
+        assert!(svg::render_names(&l).contains("</svg>"));
+        // Very deep cluster paths are cut, not recursed into without bound.
+        let deep = |i: usize| (0..10_000).map(|k| format!("m{}", k + i % 2)).collect();
+        let l = layout(&input(3, &[(0, 1), (1, 2)], deep), &opts);
+        assert_eq!(l.clusters.iter().map(|c| c.path.len()).max(), Some(32));
+    }
+
+    #[test]
+    fn left_to_right_swaps_the_axes() {
+        let inp = input(3, &[(0, 1), (1, 2)], |_| Vec::new());
+        let tb = layout(&inp, &LayoutOptions::default());
+        let lr = layout(
+            &inp,
+            &LayoutOptions {
+                direction: Direction::LeftToRight,
+                ..LayoutOptions::default()
+            },
+        );
+        assert!(tb.nodes[0].y < tb.nodes[1].y && tb.nodes[1].y < tb.nodes[2].y);
+        assert!(lr.nodes[0].x < lr.nodes[1].x && lr.nodes[1].x < lr.nodes[2].x);
+        assert_eq!(lr.order_hint().len(), 3);
+    }
+
+    #[test]
+    fn benchmark_graphs_are_reproducible() {
+        let (a, ma) = random_graph(200, 9);
+        let (b, mb) = random_graph(200, 9);
+        assert_eq!(a.string(), b.string());
+        assert_eq!(ma, mb);
+        assert!(a.edge_count() > 200);
+        assert_eq!(bench_random(50, 3), bench_random(50, 3));
+    }
 }

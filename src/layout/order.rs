@@ -14,6 +14,10 @@ use super::rank::Ranked;
 use super::{Direction, Input, LayoutOptions};
 use std::collections::BTreeMap;
 
+/// Cluster paths are cut to this depth: several steps recurse along the nesting, and real
+/// module trees are a handful of levels deep.
+pub(crate) const MAX_CLUSTER_DEPTH: usize = 32;
+
 /// Every cluster path that occurs, with its ancestors. Id 0 is the root (no cluster).
 pub(crate) struct Clusters {
     pub paths: Vec<Vec<String>>,
@@ -29,7 +33,7 @@ impl Clusters {
         let mut all: BTreeMap<Vec<String>, usize> = BTreeMap::new();
         all.insert(Vec::new(), 0);
         for nd in &input.nodes {
-            for k in 1..=nd.cluster.len() {
+            for k in 1..=nd.cluster.len().min(MAX_CLUSTER_DEPTH) {
                 all.insert(nd.cluster[..k].to_vec(), 0);
             }
         }
@@ -62,7 +66,10 @@ impl Clusters {
         let of_node = input
             .nodes
             .iter()
-            .map(|nd| all.get(&nd.cluster).copied().unwrap_or(0))
+            .map(|nd| {
+                let depth = nd.cluster.len().min(MAX_CLUSTER_DEPTH);
+                all.get(&nd.cluster[..depth]).copied().unwrap_or(0)
+            })
             .collect();
         Clusters {
             paths,

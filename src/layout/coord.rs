@@ -8,8 +8,9 @@
 //! placement; then passes down, up and both ways move each item towards the median of its
 //! neighbours, processing items that move right from the right end and items that move left from
 //! the left end (a priority method that lets whole rows shift), pushing the borders of the
-//! clusters they belong to. A dummy vertex's only neighbour on each side is the next point of its
-//! edge, so long edges straighten. Each pass is linear in the size of the layered graph.
+//! clusters they belong to. Each pass is linear in the size of the layered graph. Finally the
+//! dummy chains of long edges are straightened, longest first, shoving lower-priority items
+//! aside within a work budget, and the real vertices settle around them.
 //!
 //! Brandes–Köpf was the other candidate: it is linear and straightens long edges too, but it has
 //! no notion of cluster borders spanning several layers; the constraint graph handles both.
@@ -197,6 +198,53 @@ impl Solver<'_> {
         }
     }
 
+    /// Moves `v` to `nx` (right when `right`), shoving its successors (predecessors) along as
+    /// far as the separations require. Fails, leaving the moves in `log` for the caller to undo,
+    /// when it would move a `locked` variable not in `mine` or make more than `budget` moves.
+    #[allow(clippy::too_many_arguments)]
+    fn shove(
+        &mut self,
+        v: usize,
+        nx: f64,
+        right: bool,
+        locked: &[bool],
+        mine: &[bool],
+        log: &mut Vec<(usize, f64)>,
+        budget: usize,
+    ) -> bool {
+        let start = log.len();
+        let mut stack = vec![(v, nx)];
+        while let Some((u, want)) = stack.pop() {
+            let needed = if right {
+                self.x[u] < want
+            } else {
+                self.x[u] > want
+            };
+            if !needed {
+                continue;
+            }
+            if (locked[u] && !mine[u]) || log.len() - start >= budget {
+                return false;
+            }
+            log.push((u, self.x[u]));
+            self.x[u] = want;
+            if right {
+                for &(w, sep) in &self.c.succs[u] {
+                    if self.x[w] < want + sep {
+                        stack.push((w, want + sep));
+                    }
+                }
+            } else {
+                for &(w, sep) in &self.c.preds[u] {
+                    if self.x[w] > want - sep {
+                        stack.push((w, want - sep));
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// Borders hug their contents again (so neighbours may come closer next pass).
     fn tighten(&mut self) {
         for i in (0..self.c.topo.len()).rev() {
@@ -256,10 +304,7 @@ fn assign_breadth(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions) -> Vec<
         s.x[v] = x;
     }
     s.tighten();
-    let layers = g.layers.len();
     let passes = opts.coord_passes;
-    let mut targets: Vec<Option<f64>> = Vec::new();
-    let mut nb: Vec<f64> = Vec::new();
     for pass in 0..passes {
         let side = if pass + 2 >= passes {
             Side::Both
@@ -268,49 +313,137 @@ fn assign_breadth(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions) -> Vec<
         } else {
             Side::Below
         };
-        let rows: Vec<usize> = match side {
-            Side::Below => (0..layers).rev().collect(),
-            _ => (0..layers).collect(),
-        };
-        for r in rows {
-            let layer = &g.layers[r];
-            targets.clear();
-            for &it in layer {
-                nb.clear();
+        median_pass(&mut s, g, side, true);
+        s.tighten();
+    }
+    // Long edges straight: each dummy chain moves to one position all its points can take;
+    // then the real vertices settle around the straightened chains.
+    straighten(&mut s, g);
+    median_pass(&mut s, g, Side::Both, false);
+    straighten(&mut s, g);
+    s.tighten();
+    s.x
+}
+
+/// One pass over the layers moving items towards the median of their neighbours on `side`
+/// (dummy points too, unless `dummies` is false).
+fn median_pass(s: &mut Solver, g: &LayeredGraph, side: Side, dummies: bool) {
+    let layers = g.layers.len();
+    let rows: Vec<usize> = match side {
+        Side::Below => (0..layers).rev().collect(),
+        _ => (0..layers).collect(),
+    };
+    let mut targets: Vec<Option<f64>> = Vec::new();
+    let mut nb: Vec<f64> = Vec::new();
+    for r in rows {
+        let layer = &g.layers[r];
+        targets.clear();
+        for &it in layer {
+            nb.clear();
+            if dummies || matches!(g.kind[it], Kind::Real(_)) {
                 if !matches!(side, Side::Below) {
                     nb.extend(g.up[it].iter().map(|&w| s.x[w]));
                 }
                 if !matches!(side, Side::Above) {
                     nb.extend(g.down[it].iter().map(|&w| s.x[w]));
                 }
-                targets.push(median(&mut nb));
             }
-            for p in (0..layer.len()).rev() {
-                let it = layer[p];
-                if let Some(t) = targets[p]
-                    && t > s.x[it] + 1e-9
-                {
-                    let nx = t.min(s.hi(it));
-                    if nx > s.x[it] {
-                        s.push_right(it, nx);
-                    }
-                }
-            }
-            for p in 0..layer.len() {
-                let it = layer[p];
-                if let Some(t) = targets[p]
-                    && t < s.x[it] - 1e-9
-                {
-                    let nx = t.max(s.lo(it));
-                    if nx < s.x[it] {
-                        s.push_left(it, nx);
-                    }
+            targets.push(median(&mut nb));
+        }
+        for p in (0..layer.len()).rev() {
+            let it = layer[p];
+            if let Some(t) = targets[p]
+                && t > s.x[it] + 1e-9
+            {
+                let nx = t.min(s.hi(it));
+                if nx > s.x[it] {
+                    s.push_right(it, nx);
                 }
             }
         }
-        s.tighten();
+        for p in 0..layer.len() {
+            let it = layer[p];
+            if let Some(t) = targets[p]
+                && t < s.x[it] - 1e-9
+            {
+                let nx = t.max(s.lo(it));
+                if nx < s.x[it] {
+                    s.push_left(it, nx);
+                }
+            }
+        }
     }
-    s.x
+}
+
+/// Moves the dummy points of each long edge (longest first) to one common position (the median
+/// of the chain's points and ends), shoving aside whatever is in the way, except points of
+/// chains already straightened: the priority method, with long edges first. A chain whose move
+/// would disturb a straightened one, or take more than its share of work, keeps its bends.
+fn straighten(s: &mut Solver, g: &LayeredGraph) {
+    let mut chains: Vec<usize> = (0..g.chains.len())
+        .filter(|&e| g.chains[e].len() >= 4)
+        .collect();
+    chains.sort_by_key(|&e| (std::cmp::Reverse(g.chains[e].len()), e));
+    let vars = s.x.len();
+    let mut locked = vec![false; vars];
+    let mut mine = vec![false; vars];
+    let mut log: Vec<(usize, f64)> = Vec::new();
+    let mut cand: Vec<f64> = Vec::new();
+    let per_chain = 256 + vars / 64;
+    for e in chains {
+        let chain = &g.chains[e];
+        let dummies = &chain[1..chain.len() - 1];
+        cand.clear();
+        cand.extend(chain.iter().map(|&d| s.x[d]));
+        let Some(t) = median(&mut cand) else { continue };
+        // First choice: a common position every point reaches without disturbing anything.
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        for &d in dummies {
+            lo = lo.max(s.lo(d));
+            hi = hi.min(s.hi(d));
+        }
+        if lo <= hi {
+            let t = t.clamp(lo, hi);
+            for &d in dummies {
+                // Borders pushed by earlier points of the chain may have moved: clamp again.
+                let nx = t.clamp(s.lo(d), s.hi(d));
+                if nx > s.x[d] {
+                    s.push_right(d, nx);
+                } else if nx < s.x[d] {
+                    s.push_left(d, nx);
+                }
+                locked[d] = true;
+            }
+            continue;
+        }
+        for &d in dummies {
+            mine[d] = true;
+        }
+        log.clear();
+        let mut ok = true;
+        for &d in dummies {
+            ok = if t > s.x[d] {
+                s.shove(d, t, true, &locked, &mine, &mut log, per_chain)
+            } else {
+                s.shove(d, t, false, &locked, &mine, &mut log, per_chain)
+            };
+            if !ok {
+                break;
+            }
+        }
+        if ok {
+            for &d in dummies {
+                locked[d] = true;
+            }
+        } else {
+            for &(v, old) in log.iter().rev() {
+                s.x[v] = old;
+            }
+        }
+        for &d in dummies {
+            mine[d] = false;
+        }
+    }
 }
 
 pub(crate) fn place(

@@ -440,6 +440,25 @@ mod tests {
     }
 
     #[test]
+    fn long_edges_run_straight() {
+        // A chain 0..4 plus a shortcut 0 -> 4 and a second long edge 1 -> 4: their dummy points
+        // line up.
+        let inp = input(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (0, 4), (1, 4)], |_| {
+            Vec::new()
+        });
+        let l = layout(&inp, &LayoutOptions::default());
+        for e in &l.edges[4..] {
+            let inner = &e.points[1..e.points.len() - 1];
+            assert!(inner.len() >= 4);
+            assert!(
+                inner.iter().all(|p| (p.0 - inner[0].0).abs() < 1e-6),
+                "{:?}",
+                e.points
+            );
+        }
+    }
+
+    #[test]
     fn left_to_right_swaps_the_axes() {
         let inp = input(3, &[(0, 1), (1, 2)], |_| Vec::new());
         let tb = layout(&inp, &LayoutOptions::default());

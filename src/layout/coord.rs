@@ -389,7 +389,9 @@ fn straighten(s: &mut Solver, g: &LayeredGraph) {
     let mut mine = vec![false; vars];
     let mut log: Vec<(usize, f64)> = Vec::new();
     let mut cand: Vec<f64> = Vec::new();
-    let per_chain = 256 + vars / 64;
+    // Work bounds for shoving: per chain, and for the whole pass (then only free moves).
+    let per_chain = 256;
+    let mut total = 20_000 + 2 * vars;
     for e in chains {
         let chain = &g.chains[e];
         let dummies = &chain[1..chain.len() - 1];
@@ -416,6 +418,9 @@ fn straighten(s: &mut Solver, g: &LayeredGraph) {
             }
             continue;
         }
+        if total == 0 {
+            continue;
+        }
         for &d in dummies {
             mine[d] = true;
         }
@@ -423,14 +428,15 @@ fn straighten(s: &mut Solver, g: &LayeredGraph) {
         let mut ok = true;
         for &d in dummies {
             ok = if t > s.x[d] {
-                s.shove(d, t, true, &locked, &mine, &mut log, per_chain)
+                s.shove(d, t, true, &locked, &mine, &mut log, per_chain.min(total))
             } else {
-                s.shove(d, t, false, &locked, &mine, &mut log, per_chain)
+                s.shove(d, t, false, &locked, &mine, &mut log, per_chain.min(total))
             };
             if !ok {
                 break;
             }
         }
+        total = total.saturating_sub(log.len());
         if ok {
             for &d in dummies {
                 locked[d] = true;

@@ -432,8 +432,9 @@ fn pair_crossings(a: &[usize], b: &[usize]) -> u64 {
     total
 }
 
-/// Swaps adjacent items of one cluster while that lowers the crossings with both neighbouring
-/// layers; bounded passes.
+/// Swaps adjacent items of one cluster, or moves an item past the neighbouring block of a
+/// sub-cluster, while that lowers the crossings with both neighbouring layers; bounded passes.
+/// Sibling clusters are never swapped here (their order is global).
 fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     let len = g.layers[r].len();
     if len < 2 {
@@ -458,22 +459,68 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     let downs = |l: usize| &down_data[down_start[l]..down_start[l + 1]];
     // local[p] = index into ups/downs of the item now at slot p
     let mut local: Vec<usize> = (0..len).collect();
+    let cl = keys.cl;
+    let cost = |x: usize, y: usize| {
+        pair_crossings(ups(x), ups(y)) + pair_crossings(downs(x), downs(y))
+    };
     for _ in 0..12 {
         let mut improved = false;
-        for p in 0..len - 1 {
+        let mut p = 0;
+        while p + 1 < len {
             let (a, b) = (g.layers[r][p], g.layers[r][p + 1]);
-            if g.cluster[a] != g.cluster[b]
-                || (keys.hinted(g, a).is_some() && keys.hinted(g, b).is_some())
-            {
-                continue;
-            }
-            let (la, lb) = (local[p], local[p + 1]);
-            let keep = pair_crossings(ups(la), ups(lb)) + pair_crossings(downs(la), downs(lb));
-            let swap = pair_crossings(ups(lb), ups(la)) + pair_crossings(downs(lb), downs(la));
-            if swap < keep {
-                g.layers[r].swap(p, p + 1);
-                local.swap(p, p + 1);
-                improved = true;
+            let (ca, cb) = (&cl.chain[g.cluster[a]], &cl.chain[g.cluster[b]]);
+            let k = ca.iter().zip(cb.iter()).take_while(|(x, y)| x == y).count();
+            match (k >= ca.len(), k >= cb.len()) {
+                // Two items of one cluster.
+                (true, true) => {
+                    if keys.hinted(g, a).is_none() || keys.hinted(g, b).is_none() {
+                        let (la, lb) = (local[p], local[p + 1]);
+                        if cost(lb, la) < cost(la, lb) {
+                            g.layers[r].swap(p, p + 1);
+                            local.swap(p, p + 1);
+                            improved = true;
+                        }
+                    }
+                    p += 1;
+                }
+                // An item, then the block of a sub-cluster: move the item past the block?
+                (true, false) => {
+                    let c = cb[k];
+                    let mut q = p + 1;
+                    while q < len && cl.chain[g.cluster[g.layers[r][q]]].get(k) == Some(&c) {
+                        q += 1;
+                    }
+                    let la = local[p];
+                    let (keep, swap) = (p + 1..q).fold((0, 0), |(kp, sw), j| {
+                        (kp + cost(la, local[j]), sw + cost(local[j], la))
+                    });
+                    if swap < keep {
+                        g.layers[r][p..q].rotate_left(1);
+                        local[p..q].rotate_left(1);
+                        improved = true;
+                    }
+                    p = q;
+                }
+                // The block of a sub-cluster, then an item: move the item before the block?
+                (false, true) => {
+                    let c = ca[k];
+                    let mut s = p;
+                    while s > 0 && cl.chain[g.cluster[g.layers[r][s - 1]]].get(k) == Some(&c) {
+                        s -= 1;
+                    }
+                    let lb = local[p + 1];
+                    let (keep, swap) = (s..=p).fold((0, 0), |(kp, sw), j| {
+                        (kp + cost(local[j], lb), sw + cost(lb, local[j]))
+                    });
+                    if swap < keep {
+                        g.layers[r][s..=p + 1].rotate_right(1);
+                        local[s..=p + 1].rotate_right(1);
+                        improved = true;
+                    }
+                    p += 1;
+                }
+                // Sibling clusters keep the one order they have on every layer.
+                (false, false) => p += 1,
             }
         }
         if !improved {

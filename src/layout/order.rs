@@ -460,9 +460,8 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     // local[p] = index into ups/downs of the item now at slot p
     let mut local: Vec<usize> = (0..len).collect();
     let cl = keys.cl;
-    let cost = |x: usize, y: usize| {
-        pair_crossings(ups(x), ups(y)) + pair_crossings(downs(x), downs(y))
-    };
+    let cost =
+        |x: usize, y: usize| pair_crossings(ups(x), ups(y)) + pair_crossings(downs(x), downs(y));
     for _ in 0..12 {
         let mut improved = false;
         let mut p = 0;

@@ -31,6 +31,7 @@
 pub mod clock;
 pub mod driver;
 pub mod durations;
+pub mod expand;
 pub mod metrics;
 pub mod semaphore;
 pub mod walker;
@@ -38,10 +39,11 @@ pub mod walker;
 pub use clock::Clock;
 pub use driver::{Executor, Stepper};
 pub use durations::{DurationModel, VertexKind, classify, default_duration};
+pub use expand::StaticExpander;
 pub use metrics::{Metrics, Span};
 pub use walker::{
-    Behaviour, Event, Execution, TaskId, TaskInfo, Transition, VertexRef, Walk, WalkOptions,
-    WalkResult,
+    Behaviour, Event, Execution, Expansion, TaskId, TaskInfo, Transition, VertexRef, Walk,
+    WalkOptions, WalkResult,
 };
 
 use crate::dag::{Graph, Vertex};
@@ -52,12 +54,13 @@ use std::time::Duration;
 /// `DynamicExpand`; the builder will supply the real one). Return `None` for no expansion; a
 /// subgraph with no vertices expands into nothing.
 pub trait Expander {
-    fn expand(&mut self, v: &VertexRef) -> Option<Graph<String>>;
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion>;
 }
 
+/// A closure returning the instance subgraph is an expander (it cannot report unknown instances).
 impl<F: FnMut(&VertexRef) -> Option<Graph<String>>> Expander for F {
-    fn expand(&mut self, v: &VertexRef) -> Option<Graph<String>> {
-        self(v)
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion> {
+        self(v).map(Expansion::Instances)
     }
 }
 

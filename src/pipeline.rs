@@ -70,6 +70,26 @@ pub struct Output {
     pub config: Config,
     pub built: Built,
     pub warnings: Vec<Diagnostic>,
+    /// The builder that made the graph.
+    pub kind: BuilderKind,
+    /// The root variable values of the request (`NAME=VALUE`, already checked against the
+    /// declared variables).
+    pub vars: Vec<String>,
+}
+
+impl Output {
+    /// What the graph's vertices expand into when it is walked: for plan graphs, the instances
+    /// that follow statically from the configuration and [`Output::vars`]
+    /// ([`crate::walk::expand`]); `None` for graphs whose vertices are already instances (apply,
+    /// plan-destroy) or that OpenTofu walks unexpanded (validate).
+    pub fn expander(&self) -> Option<crate::walk::StaticExpander> {
+        match self.kind {
+            BuilderKind::Plan | BuilderKind::PlanRefreshOnly => Some(
+                crate::walk::StaticExpander::new(self.config.clone(), &self.vars),
+            ),
+            BuilderKind::PlanDestroy | BuilderKind::Validate | BuilderKind::Apply => None,
+        }
+    }
 }
 
 /// Runs the pipeline. Errors come back as diagnostics (at least one); warnings of a successful run
@@ -168,6 +188,8 @@ pub fn run_loaded(
         config: cfg,
         built,
         warnings: diags,
+        kind: req.kind,
+        vars: req.vars.clone(),
     })
 }
 

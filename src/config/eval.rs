@@ -222,7 +222,8 @@ impl StaticEval {
     }
 
     /// Every instance of a resource declared in the module at `path`, across that module's
-    /// instances.
+    /// instances. When unknown, the reason names the enclosing module call if that is what is
+    /// unknown (`module.x: count = … is unknown (…)`), else the resource's own expression.
     pub fn resource_instances(
         &mut self,
         path: &addrs::Module,
@@ -236,14 +237,12 @@ impl StaticEval {
             .ok_or_else(|| format!("{resource} is not declared"))?;
         let mut out = Vec::new();
         for mi in self.module_instances(path)? {
-            let keys = self
-                .keys_in(
-                    &mi,
-                    r.count.as_ref(),
-                    r.for_each.as_ref(),
-                    r.enabled.as_ref(),
-                )
-                .map_err(|e| format!("{resource}: {e}"))?;
+            let keys = self.keys_in(
+                &mi,
+                r.count.as_ref(),
+                r.for_each.as_ref(),
+                r.enabled.as_ref(),
+            )?;
             out.extend(
                 keys.into_iter()
                     .map(|i| resource.instance(i.key).absolute(mi.clone())),

@@ -153,5 +153,20 @@ pub fn sweep<V: Vertex>(
         .collect()
 }
 
+/// Makespan for each parallelism in `ps`, each walk with a fresh scenario from `scenario` (so
+/// failures and expansion can be part of a sweep).
+pub fn sweep_with<V: Vertex>(
+    g: &Graph<V>,
+    ps: impl IntoIterator<Item = usize>,
+    mut scenario: impl FnMut() -> Scenario,
+) -> Vec<(usize, Duration)> {
+    ps.into_iter()
+        .map(|p| {
+            let r = simulate(g, &WalkOptions::with_parallelism(p), scenario());
+            (p, r.makespan())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;

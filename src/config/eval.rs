@@ -401,8 +401,51 @@ fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<Value, Strin
         }
     }
     declare_functions(&mut ctx);
-    let expr = hcl::Expression::from(e.expr.clone());
+    let mut expr = hcl::Expression::from(e.expr.clone());
+    decide_logic(&mut expr, &ctx);
     expr.evaluate(&ctx).map_err(|err| err.to_string())
+}
+
+/// Replaces `a && b` by `false` when either side is known to be false, and `a || b` by `true`
+/// when either is known true, even if the other side is unknown. OpenTofu gets the same answer
+/// (cty knows `false && unknown` is false); hcl-rs evaluates both sides and would fail on the
+/// unknown one. Modules gate counts this way (`local.create && var.x > 0 ? 1 : 0`).
+fn decide_logic(e: &mut hcl::Expression, ctx: &Context) {
+    use hcl::expr::{BinaryOperator, Expression as E, Operation};
+    match e {
+        E::Parenthesis(inner) => decide_logic(inner, ctx),
+        E::Conditional(c) => {
+            decide_logic(&mut c.cond_expr, ctx);
+            decide_logic(&mut c.true_expr, ctx);
+            decide_logic(&mut c.false_expr, ctx);
+        }
+        E::Operation(op) => {
+            let decided = match op.as_mut() {
+                Operation::Unary(u) => {
+                    decide_logic(&mut u.expr, ctx);
+                    None
+                }
+                Operation::Binary(b) => {
+                    decide_logic(&mut b.lhs_expr, ctx);
+                    decide_logic(&mut b.rhs_expr, ctx);
+                    let decisive = match b.operator {
+                        BinaryOperator::And => Some(false),
+                        BinaryOperator::Or => Some(true),
+                        _ => None,
+                    };
+                    decisive.filter(|d| {
+                        [&b.lhs_expr, &b.rhs_expr]
+                            .iter()
+                            .any(|x| x.evaluate(ctx).ok() == Some(Value::Bool(*d)))
+                    })
+                }
+            };
+            if let Some(d) = decided {
+                *e = E::Bool(d);
+            }
+        }
+        _ => {}
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -726,6 +769,8 @@ resource "a_r" "loc" { count = local.later }
 resource "a_r" "one" {}
 resource "a_r" "cond" { count = var.n > 1 ? 0 : 1 }
 resource "a_r" "unknown" { count = length(a_r.lit) }
+resource "a_r" "gated" { count = var.n < 0 && length(a_r.lit) > 0 ? 1 : 0 }
+resource "a_r" "open" { count = (var.n > 0 || a_r.lit) ? 1 : 0 }
 resource "a_r" "off" {
   lifecycle { enabled = false }
 }
@@ -752,6 +797,8 @@ resource "a_r" "off" {
         let err = names(&mut e, "a_r.unknown").unwrap_err();
         assert!(err.contains("count = length(a_r.lit) is unknown"), "{err}");
         assert!(names(&mut e, "a_r.off").unwrap().is_empty());
+        assert!(names(&mut e, "a_r.gated").unwrap().is_empty());
+        assert_eq!(names(&mut e, "a_r.open").unwrap().len(), 1);
     }
 
     #[test]

@@ -26,7 +26,17 @@
 //! registration order, permits are FIFO), so the same inputs and seed give the same event log.
 //!
 //! Durations come from [`DurationModel`] (a default table by vertex kind and resource type,
-//! overrides, seeded jitter); [`Scenario`] adds failure injection and an [`Expander`] hook.
+//! per-type and per-vertex overrides, a durations file, seeded jitter); [`Scenario`] adds failure
+//! injection and an [`Expander`] hook. [`StaticExpander`] ([`expand`]) is the expander for plan
+//! graphs: `(expand)` vertices become the instances their `count`/`for_each` give statically,
+//! or record [`Transition::InstancesUnknown`] when that cannot be known.
+//!
+//! Direction: OpenTofu walks every graph the same way, `AcyclicGraph.Walk` with `Reverse: true`
+//! (`internal/dag/dag.go`, called from `internal/tofu/graph.go`): a vertex runs after what it
+//! depends on. Destroy ordering (plan-destroy, applies with destroys) is not a reversed walk but
+//! reversed edges: the builder's destroy-edge transformer makes a destroy vertex depend on the
+//! destroys of what depended on it. So [`WalkOptions::default`] (`reverse: true`) is right for all
+//! graphs the builder makes; `reverse: false` is only for `dag.Walker` tests.
 
 pub mod clock;
 pub mod driver;

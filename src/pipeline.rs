@@ -262,6 +262,21 @@ mod tests {
     }
 
     #[test]
+    fn plan_graphs_get_a_static_expander_with_the_request_vars() {
+        let text =
+            "variable \"n\" {\n  default = 1\n}\nresource \"a_b\" \"c\" {\n  count = var.n\n}\n";
+        let mut req = Request::new(files(text), BuilderKind::Plan);
+        req.vars = vec!["n=3".into()];
+        let out = run(&req).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut e = out.expander().expect("plan graphs expand");
+        let names = e.instances_of("a_b.c (expand)").expect("expands");
+        assert_eq!(names.map(|v| v.len()), Ok(3));
+        let apply =
+            run(&Request::new(files(text), BuilderKind::Apply)).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(apply.expander().is_none());
+    }
+
+    #[test]
     fn syntax_error_names_file_line_and_column() {
         let errs = run(&Request::new(
             files("resource \"a\" \"b\" {\n  x = \n}\n"),

@@ -70,6 +70,26 @@ pub struct Output {
     pub config: Config,
     pub built: Built,
     pub warnings: Vec<Diagnostic>,
+    /// The builder that made the graph.
+    pub kind: BuilderKind,
+    /// The root variable values of the request (`NAME=VALUE`, already checked against the
+    /// declared variables).
+    pub vars: Vec<String>,
+}
+
+impl Output {
+    /// What the graph's vertices expand into when it is walked: for plan graphs, the instances
+    /// that follow statically from the configuration and [`Output::vars`]
+    /// ([`crate::walk::expand`]); `None` for graphs whose vertices are already instances (apply,
+    /// plan-destroy) or that OpenTofu walks unexpanded (validate).
+    pub fn expander(&self) -> Option<crate::walk::StaticExpander> {
+        match self.kind {
+            BuilderKind::Plan | BuilderKind::PlanRefreshOnly => Some(
+                crate::walk::StaticExpander::new(self.config.clone(), &self.vars),
+            ),
+            BuilderKind::PlanDestroy | BuilderKind::Validate | BuilderKind::Apply => None,
+        }
+    }
 }
 
 /// Runs the pipeline. Errors come back as diagnostics (at least one); warnings of a successful run
@@ -165,6 +185,8 @@ pub fn run_loaded(
         config: cfg,
         built,
         warnings: diags,
+        kind: req.kind,
+        vars: req.vars.clone(),
     })
 }
 
@@ -234,6 +256,21 @@ mod tests {
             g.contains("aws_subnet.b (expand)\n  aws_vpc.a (expand)\n"),
             "subnet depends on vpc:\n{g}"
         );
+    }
+
+    #[test]
+    fn plan_graphs_get_a_static_expander_with_the_request_vars() {
+        let text =
+            "variable \"n\" {\n  default = 1\n}\nresource \"a_b\" \"c\" {\n  count = var.n\n}\n";
+        let mut req = Request::new(files(text), BuilderKind::Plan);
+        req.vars = vec!["n=3".into()];
+        let out = run(&req).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut e = out.expander().expect("plan graphs expand");
+        let names = e.instances_of("a_b.c (expand)").expect("expands");
+        assert_eq!(names.map(|v| v.len()), Ok(3));
+        let apply =
+            run(&Request::new(files(text), BuilderKind::Apply)).unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(apply.expander().is_none());
     }
 
     #[test]

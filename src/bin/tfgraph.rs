@@ -20,7 +20,7 @@ mod cli {
         command: Command,
     }
 
-    /// The graph inputs shared by `graph`, `steps` (and later `walk`, `layout`).
+    /// The graph inputs shared by `graph`, `steps`, `walk` (and later `layout`).
     #[derive(Args)]
     struct GraphInputs {
         /// The root module folder (local module sources are followed).
@@ -62,6 +62,12 @@ mod cli {
         Mermaid,
     }
 
+    #[derive(Clone, Copy, ValueEnum)]
+    enum WalkFormat {
+        Text,
+        Json,
+    }
+
     #[derive(Subcommand)]
     enum Command {
         /// Build one of OpenTofu's graphs and print it (DOT by default, as `tofu graph`).
@@ -77,6 +83,43 @@ mod cli {
             /// Output format.
             #[arg(long, value_enum, default_value = "dot")]
             format: GraphFormat,
+        },
+        /// Build a graph and simulate OpenTofu's parallel walk of it on a virtual clock: print the
+        /// event log and a summary (makespan, critical path, work, concurrency, utilisation).
+        ///
+        /// Every vertex waits for what it depends on (OpenTofu always walks dependencies first;
+        /// in destroy graphs the destroy order comes from the graph's edges), then for one of
+        /// --parallelism permits, then runs for its simulated duration. In plan graphs,
+        /// `(expand)` vertices expand into the instances their count/for_each give statically
+        /// (with --var values); an unknown count is reported, not guessed. Simulated failures do
+        /// not change the exit status.
+        Walk {
+            #[command(flatten)]
+            inputs: GraphInputs,
+            /// At most this many vertices run at once (`tofu -parallelism`).
+            #[arg(long, default_value_t = 10)]
+            parallelism: usize,
+            /// Seed of the duration jitter.
+            #[arg(long, default_value_t = 0)]
+            seed: u64,
+            /// Relative jitter of table durations, 0 to 1.
+            #[arg(long, default_value_t = 0.1)]
+            jitter: f64,
+            /// Durations in seconds by vertex name or resource type: a JSON object
+            /// (`{"aws_instance": 30}`) or lines `NAME SECONDS` (`aws_instance.web[0] 12`).
+            #[arg(long, value_name = "FILE")]
+            durations: Option<PathBuf>,
+            /// Make this vertex (or instance) fail (repeatable); what depends on it is then
+            /// upstream-failed.
+            #[arg(long = "fail", value_name = "ADDR")]
+            fails: Vec<String>,
+            /// Output format.
+            #[arg(long, value_enum, default_value = "text")]
+            format: WalkFormat,
+            /// Instead of one walk, print the makespan for each parallelism in a range (`1..32`,
+            /// inclusive) or list (`1,2,4,8`).
+            #[arg(long, value_name = "RANGE")]
+            sweep: Option<String>,
         },
         /// Build a graph and print each transform with the vertices and edges it added or removed.
         Steps {
@@ -109,6 +152,27 @@ mod cli {
                 format,
             } => graph(&inputs, draw_cycles, module_depth, format),
             Command::Steps { inputs } => steps(&inputs),
+            Command::Walk {
+                inputs,
+                parallelism,
+                seed,
+                jitter,
+                durations,
+                fails,
+                format,
+                sweep,
+            } => walk(
+                &inputs,
+                &WalkArgs {
+                    parallelism,
+                    seed,
+                    jitter,
+                    durations,
+                    fails,
+                    format,
+                    sweep,
+                },
+            ),
             Command::Conformance { dirs } => conformance(&dirs),
         }
     }
@@ -194,6 +258,214 @@ mod cli {
         print!("{text}");
         if !text.ends_with('\n') {
             println!();
+        }
+        ExitCode::SUCCESS
+    }
+
+    struct WalkArgs {
+        parallelism: usize,
+        seed: u64,
+        jitter: f64,
+        durations: Option<PathBuf>,
+        fails: Vec<String>,
+        format: WalkFormat,
+        sweep: Option<String>,
+    }
+
+    /// `1..32` (inclusive) or `1,2,4`.
+    fn parse_sweep(s: &str) -> Result<Vec<usize>, String> {
+        let bad =
+            || format!("invalid --sweep {s:?}: expected a range like 1..32 or a list like 1,2,4");
+        let num = |x: &str| x.trim().parse::<usize>().map_err(|_| bad());
+        let ps: Vec<usize> = match s.split_once("..") {
+            Some((a, b)) => {
+                let (a, b) = (num(a)?, num(b.trim_start_matches('='))?);
+                if a == 0 || a > b || b - a > 100_000 {
+                    return Err(bad());
+                }
+                (a..=b).collect()
+            }
+            None => s.split(',').map(num).collect::<Result<_, _>>()?,
+        };
+        if ps.is_empty() || ps.contains(&0) {
+            return Err(bad());
+        }
+        Ok(ps)
+    }
+
+    fn secs(d: std::time::Duration) -> String {
+        format!("{:.3}s", d.as_secs_f64())
+    }
+
+    fn walk(inputs: &GraphInputs, args: &WalkArgs) -> ExitCode {
+        use tfgraph::walk::{self, DurationModel, Scenario, Transition, WalkOptions};
+        let sweep = match args.sweep.as_deref().map(parse_sweep).transpose() {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("Error: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if !(0.0..=1.0).contains(&args.jitter) {
+            eprintln!("Error: --jitter must be between 0 and 1");
+            return ExitCode::FAILURE;
+        }
+        let mut model = DurationModel::default()
+            .with_seed(args.seed)
+            .with_jitter(args.jitter);
+        if let Some(p) = &args.durations {
+            let loaded = std::fs::read_to_string(p)
+                .map_err(|e| e.to_string())
+                .and_then(|t| model.clone().with_file(&t));
+            match loaded {
+                Ok(m) => model = m,
+                Err(e) => {
+                    eprintln!("Error: {}: {e}", p.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        let out = match build(inputs) {
+            Ok(o) => o,
+            Err(code) => return code,
+        };
+        let expander = out.expander();
+        let scenario = || {
+            let mut s = Scenario::new(model.clone());
+            for f in &args.fails {
+                s = s.fail(f.clone(), "simulated failure");
+            }
+            if let Some(e) = &expander {
+                s = s.with_expander(e.clone());
+            }
+            s
+        };
+        let g = out.built.graph.dag();
+        if let Some(ps) = sweep {
+            let rows = walk::sweep_with(g, ps, scenario);
+            match args.format {
+                WalkFormat::Text => {
+                    println!("parallelism  makespan");
+                    for (p, m) in rows {
+                        println!("{p:>11}  {}", secs(m));
+                    }
+                }
+                WalkFormat::Json => {
+                    let rows: Vec<_> = rows
+                        .iter()
+                        .map(|(p, m)| {
+                            serde_json::json!({"parallelism": p, "makespan": m.as_secs_f64()})
+                        })
+                        .collect();
+                    println!("{}", serde_json::Value::Array(rows));
+                }
+            }
+            return ExitCode::SUCCESS;
+        }
+        let r = walk::simulate(
+            g,
+            &WalkOptions::with_parallelism(args.parallelism),
+            scenario(),
+        );
+        for f in &args.fails {
+            if !r.tasks.iter().any(|t| &t.name == f) {
+                eprintln!("Warning: --fail {f}: no vertex or instance of that name was walked");
+            }
+        }
+        let m = r.metrics();
+        let name = |t: walk::TaskId| r.tasks.get(t.index()).map_or("?", |x| x.name.as_str());
+        let count =
+            |f: &dyn Fn(&Transition) -> bool| r.tasks.iter().filter(|t| f(&t.status)).count();
+        let done = count(&|s| *s == Transition::Done);
+        let failed = count(&|s| matches!(s, Transition::Failed(_)));
+        let upstream = count(&|s| *s == Transition::UpstreamFailed);
+        let unfinished = count(&|s| !s.is_finished());
+        let unknown: Vec<(&str, &str)> = r
+            .events
+            .iter()
+            .filter_map(|e| match &e.transition {
+                Transition::InstancesUnknown(w) => Some((e.name.as_str(), w.as_str())),
+                _ => None,
+            })
+            .collect();
+        match args.format {
+            WalkFormat::Text => {
+                print!("{}", r.log_text());
+                println!();
+                println!("Summary");
+                println!("  parallelism          {}", r.parallelism);
+                println!("  makespan             {}", secs(m.makespan));
+                println!(
+                    "  critical path        {} over {} vertices",
+                    secs(m.critical_path_length),
+                    m.critical_path.len()
+                );
+                for t in &m.critical_path {
+                    let ran = r
+                        .tasks
+                        .get(t.index())
+                        .map(|x| x.ran_for)
+                        .unwrap_or_default();
+                    println!("    {:>10}  {}", secs(ran), name(*t));
+                }
+                println!("  total work           {}", secs(m.total_work));
+                println!("  highest concurrency  {}", m.max_concurrency);
+                println!("  utilisation          {:.1}%", m.utilisation * 100.0);
+                println!(
+                    "  tasks                {} ({done} done, {failed} failed, {upstream} upstream failed, {} instance sets unknown{})",
+                    r.tasks.len(),
+                    unknown.len(),
+                    if unfinished > 0 {
+                        format!(", {unfinished} never finished (cycle)")
+                    } else {
+                        String::new()
+                    }
+                );
+            }
+            WalkFormat::Json => {
+                let events: Vec<_> = r
+                    .events
+                    .iter()
+                    .map(|e| {
+                        serde_json::json!({
+                            "time": e.time.as_secs_f64(),
+                            "task": e.task,
+                            "name": e.name,
+                            "transition": e.transition,
+                        })
+                    })
+                    .collect();
+                let path: Vec<_> = m
+                    .critical_path
+                    .iter()
+                    .map(|t| {
+                        let ran = r.tasks.get(t.index()).map(|x| x.ran_for).unwrap_or_default();
+                        serde_json::json!({"task": t, "name": name(*t), "duration": ran.as_secs_f64()})
+                    })
+                    .collect();
+                let summary = serde_json::json!({
+                    "events": events,
+                    "summary": {
+                        "parallelism": r.parallelism,
+                        "makespan": m.makespan.as_secs_f64(),
+                        "critical_path_length": m.critical_path_length.as_secs_f64(),
+                        "critical_path": path,
+                        "total_work": m.total_work.as_secs_f64(),
+                        "max_concurrency": m.max_concurrency,
+                        "utilisation": m.utilisation,
+                        "tasks": r.tasks.len(),
+                        "done": done,
+                        "failed": failed,
+                        "upstream_failed": upstream,
+                        "unfinished": unfinished,
+                        "instances_unknown": unknown
+                            .iter()
+                            .map(|(n, w)| serde_json::json!({"name": n, "reason": w}))
+                            .collect::<Vec<_>>(),
+                    }
+                });
+                println!("{summary:#}");
+            }
         }
         ExitCode::SUCCESS
     }

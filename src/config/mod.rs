@@ -18,6 +18,7 @@
 
 pub mod decode;
 pub mod diag;
+pub mod eval;
 pub mod json;
 pub mod load;
 pub mod merge;

@@ -150,6 +150,9 @@ pub struct DurationModel {
     /// Duration for every vertex that has no override, replacing the table (for uniform charts
     /// and tests).
     pub uniform: Option<Duration>,
+    /// Durations by resource type (managed or data), replacing the table's for vertices of that
+    /// type; jitter applies.
+    pub by_type: BTreeMap<String, Duration>,
 }
 
 impl Default for DurationModel {
@@ -160,6 +163,7 @@ impl Default for DurationModel {
             jitter: 0.1,
             seed: 0,
             uniform: None,
+            by_type: BTreeMap::new(),
         }
     }
 }
@@ -210,7 +214,16 @@ impl DurationModel {
         if let Some(d) = self.overrides.get(name) {
             return *d;
         }
-        let base = self.uniform.unwrap_or_else(|| default_duration(name));
+        let by_type = || match classify(name) {
+            VertexKind::Resource { resource_type } | VertexKind::Data { resource_type } => {
+                self.by_type.get(&resource_type).copied()
+            }
+            _ => None,
+        };
+        let base = self
+            .uniform
+            .or_else(by_type)
+            .unwrap_or_else(|| default_duration(name));
         let j = if self.jitter.is_finite() {
             self.jitter.clamp(0.0, 1.0)
         } else {
@@ -229,8 +242,117 @@ impl DurationModel {
     }
 }
 
+impl DurationModel {
+    /// Adds the durations of a durations file (see [`parse_durations`]).
+    pub fn with_file(mut self, text: &str) -> Result<Self, String> {
+        for (key, d) in parse_durations(text)? {
+            if is_type_key(&key) {
+                self.by_type.insert(key, d);
+            } else {
+                self.overrides.insert(key, d);
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// A key of a durations file names a resource type when it is a bare word (`aws_instance`),
+/// otherwise a vertex (`aws_instance.web[0]`, `provider["…"]`, `module.m (expand)`).
+fn is_type_key(key: &str) -> bool {
+    !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Reads a durations file: seconds by vertex name or resource type. Two forms:
+///
+/// - JSON, an object: `{"aws_instance": 30, "aws_instance.web[0]": 12.5}`;
+/// - text, one entry a line, the key then the seconds after the last space:
+///   `aws_instance 30`, `provider["registry.opentofu.org/hashicorp/aws"] 2`; blank lines and
+///   lines starting with `#` are skipped.
+///
+/// A bare word (letters, digits, `_`, `-`) is a resource type, applying to every managed or data
+/// resource vertex of that type (table jitter still applies); anything else is an exact vertex
+/// name (no jitter). Seconds must be finite, at least 0 and below 10^9.
+pub fn parse_durations(text: &str) -> Result<Vec<(String, Duration)>, String> {
+    let secs = |key: &str, x: f64| -> Result<(String, Duration), String> {
+        if !(x.is_finite() && (0.0..1e9).contains(&x)) {
+            return Err(format!(
+                "{key:?}: {x} is not a number of seconds from 0 to 10^9"
+            ));
+        }
+        Ok((key.to_string(), Duration::from_secs_f64(x)))
+    };
+    let trimmed = text.trim_start_matches('\u{feff}').trim();
+    if trimmed.starts_with('{') {
+        let v: serde_json::Value =
+            serde_json::from_str(trimmed).map_err(|e| format!("invalid JSON: {e}"))?;
+        let obj = v
+            .as_object()
+            .ok_or("the JSON must be an object of seconds by name")?;
+        return obj
+            .iter()
+            .map(|(k, v)| {
+                let x = v
+                    .as_f64()
+                    .ok_or_else(|| format!("{k:?}: {v} is not a number of seconds"))?;
+                secs(k, x)
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (i, line) in trimmed.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.rsplit_once(char::is_whitespace) else {
+            return Err(format!(
+                "line {}: expected a name and seconds, got {line:?}",
+                i + 1
+            ));
+        };
+        let x: f64 = value
+            .parse()
+            .map_err(|_| format!("line {}: {value:?} is not a number of seconds", i + 1))?;
+        out.push(secs(key.trim(), x)?);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn durations_file_in_both_forms() {
+        let m = DurationModel::table()
+            .with_file(
+                "# comment\naws_instance 30\naws_instance.web[0] 12.5\nprovider[\"p\"] (close) 3\n",
+            )
+            .unwrap();
+        assert_eq!(m.duration_of("aws_instance.x"), Duration::from_secs(30));
+        assert_eq!(
+            m.duration_of("data.aws_instance.x"),
+            Duration::from_secs(30)
+        );
+        assert_eq!(
+            m.duration_of("aws_instance.web[0]"),
+            Duration::from_millis(12500)
+        );
+        assert_eq!(
+            m.duration_of("provider[\"p\"] (close)"),
+            Duration::from_secs(3)
+        );
+        let j = DurationModel::table()
+            .with_file("{\"aws_vpc\": 2, \"var.x\": 1}")
+            .unwrap();
+        assert_eq!(j.duration_of("module.a.aws_vpc.v"), Duration::from_secs(2));
+        assert_eq!(j.duration_of("var.x"), Duration::from_secs(1));
+        assert!(DurationModel::table().with_file("x -1").is_err());
+        assert!(DurationModel::table().with_file("x").is_err());
+        assert!(DurationModel::table().with_file("{\"x\": \"a\"}").is_err());
+    }
+
     use super::*;
 
     #[test]

@@ -208,6 +208,7 @@ impl WalkResult {
                 Transition::WaitingForPermit => "waiting for a permit".to_string(),
                 Transition::Running => "running".to_string(),
                 Transition::Expanded { instances } => format!("expanded into {instances}"),
+                Transition::InstancesUnknown(why) => format!("instances unknown: {why}"),
                 Transition::Done => "done".to_string(),
                 Transition::Failed(m) => format!("failed: {m}"),
                 Transition::UpstreamFailed => "upstream failed".to_string(),

@@ -26,11 +26,22 @@
 //! registration order, permits are FIFO), so the same inputs and seed give the same event log.
 //!
 //! Durations come from [`DurationModel`] (a default table by vertex kind and resource type,
-//! overrides, seeded jitter); [`Scenario`] adds failure injection and an [`Expander`] hook.
+//! per-type and per-vertex overrides, a durations file, seeded jitter); [`Scenario`] adds failure
+//! injection and an [`Expander`] hook. [`StaticExpander`] ([`expand`]) is the expander for plan
+//! graphs: `(expand)` vertices become the instances their `count`/`for_each` give statically,
+//! or record [`Transition::InstancesUnknown`] when that cannot be known.
+//!
+//! Direction: OpenTofu walks every graph the same way, `AcyclicGraph.Walk` with `Reverse: true`
+//! (`internal/dag/dag.go`, called from `internal/tofu/graph.go`): a vertex runs after what it
+//! depends on. Destroy ordering (plan-destroy, applies with destroys) is not a reversed walk but
+//! reversed edges: the builder's destroy-edge transformer makes a destroy vertex depend on the
+//! destroys of what depended on it. So [`WalkOptions::default`] (`reverse: true`) is right for all
+//! graphs the builder makes; `reverse: false` is only for `dag.Walker` tests.
 
 pub mod clock;
 pub mod driver;
 pub mod durations;
+pub mod expand;
 pub mod metrics;
 pub mod semaphore;
 pub mod walker;
@@ -38,10 +49,11 @@ pub mod walker;
 pub use clock::Clock;
 pub use driver::{Executor, Stepper};
 pub use durations::{DurationModel, VertexKind, classify, default_duration};
+pub use expand::StaticExpander;
 pub use metrics::{Metrics, Span};
 pub use walker::{
-    Behaviour, Event, Execution, TaskId, TaskInfo, Transition, VertexRef, Walk, WalkOptions,
-    WalkResult,
+    Behaviour, Event, Execution, Expansion, TaskId, TaskInfo, Transition, VertexRef, Walk,
+    WalkOptions, WalkResult,
 };
 
 use crate::dag::{Graph, Vertex};
@@ -52,12 +64,13 @@ use std::time::Duration;
 /// `DynamicExpand`; the builder will supply the real one). Return `None` for no expansion; a
 /// subgraph with no vertices expands into nothing.
 pub trait Expander {
-    fn expand(&mut self, v: &VertexRef) -> Option<Graph<String>>;
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion>;
 }
 
+/// A closure returning the instance subgraph is an expander (it cannot report unknown instances).
 impl<F: FnMut(&VertexRef) -> Option<Graph<String>>> Expander for F {
-    fn expand(&mut self, v: &VertexRef) -> Option<Graph<String>> {
-        self(v)
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion> {
+        self(v).map(Expansion::Instances)
     }
 }
 
@@ -145,6 +158,21 @@ pub fn sweep<V: Vertex>(
                 &WalkOptions::with_parallelism(p),
                 Scenario::new(durations.clone()),
             );
+            (p, r.makespan())
+        })
+        .collect()
+}
+
+/// Makespan for each parallelism in `ps`, each walk with a fresh scenario from `scenario` (so
+/// failures and expansion can be part of a sweep).
+pub fn sweep_with<V: Vertex>(
+    g: &Graph<V>,
+    ps: impl IntoIterator<Item = usize>,
+    mut scenario: impl FnMut() -> Scenario,
+) -> Vec<(usize, Duration)> {
+    ps.into_iter()
+        .map(|p| {
+            let r = simulate(g, &WalkOptions::with_parallelism(p), scenario());
             (p, r.makespan())
         })
         .collect()

@@ -53,6 +53,10 @@ pub enum Transition {
     Expanded {
         instances: usize,
     },
+    /// Its own execution finished, but how many instances it has is not known before the apply
+    /// (an unknown `count` or `for_each`); the reason says which expression. None are walked and
+    /// the vertex then finishes.
+    InstancesUnknown(String),
     Done,
     Failed(String),
     /// Not run because something it depends on failed (or was itself upstream-failed).
@@ -111,6 +115,22 @@ pub struct VertexRef {
     pub parent: Option<TaskId>,
 }
 
+/// What a vertex expands into.
+#[derive(Debug, Clone)]
+pub enum Expansion {
+    /// A subgraph of instance vertices. Its edges mean "from depends on to", as in any OpenTofu
+    /// graph.
+    Instances(Graph<String>),
+    /// The instances cannot be known statically; the reason.
+    Unknown(String),
+}
+
+impl From<Graph<String>> for Expansion {
+    fn from(g: Graph<String>) -> Self {
+        Expansion::Instances(g)
+    }
+}
+
 /// What executing a vertex does.
 #[derive(Debug, Clone)]
 pub struct Execution {
@@ -118,9 +138,9 @@ pub struct Execution {
     pub duration: Duration,
     /// `Err` = the vertex fails with this message.
     pub result: Result<(), String>,
-    /// A subgraph of instance vertices to walk after this one's own execution (OpenTofu's
-    /// `DynamicExpand`). Its edges mean "from depends on to", as in any OpenTofu graph.
-    pub expand: Option<Graph<String>>,
+    /// Instance vertices to walk after this one's own execution (OpenTofu's `DynamicExpand`),
+    /// or word that they are not known.
+    pub expand: Option<Expansion>,
 }
 
 /// What vertices do when they run. Called with no walk state borrowed: a behaviour may call
@@ -773,7 +793,11 @@ async fn run_task(walk: Walk, t: TaskId) {
     let outcome = match (exec.result, exec.expand) {
         (Err(msg), _) => Transition::Failed(msg),
         (Ok(()), None) => Transition::Done,
-        (Ok(()), Some(sub)) => {
+        (Ok(()), Some(Expansion::Unknown(reason))) => {
+            walk.record(t, Transition::InstancesUnknown(reason));
+            Transition::Done
+        }
+        (Ok(()), Some(Expansion::Instances(sub))) => {
             if walk.expand(t, &sub) {
                 (WaitChildren { walk: &walk, t }).await;
                 let st = walk.inner.state.borrow();

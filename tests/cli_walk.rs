@@ -1,0 +1,260 @@
+//! `tfgraph walk` as a user runs it: event log, summary, failures, sweeps, seeds, expansion.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn tfgraph(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph"))
+        .args(args)
+        .output()
+        .expect("run tfgraph");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A root module folder with these files, unique per test.
+fn module(test: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tfgraph-cli-walk-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (name, text) in files {
+        let p = dir.join(name);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&p, text).expect("write");
+    }
+    dir
+}
+
+const TWO_STEPS: &str = r#"
+variable "n" {
+  default = 2
+}
+resource "aws_instance" "a" {}
+resource "aws_instance" "b" {
+  count      = var.n
+  depends_on = [aws_instance.a]
+}
+"#;
+
+const DURATIONS: &str =
+    "# seconds\naws_instance 10\nprovider[\"registry.opentofu.org/hashicorp/aws\"] 1\n";
+
+/// Runs `walk` on the two-step module with known durations and no jitter.
+fn walk_known(test: &str, extra: &[&str]) -> (i32, String, String) {
+    let dir = module(
+        test,
+        &[("main.tf", TWO_STEPS), ("durations.txt", DURATIONS)],
+    );
+    let d = dir.join("durations.txt");
+    let mut args = vec![
+        "walk",
+        dir.to_str().expect("utf-8"),
+        "--durations",
+        d.to_str().expect("utf-8"),
+        "--jitter",
+        "0",
+    ];
+    args.extend_from_slice(extra);
+    tfgraph(&args)
+}
+
+fn lines(out: &str) -> Vec<&str> {
+    out.lines().map(str::trim).collect()
+}
+
+#[test]
+fn event_log_has_one_line_per_transition() {
+    let (code, out, err) = walk_known("log", &[]);
+    assert_eq!(code, 0, "{err}");
+    let l = lines(&out);
+    for want in [
+        "0.000s  aws_instance.a (expand)  waiting on dependencies",
+        "1.000s  provider[\"registry.opentofu.org/hashicorp/aws\"]  done",
+        "1.000s  aws_instance.a (expand)  expanded into 1",
+        "1.000s  aws_instance.a  running",
+        "11.000s  aws_instance.a  done",
+        "11.000s  aws_instance.b (expand)  expanded into 2",
+        "11.000s  aws_instance.b[0]  running",
+        "11.000s  aws_instance.b[1]  running",
+        "21.000s  aws_instance.b[1]  done",
+        "21.000s  root  done",
+    ] {
+        assert!(l.contains(&want), "missing {want:?} in\n{out}");
+    }
+}
+
+#[test]
+fn summary_figures_with_known_durations() {
+    let (code, out, err) = walk_known("summary", &[]);
+    assert_eq!(code, 0, "{err}");
+    let summary = out.split("\nSummary\n").nth(1).expect("summary block");
+    let l = lines(summary);
+    assert!(l.contains(&"parallelism          10"), "{summary}");
+    assert!(l.contains(&"makespan             21.000s"), "{summary}");
+    assert!(
+        l.contains(&"critical path        21.000s over 5 vertices"),
+        "{summary}"
+    );
+    assert!(
+        l.contains(&"1.000s  provider[\"registry.opentofu.org/hashicorp/aws\"]"),
+        "{summary}"
+    );
+    assert!(l.contains(&"10.000s  aws_instance.a"), "{summary}");
+    assert!(l.contains(&"total work           31.000s"), "{summary}");
+    assert!(l.contains(&"highest concurrency  2"), "{summary}");
+    // 31 / (10 * 21)
+    assert!(l.contains(&"utilisation          14.8%"), "{summary}");
+
+    let (code, json, err) = walk_known("summary-json", &["--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v["summary"]["makespan"], 21.0);
+    assert_eq!(v["summary"]["critical_path_length"], 21.0);
+    assert_eq!(v["summary"]["total_work"], 31.0);
+    assert_eq!(v["summary"]["critical_path"][2]["name"], "aws_instance.a");
+    assert!(v["events"].as_array().is_some_and(|e| e.len() > 20));
+}
+
+#[test]
+fn parallelism_one_serialises() {
+    let (code, out, err) = walk_known("p1", &["--parallelism", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        lines(&out).contains(&"makespan             31.000s"),
+        "{out}"
+    );
+    assert!(
+        lines(&out).contains(&"utilisation          100.0%"),
+        "{out}"
+    );
+}
+
+#[test]
+fn failure_makes_descendants_upstream_failed() {
+    let (code, out, err) = walk_known("fail", &["--fail", "aws_instance.a"]);
+    assert_eq!(code, 0, "{err}");
+    let l = lines(&out);
+    for want in [
+        "11.000s  aws_instance.a  failed: simulated failure",
+        "11.000s  aws_instance.a (expand)  failed: 1 of 1 instances failed",
+        "11.000s  aws_instance.b (expand)  upstream failed",
+        "11.000s  provider[\"registry.opentofu.org/hashicorp/aws\"] (close)  upstream failed",
+        "11.000s  root  upstream failed",
+    ] {
+        assert!(l.contains(&want), "missing {want:?} in\n{out}");
+    }
+    assert!(!out.contains("aws_instance.b[0]"), "{out}");
+    assert!(out.contains("2 failed, 3 upstream failed"), "{out}");
+
+    let (_, _, err) = walk_known("fail-none", &["--fail", "aws_instance.zzz"]);
+    assert!(err.contains("--fail aws_instance.zzz: no vertex"), "{err}");
+}
+
+#[test]
+fn var_changes_the_instance_count() {
+    let (code, out, err) = walk_known("var", &["--var", "n=5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        lines(&out).contains(&"11.000s  aws_instance.b (expand)  expanded into 5"),
+        "{out}"
+    );
+    let (code, _, err) = walk_known("var-bad", &["--var", "nope=1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Value for undeclared variable"), "{err}");
+}
+
+#[test]
+fn unknown_count_is_reported_not_guessed() {
+    let dir = module(
+        "unknown",
+        &[(
+            "main.tf",
+            "data \"aws_availability_zones\" \"az\" {}\nresource \"aws_subnet\" \"s\" {\n  count = length(data.aws_availability_zones.az.names)\n}\n",
+        )],
+    );
+    let (code, out, err) = tfgraph(&["walk", dir.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("aws_subnet.s (expand)  instances unknown: count = length(data.aws_availability_zones.az.names) is unknown"),
+        "{out}"
+    );
+    assert!(out.contains("1 instance sets unknown"), "{out}");
+    assert!(!out.contains("aws_subnet.s[0]"), "{out}");
+}
+
+fn sweep_rows(out: &str) -> Vec<(usize, f64)> {
+    out.lines()
+        .skip(1)
+        .map(|l| {
+            let mut it = l.split_whitespace();
+            let p = it.next().and_then(|x| x.parse().ok()).expect("parallelism");
+            let m = it
+                .next()
+                .and_then(|x| x.trim_end_matches('s').parse().ok())
+                .expect("makespan");
+            (p, m)
+        })
+        .collect()
+}
+
+#[test]
+fn sweep_makespan_does_not_increase_with_parallelism() {
+    let dir = module(
+        "sweep",
+        &[(
+            "main.tf",
+            r#"
+resource "aws_vpc" "v" {}
+resource "aws_subnet" "s" {
+  count  = 6
+  vpc_id = aws_vpc.v.id
+}
+resource "aws_instance" "i" {
+  for_each = toset(["a", "b", "c", "d"])
+  subnet_id = aws_subnet.s[0].id
+}
+resource "aws_db_instance" "db" {}
+"#,
+        )],
+    );
+    let (code, out, err) = tfgraph(&["walk", dir.to_str().expect("utf-8"), "--sweep", "1..12"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("parallelism  makespan\n"), "{out}");
+    let rows = sweep_rows(&out);
+    assert_eq!(rows.len(), 12);
+    assert_eq!(rows[0].0, 1);
+    assert!(
+        rows.windows(2).all(|w| w[1].1 <= w[0].1),
+        "not monotone:\n{out}"
+    );
+    assert!(rows[11].1 < rows[0].1, "{out}");
+    // With enough parallelism the makespan is the db instance (600 s, jittered) plus provider.
+    assert!(rows[11].1 > 540.0 && rows[11].1 < 662.0, "{out}");
+}
+
+#[test]
+fn same_seed_same_output_other_seed_other_durations() {
+    let dir = module("seed", &[("main.tf", TWO_STEPS)]);
+    let d = dir.to_str().expect("utf-8");
+    let a = tfgraph(&["walk", d, "--seed", "7"]);
+    let b = tfgraph(&["walk", d, "--seed", "7"]);
+    let c = tfgraph(&["walk", d, "--seed", "8"]);
+    assert_eq!(a.0, 0, "{}", a.2);
+    assert_eq!(a, b);
+    assert_ne!(a.1, c.1);
+}
+
+#[test]
+fn bad_arguments_are_errors() {
+    let dir = module("bad", &[("main.tf", TWO_STEPS), ("d.json", "{\"x\": -1}")]);
+    let d = dir.to_str().expect("utf-8");
+    let (code, _, err) = tfgraph(&["walk", d, "--sweep", "4..2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("invalid --sweep"), "{err}");
+    let f = dir.join("d.json");
+    let (code, _, err) = tfgraph(&["walk", d, "--durations", f.to_str().expect("utf-8")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("d.json: \"x\": -1"), "{err}");
+}

@@ -1,6 +1,8 @@
 //! The loader, reference analysis and the JSON readers never panic on user input, however
 //! malformed: property tests over random token soups and truncated real configurations.
 
+mod support;
+
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use tfgraph::config;
@@ -108,15 +110,9 @@ proptest! {
 
 #[test]
 fn truncated_real_files_never_panic() {
-    let dirs = [
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/realworld/terraform-aws-vpc"),
-        std::path::PathBuf::from("/work/shared/realworld/terraform-aws-vpc"),
-    ];
-    let Some(dir) = dirs.iter().find(|d| d.is_dir()) else {
-        return;
-    };
-    let main = std::fs::read_to_string(dir.join("main.tf")).unwrap_or_default();
+    let path = support::realworld().join("terraform-aws-vpc/main.tf");
+    let main = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(!main.is_empty(), "{} is empty", path.display());
     let step = (main.len() / 97).max(1);
     let mut cut = 0;
     while cut < main.len() {

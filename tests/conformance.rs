@@ -1,21 +1,16 @@
-//! Every case of the conformance corpus (`../shared/conformance`, mined from OpenTofu v1.12.6's own
-//! tests) as a test of its own: `cargo test --test conformance -- plan-basic` runs one.
+//! Every case of the conformance corpus (mined from OpenTofu v1.12.6's own tests; found by
+//! `support::conformance`) as a test of its own: `cargo test --test conformance -- plan-basic`
+//! runs one.
 //! A skipped case is reported as ignored, with its reason; at most 3 may be skipped.
 
-use libtest_mimic::{Arguments, Failed, Trial};
-use std::path::PathBuf;
-use tfgraph::conformance::{Outcome, cases};
+mod support;
 
-fn corpus() -> PathBuf {
-    if let Ok(p) = std::env::var("TFGRAPH_CONFORMANCE") {
-        return PathBuf::from(p);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance")
-}
+use libtest_mimic::{Arguments, Failed, Trial};
+use tfgraph::conformance::{Outcome, cases};
 
 fn main() {
     let args = Arguments::from_args();
-    let dir = corpus();
+    let dir = support::conformance();
     let found = cases(&dir).unwrap_or_else(|e| panic!("conformance corpus: {e}"));
     assert!(
         found.len() >= 89,

@@ -2,57 +2,13 @@
 //! module without errors; local module sources resolve; registry/git sources give warnings only;
 //! every reference resolves to a declared object.
 
-use std::path::{Path, PathBuf};
-use tfgraph::config::{self, Config, Severity};
+mod support;
 
-fn realworld_dir() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("TFGRAPH_REALWORLD") {
-        return Some(PathBuf::from(p));
-    }
-    let local = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realworld");
-    if local.is_dir() {
-        return Some(local);
-    }
-    let shared = PathBuf::from("/work/shared/realworld");
-    shared.is_dir().then_some(shared)
-}
-
-fn tf_folders(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    if entries
-        .iter()
-        .any(|p| p.is_file() && p.extension().is_some_and(|e| e == "tf"))
-    {
-        out.push(dir.to_path_buf());
-    }
-    for p in entries {
-        if p.is_dir()
-            && !p
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
-        {
-            tf_folders(&p, out);
-        }
-    }
-}
+use std::path::Path;
+use tfgraph::config::{self, Config};
 
 fn load(folder: &Path) -> Config {
-    let (cfg, diags) = config::load_dir(folder);
-    let errors: Vec<String> = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.to_string())
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "{}: {}",
-        folder.display(),
-        errors.join("\n")
-    );
+    let (cfg, diags) = support::load_dir(folder);
     for d in &diags {
         assert!(
             d.summary == "Module not installed" || d.summary == "Backend configuration ignored",
@@ -60,17 +16,12 @@ fn load(folder: &Path) -> Config {
             folder.display()
         );
     }
-    cfg.unwrap_or_else(|| panic!("{}: no configuration", folder.display()))
+    cfg
 }
 
 #[test]
 fn realworld_folders_load() {
-    let Some(root) = realworld_dir() else {
-        eprintln!("no realworld folder; skipped");
-        return;
-    };
-    let mut folders = Vec::new();
-    tf_folders(&root, &mut folders);
+    let folders = support::tf_folders(&support::realworld());
     assert!(!folders.is_empty());
     let mut modules = 0;
     for f in &folders {
@@ -86,12 +37,7 @@ fn realworld_folders_load() {
 
 #[test]
 fn realworld_references_resolve() {
-    let Some(root) = realworld_dir() else {
-        eprintln!("no realworld folder; skipped");
-        return;
-    };
-    let mut folders = Vec::new();
-    tf_folders(&root, &mut folders);
+    let folders = support::tf_folders(&support::realworld());
     let mut total = 0;
     let mut problems = Vec::new();
     for f in &folders {
@@ -142,12 +88,9 @@ fn aks_fixture_with_copied_files(fixture: &Path) -> Config {
 
 #[test]
 fn local_and_registry_sources() {
-    let Some(root) = realworld_dir() else { return };
     // examples/complete of the VPC repo calls the repository root with `../../`.
-    let f = root.join("terraform-aws-vpc/examples/complete");
-    if !f.is_dir() {
-        return;
-    }
+    let f = support::realworld().join("terraform-aws-vpc/examples/complete");
+    assert!(f.is_dir(), "{} is missing", f.display());
     let cfg = load(&f);
     let local_children = cfg.children.len();
     let calls = cfg.module.module_calls.len();

@@ -3,8 +3,9 @@
 //! synchronous `dag::Walker` does. Each walk case runs under several parallelism settings and
 //! duration models (zero, uniform, jittered): the expectations must hold for all of them.
 //!
-//! The corpus is found via `TFGRAPH_CONFORMANCE` (a corpus root), else
-//! `<crate>/../shared/conformance`, else `/work/shared/conformance`.
+//! The corpus is found by `support::conformance`.
+
+mod support;
 
 use serde_json::Value;
 use std::cell::RefCell;
@@ -16,19 +17,6 @@ use tfgraph::dag::Graph;
 use tfgraph::walk::{
     Behaviour, DurationModel, Execution, Executor, Transition, VertexRef, Walk, WalkOptions,
 };
-
-fn corpus() -> Option<PathBuf> {
-    let mut candidates = Vec::new();
-    if let Ok(p) = std::env::var("TFGRAPH_CONFORMANCE") {
-        candidates.push(PathBuf::from(p));
-    }
-    candidates.push(PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/conformance"
-    )));
-    candidates.push(PathBuf::from("/work/shared/conformance"));
-    candidates.into_iter().find(|p| p.join("dag").is_dir())
-}
 
 fn strs(v: &Value) -> Vec<String> {
     v.as_array()
@@ -280,10 +268,7 @@ fn run_topo_case(case: &Value) -> Result<(), String> {
 
 #[test]
 fn walker_cases_through_the_async_walker() {
-    let Some(root) = corpus() else {
-        eprintln!("conformance corpus not found; skipping");
-        return;
-    };
+    let root = support::conformance();
     let mut names: Vec<PathBuf> = std::fs::read_dir(root.join("dag"))
         .expect("corpus readable")
         .filter_map(|e| e.ok().map(|e| e.path()))

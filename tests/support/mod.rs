@@ -1,0 +1,108 @@
+//! What the integration tests share: where the corpora are, and the folders of a tree that hold
+//! `.tf` files.
+//!
+//! A missing corpus fails the test that wanted it, naming every place looked in: CI always has
+//! `../shared` beside the clone, so a test that quietly passed without its corpus would check
+//! nothing.
+
+// Each test crate compiles this module and uses only part of it.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use tfgraph::config::{self, Config, Diagnostic, Severity};
+
+/// The conformance corpus (`dag/`, `dot/`, `graph/`, mined from OpenTofu v1.12.6's tests).
+pub fn conformance() -> PathBuf {
+    corpus("conformance", "TFGRAPH_CONFORMANCE")
+}
+
+/// The real-world module repositories.
+pub fn realworld() -> PathBuf {
+    corpus("realworld", "TFGRAPH_REALWORLD")
+}
+
+/// `$var` if it is set (and then it must exist), else `<crate>/../shared/<name>`, else
+/// `/work/shared/<name>` (for git worktrees that do not sit beside `shared/`).
+fn corpus(name: &str, var: &str) -> PathBuf {
+    if let Some(p) = std::env::var_os(var) {
+        let p = PathBuf::from(p);
+        assert!(
+            p.is_dir(),
+            "{var} is set to {}, which is not a folder",
+            p.display()
+        );
+        return p;
+    }
+    let tried = [
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared")
+            .join(name),
+        Path::new("/work/shared").join(name),
+    ];
+    if let Some(p) = tried.iter().find(|p| p.is_dir()) {
+        return p.clone();
+    }
+    let tried: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
+    panic!(
+        "the {name} corpus is not at {} and {var} is not set",
+        tried.join(" nor at ")
+    );
+}
+
+/// Every folder under `root` (itself included, hidden folders excluded) that holds a `.tf`
+/// file, each before its subfolders, in name order. Panics if a folder cannot be read or none
+/// holds a `.tf` file: the tests use this on the corpora, where either means nothing is checked.
+pub fn tf_folders(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    collect_tf_folders(root, &mut out);
+    assert!(
+        !out.is_empty(),
+        "no folder under {} holds a .tf file",
+        root.display()
+    );
+    out
+}
+
+fn collect_tf_folders(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| {
+            e.unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .path()
+        })
+        .collect();
+    entries.sort();
+    if entries
+        .iter()
+        .any(|p| p.is_file() && p.extension().is_some_and(|e| e == "tf"))
+    {
+        out.push(dir.to_path_buf());
+    }
+    for p in entries {
+        let hidden = p
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if p.is_dir() && !hidden {
+            collect_tf_folders(&p, out);
+        }
+    }
+}
+
+/// `dir` loaded by the crate's loader, with the diagnostics that are not errors. Panics, listing
+/// them, on error diagnostics, and when no configuration comes back.
+pub fn load_dir(dir: &Path) -> (Config, Vec<Diagnostic>) {
+    let (cfg, diags) = config::load_dir(dir);
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{}: {}",
+        dir.display(),
+        errors.join("\n")
+    );
+    let cfg = cfg.unwrap_or_else(|| panic!("{}: no configuration", dir.display()));
+    (cfg, diags)
+}

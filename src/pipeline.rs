@@ -100,6 +100,8 @@ pub fn run(req: &Request) -> Result<Output, Vec<Diagnostic>> {
 
 /// As [`run`], with the configuration already loaded by the caller (natively, `config::load_dir`
 /// follows `../` module sources outside the root folder); `req.files` is not read.
+// Diagnostics are this module's error type throughout; boxing them would only add noise.
+#[allow(clippy::result_large_err)]
 pub fn run_loaded(
     loaded: (Option<Config>, Vec<Diagnostic>),
     req: &Request,
@@ -121,9 +123,7 @@ pub fn run_loaded(
     let mut errors = Vec::new();
 
     for v in &req.vars {
-        if let Err(d) = check_var(&cfg, v) {
-            errors.push(d);
-        }
+        errors.extend(check_var(&cfg, v));
     }
     let state = read(&req.state, crate::state::parse_state_json, &mut errors);
     let mut changes = read(
@@ -209,10 +209,10 @@ fn read<T>(
     }
 }
 
-/// `NAME=VALUE` for a variable the root module declares, worded as OpenTofu words it.
-fn check_var(cfg: &Config, assignment: &str) -> Result<(), Diagnostic> {
+/// What is wrong with a `NAME=VALUE` assignment, if anything, worded as OpenTofu words it.
+fn check_var(cfg: &Config, assignment: &str) -> Option<Diagnostic> {
     let Some((name, _value)) = assignment.split_once('=') else {
-        return Err(Diagnostic::error(
+        return Some(Diagnostic::error(
             "Invalid -var option",
             format!(
                 "The given -var option {assignment:?} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\"."
@@ -222,9 +222,9 @@ fn check_var(cfg: &Config, assignment: &str) -> Result<(), Diagnostic> {
     };
     let name = name.trim();
     if cfg.module.variables.contains_key(name) {
-        Ok(())
+        None
     } else {
-        Err(Diagnostic::error(
+        Some(Diagnostic::error(
             "Value for undeclared variable",
             format!(
                 "A variable named {name:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."

@@ -15,6 +15,8 @@
 
 use super::go_quote;
 use crate::dag::graph::NameOrder;
+/// Reading DOT back lives in `dag::import`; re-exported here beside the writer.
+pub use crate::dag::import::parse_dot;
 use crate::dag::{Graph, Vertex, VertexId};
 use graphviz_rust::dot_structures::{
     Attribute, Edge, EdgeTy, Graph as DotGraph, Id, Node, NodeId, Stmt, Subgraph, Vertex as DotEnd,

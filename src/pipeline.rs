@@ -120,6 +120,12 @@ pub fn run_loaded(
             return Err(diags);
         }
     };
+    // References to undeclared objects (and self-references) are errors OpenTofu reports before
+    // it builds any graph; the graph builders themselves silently skip them.
+    let (ref_diags, _) = config::validate_references(&cfg);
+    if config::has_errors(&ref_diags) {
+        return Err(ref_diags.into_iter().filter(|d| d.is_error()).collect());
+    }
     let mut errors = Vec::new();
 
     for v in &req.vars {
@@ -137,8 +143,11 @@ pub fn run_loaded(
             let v: serde_json::Value = serde_json::from_str(t).map_err(|e| {
                 Diagnostic::error(
                     "Invalid changes file",
-                    format!("The file is not valid JSON: {e}."),
-                    None,
+                    format!(
+                        "The file is not valid JSON: {}.",
+                        config::json_error_message(&e)
+                    ),
+                    config::json_error_range(t, &e),
                 )
             })?;
             crate::plan::changes_from_conformance(&v)
@@ -200,8 +209,12 @@ fn read<T>(
     match parse(&input.text) {
         Ok(v) => Some(v),
         Err(mut d) => {
-            if d.range.is_none() {
-                d.summary = format!("{}: {}", input.name, d.summary);
+            // Readers see only the text: a position they found gets the file's name here, and a
+            // problem with the whole file names the file in its summary.
+            match &mut d.range {
+                Some(r) if r.file.is_empty() => r.file = input.name.clone(),
+                Some(_) => {}
+                None => d.summary = format!("{}: {}", input.name, d.summary),
             }
             errors.push(d);
             None

@@ -144,7 +144,19 @@ pub fn changes_from_conformance(list: &Value) -> Result<Changes, Diagnostic> {
 /// `provider_name` there is an FQN; the provider configuration is taken as the default
 /// configuration of that provider in the root module (the JSON does not record aliases).
 pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
-    let v: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| {
+        let mut d = bad(format!(
+            "not JSON: {}",
+            crate::config::json_error_message(&e)
+        ));
+        d.range = crate::config::json_error_range(text, &e);
+        d
+    })?;
+    if !v.is_object() {
+        return Err(bad(
+            "the plan must be a JSON object, as \"tofu show -json PLANFILE\" prints it".into(),
+        ));
+    }
     let mut out = Changes::default();
     let Some(rcs) = v.get("resource_changes").and_then(Value::as_array) else {
         return Ok(out);

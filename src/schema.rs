@@ -239,7 +239,17 @@ fn bad(detail: String) -> Diagnostic {
 
 /// Parses `tofu providers schema -json` output.
 pub fn parse_schemas_json(text: &str) -> Result<ProviderSchemas, Diagnostic> {
-    let v: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let v: Value = serde_json::from_str(text).map_err(|e| {
+        let mut d = bad(crate::config::json_error_message(&e));
+        d.range = crate::config::json_error_range(text, &e);
+        d
+    })?;
+    if !v.is_object() {
+        return Err(bad(
+            "the schemas must be a JSON object, as \"tofu providers schema -json\" prints it"
+                .into(),
+        ));
+    }
     let mut out = ProviderSchemas::default();
     let Some(ps) = v.get("provider_schemas") else {
         return Ok(out);

@@ -159,7 +159,9 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
         } else {
             "The state file could not be parsed as JSON.".to_string()
         };
-        err(UNSUPPORTED, detail)
+        let mut d = err(UNSUPPORTED, detail);
+        d.range = crate::config::json_error_range(text, &e);
+        d
     })?;
     let version = match &ver.version {
         Some(Value::Number(n)) => match n.as_u64() {
@@ -222,10 +224,15 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
         }
     }
     let raw: StateV4 = serde_json::from_str(text).map_err(|e| {
-        err(
+        let mut d = err(
             "Failed to decode state",
-            format!("The state file could not be decoded: {e}."),
-        )
+            format!(
+                "The state file could not be decoded: {}.",
+                crate::config::json_error_message(&e)
+            ),
+        );
+        d.range = crate::config::json_error_range(text, &e);
+        d
     })?;
     let mut state = State {
         terraform_version: raw.terraform_version,

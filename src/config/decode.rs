@@ -818,6 +818,9 @@ fn decode_variable(cx: &mut Ctx, b: &Block) -> Option<Variable> {
         validations: Vec::new(),
         decl_range: cx.def_range(b),
     };
+    if let Some(a) = c.attrs.get("type") {
+        check_type_expr(cx, &a.value, false);
+    }
     if let Some(a) = c.attrs.get("description") {
         v.description = decode_string_attr(cx, a);
     }
@@ -1523,6 +1526,87 @@ fn decode_check(cx: &mut Ctx, b: &Block) -> Option<Check> {
     Some(ch)
 }
 
+/// Checks the keywords and constructor names of a variable's type expression (HCL's `typeexpr`
+/// wording); the shape of the arguments is not checked.
+fn check_type_expr(cx: &mut Ctx, e: &Expression, in_object: bool) {
+    match e {
+        Expression::Variable(v) => {
+            let kw = v.value().as_str();
+            if !matches!(kw, "string" | "number" | "bool" | "any") {
+                cx.err(
+                    "Invalid type specification",
+                    format!(
+                        "The keyword {} is not a valid type specification.",
+                        addrs::go_quote(kw)
+                    ),
+                    e.span(),
+                );
+            }
+        }
+        Expression::FuncCall(f) => {
+            let name = f.name.name.value().as_str();
+            let known = matches!(name, "list" | "set" | "map" | "object" | "tuple")
+                || (name == "optional" && in_object);
+            if !known || !f.name.namespace.is_empty() {
+                cx.err(
+                    "Invalid type specification",
+                    format!(
+                        "Keyword {} is not a valid type constructor.",
+                        addrs::go_quote(name)
+                    ),
+                    e.span(),
+                );
+                return;
+            }
+            for (i, arg) in f.args.iter().enumerate() {
+                // optional()'s second argument is a default value, not a type.
+                if name == "optional" && i > 0 {
+                    break;
+                }
+                check_type_expr(cx, arg, false);
+            }
+        }
+        Expression::Array(a) => {
+            for item in a.iter() {
+                check_type_expr(cx, item, false);
+            }
+        }
+        Expression::Object(o) => {
+            for (_, v) in o.iter() {
+                check_type_expr(cx, v.expr(), true);
+            }
+        }
+        Expression::Parenthesis(p) => check_type_expr(cx, p.inner(), in_object),
+        _ => {}
+    }
+}
+
+/// The byte offset of a `"` left open on this line (escapes and `${ }` / `%{ }` sequences
+/// respected), if any.
+fn unclosed_quote(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let mut open: Option<usize> = None;
+    let mut depth = 0usize; // template sequences inside the open string
+    let mut i = 0;
+    while i < b.len() {
+        match (open, b[i]) {
+            (None, b'#') => break,
+            (None, b'/') if b.get(i + 1) == Some(&b'/') => break,
+            (None, b'"') => open = Some(i),
+            (Some(_), b'\\') if depth == 0 => i += 1,
+            (Some(_), b'$' | b'%') if b.get(i + 1) == Some(&b'{') => {
+                depth += 1;
+                i += 1;
+            }
+            (Some(_), b'}') if depth > 0 => depth -= 1,
+            (Some(_), b'"') if depth == 0 => open = None,
+            _ => {}
+        }
+        i += 1;
+    }
+    open
+}
+
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
 fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
@@ -1533,6 +1617,29 @@ fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let rest = file.rest_from(loc.offset());
     let at_eof = rest.trim().is_empty();
     let next = rest.trim_start_matches([' ', '\t']).chars().next();
+    // hcl-edit reports a quoted string left open at the start of its argument; HCL's scanner
+    // reports it where the string breaks: at the line's end (a newline inside quotes), or at
+    // the opening quote when the file ends inside the string.
+    let line_rest = rest.split('\n').next().unwrap_or("");
+    if msg.starts_with("invalid block body")
+        && let Some(open) = unclosed_quote(line_rest)
+    {
+        let start = loc.offset();
+        return if rest.len() > line_rest.len() {
+            let at = start + line_rest.trim_end_matches('\r').len();
+            Diagnostic::error(
+                "Invalid multi-line string",
+                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                Some(file.range(at..at)),
+            )
+        } else {
+            Diagnostic::error(
+                "Unterminated template string",
+                "No closing marker was found for the string.",
+                Some(file.range(start + open..start + open + 1)),
+            )
+        };
+    }
     let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
         if at_eof {
             (
@@ -1592,10 +1699,28 @@ pub fn decode_file(
                 module.files.insert(file.name.clone(), file.clone());
             }
             Err(msg) => {
+                // A syntax error is placed where serde_json found it; a structural problem
+                // (which has no position after the rewrite) at the start of the file.
+                let (msg, range) = match serde_json::from_str::<serde_json::Value>(&file.text) {
+                    Err(e) => match super::diag::json_error_range(&file.text, &e) {
+                        Some(mut r) => {
+                            r.file = file.name.clone();
+                            (
+                                format!(
+                                    "The file is not valid JSON: {}.",
+                                    super::diag::json_error_message(&e)
+                                ),
+                                r,
+                            )
+                        }
+                        None => (msg, file.range(0..0)),
+                    },
+                    Ok(_) => (msg, file.range(0..0)),
+                };
                 diags.push(Diagnostic::error(
                     "Invalid JSON configuration",
                     msg,
-                    Some(file.range(0..0)),
+                    Some(range),
                 ));
                 return;
             }

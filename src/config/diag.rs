@@ -92,6 +92,32 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Where a serde_json error is, as a range in a file with no name yet (the caller that knows the
+/// file's name fills `file` in); `None` when serde_json gives no position.
+pub fn json_error_range(text: &str, e: &serde_json::Error) -> Option<SourceRange> {
+    if e.line() == 0 {
+        return None;
+    }
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(e.line() - 1)
+        .map(str::len)
+        .sum();
+    // serde_json counts columns in bytes, 1-based (0 when the error is at a line's start).
+    let byte = (line_start + e.column().saturating_sub(1)).min(text.len());
+    let file = SourceFile::new("", text);
+    Some(file.range(byte..byte))
+}
+
+/// serde_json's message without the ` at line L column C` it appends (the range carries that).
+pub fn json_error_message(e: &serde_json::Error) -> String {
+    let msg = e.to_string();
+    match msg.rfind(" at line ") {
+        Some(i) if e.line() > 0 => msg[..i].to_string(),
+        _ => msg,
+    }
+}
+
 /// True when any diagnostic is an error.
 pub fn has_errors(diags: &[Diagnostic]) -> bool {
     diags.iter().any(Diagnostic::is_error)

@@ -388,10 +388,31 @@ fn display_dir(dir: &str) -> String {
     }
 }
 
+/// A configuration file's bytes as text, or HCL's "Invalid character encoding" error at the first
+/// byte that is not UTF-8 (a leading byte-order mark is fine: the parser blanks it out).
+// A diagnostic is the error type of every reader here; boxing it would only add noise.
+#[allow(clippy::result_large_err)]
+pub fn text_from_bytes(name: &str, bytes: Vec<u8>) -> Result<String, Diagnostic> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        // The prefix up to `at` is valid UTF-8, so positions can be counted on it.
+        let valid = std::str::from_utf8(&bytes[..at]).unwrap_or("");
+        let file = SourceFile::new(name, valid);
+        Diagnostic::error(
+            "Invalid character encoding",
+            "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
+            Some(file.range(at..at)),
+        )
+    })
+}
+
 /// Files in a folder on disk.
 #[cfg(not(target_arch = "wasm32"))]
 pub struct DiskFiles {
     pub root: std::path::PathBuf,
+    /// Problems met reading files (not UTF-8), reported with the loading diagnostics.
+    pub problems: std::cell::RefCell<Vec<Diagnostic>>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -414,8 +435,11 @@ impl FileSource for DiskFiles {
             } else {
                 format!("{dir}/{name}")
             };
-            match std::fs::read_to_string(e.path()) {
-                Ok(t) => out.push((rel, t)),
+            match std::fs::read(e.path()) {
+                Ok(b) => match text_from_bytes(&rel, b) {
+                    Ok(t) => out.push((rel, t)),
+                    Err(d) => self.problems.borrow_mut().push(d),
+                },
                 Err(_) => return None,
             }
         }
@@ -428,9 +452,17 @@ impl FileSource for DiskFiles {
 /// calling module's folder, also outside `path` (`../../` in examples).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load_dir(path: &std::path::Path) -> (Option<Config>, Vec<Diagnostic>) {
-    load_with(&DiskFiles {
+    let files = DiskFiles {
         root: path.to_path_buf(),
-    })
+        problems: Default::default(),
+    };
+    let (cfg, mut diags) = load_with(&files);
+    let mut problems = files.problems.take();
+    if !problems.is_empty() {
+        problems.append(&mut diags);
+        diags = problems;
+    }
+    (cfg, diags)
 }
 
 #[cfg(test)]

@@ -28,10 +28,14 @@ pub mod refs;
 pub mod traversal;
 pub mod validate;
 
-pub use diag::{Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors};
+pub use diag::{
+    Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors, json_error_message,
+    json_error_range,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use load::load_dir;
 pub use load::load_files;
+pub use load::text_from_bytes;
 pub use model::*;
 pub use refs::{
     ProviderFunctionRef, Reference, Refs, ResourceRefParts, parse_ref, parse_ref_str,

@@ -303,12 +303,192 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
             }
         }
     }
+    for c in cfg.all_modules() {
+        diags.extend(self_references(&c.module));
+        diags.extend(meta_literals(&c.module));
+        diags.extend(module_call_arguments(c));
+    }
     // Report in source order (file, then position), as a user reads them.
     diags.sort_by(|a, b| {
         let key = |d: &Diagnostic| d.range.as_ref().map(|r| (r.file.clone(), r.start.byte));
         key(a).cmp(&key(b))
     });
     (diags, checked)
+}
+
+/// References of a resource's body to the resource itself, and of a local value to itself, worded
+/// as OpenTofu's validate walk words them ("Self-referential block", "Self-referencing local
+/// value"). Without this check such a reference is silently dropped: a graph vertex never depends
+/// on itself.
+fn self_references(m: &Module) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for r in m.all_resources_with_checks() {
+        let addr = r.addr();
+        let body = refs::resource_refs(r, None, false).body;
+        for reference in &body.refs {
+            let target = match &reference.subject {
+                Referenceable::Resource(a) => a,
+                Referenceable::ResourceInstance(i) => &i.resource,
+                _ => continue,
+            };
+            if *target == addr {
+                out.push(Diagnostic::error(
+                    "Self-referential block",
+                    format!("Configuration for {addr} may not refer to itself."),
+                    Some(reference.range.clone()),
+                ));
+            }
+        }
+    }
+    for (name, local) in &m.locals {
+        let here = refs::refs_in_expr_full(&local.expr);
+        for reference in &here.refs {
+            if matches!(&reference.subject, Referenceable::LocalValue(n) if n == name) {
+                out.push(Diagnostic::error(
+                    "Self-referencing local value",
+                    format!("Local value local.{name} cannot use its own result as part of its expression."),
+                    Some(reference.range.clone()),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// A module call's arguments against the called module's variables, worded as HCL words a body
+/// that does not fit its schema: an argument no variable declares, and a variable without a
+/// default that the call does not set (reported at the call's opening brace, where HCL puts a
+/// missing item).
+fn module_call_arguments(c: &Config) -> Vec<Diagnostic> {
+    use hcl::edit::Span;
+    let mut out = Vec::new();
+    for (name, call) in &c.module.module_calls {
+        let Some(child) = c.children.get(name) else {
+            continue;
+        };
+        let vars = &child.module.variables;
+        let body = &call.config;
+        for v in vars.values() {
+            if v.default.is_none() && body.body.get_attribute(&v.name).is_none() {
+                let mut at = call.decl_range.clone();
+                let file = body.file.parts.iter().find(|f| f.name == at.file);
+                let text = file
+                    .map(|f| f.text.as_str())
+                    .unwrap_or(body.file.text.as_str());
+                if let Some(gap) = text.get(at.end.byte..).and_then(|t| t.find('{')) {
+                    let between = text.get(at.end.byte..at.end.byte + gap).unwrap_or("");
+                    at.start = at.end;
+                    at.start.byte += gap;
+                    if let Some(nl) = between.rfind('\n') {
+                        at.start.line += between.matches('\n').count();
+                        at.start.column = between[nl + 1..].chars().count() + 1;
+                    } else {
+                        at.start.column += between.chars().count();
+                    }
+                    at.end = at.start;
+                }
+                out.push(Diagnostic::error(
+                    "Missing required argument",
+                    format!(
+                        "The argument {} is required, but no definition was found.",
+                        addrs::go_quote(&v.name)
+                    ),
+                    Some(at),
+                ));
+            }
+        }
+        for attr in body.body.attributes() {
+            let key = attr.key.as_str();
+            if !vars.contains_key(key) {
+                out.push(Diagnostic::error(
+                    "Unsupported argument",
+                    format!(
+                        "An argument named {} is not expected here.",
+                        addrs::go_quote(key)
+                    ),
+                    Some(body.file.range_opt(attr.key.span())),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// A `count` or `for_each` written as a literal of the wrong type, worded as OpenTofu words it when
+/// it evaluates them (`internal/tofu/eval_count.go`, `eval_for_each.go`). Only literals are
+/// judged here; anything computed is left to [`super::eval`], which reports an unknown instead.
+fn meta_literals(m: &Module) -> Vec<Diagnostic> {
+    use hcl::edit::expr::{Expression as E, UnaryOperator};
+    let mut out = Vec::new();
+    let resources = m
+        .all_resources_with_checks()
+        .map(|r| (r.count.as_ref(), r.for_each.as_ref()));
+    let calls = m
+        .module_calls
+        .values()
+        .map(|c| (c.count.as_ref(), c.for_each.as_ref()));
+    for (count, for_each) in resources.chain(calls).collect::<Vec<_>>() {
+        if let Some(e) = count {
+            // The value of a literal number, negated numbers included.
+            let number = match &e.expr {
+                E::Number(n) => n.value().as_f64(),
+                E::UnaryOp(u) if *u.operator.value() == UnaryOperator::Neg => match &u.expr {
+                    E::Number(n) => n.value().as_f64().map(|v| -v),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let detail = match (&e.expr, number) {
+                (_, Some(v)) if v.fract() != 0.0 || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&v) => Some((
+                    "Invalid count argument",
+                    "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.".to_string(),
+                )),
+                (_, Some(v)) if v < 0.0 => Some((
+                    "Invalid count argument",
+                    "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.".to_string(),
+                )),
+                (E::Null(_), _) => Some((
+                    "Invalid count argument",
+                    "The given \"count\" argument value is null. An integer is required.".to_string(),
+                )),
+                (E::String(s), _) if s.value().trim().parse::<f64>().is_err() => Some((
+                    "Incorrect value type",
+                    "Invalid expression value: a number is required.".to_string(),
+                )),
+                (E::Bool(_) | E::Array(_) | E::Object(_), _) => Some((
+                    "Incorrect value type",
+                    "Invalid expression value: number required.".to_string(),
+                )),
+                _ => None,
+            };
+            if let Some((summary, detail)) = detail {
+                out.push(Diagnostic::error(summary, detail, Some(e.range())));
+            }
+        }
+        if let Some(e) = for_each {
+            let ty = match &e.expr {
+                E::Number(_) => Some("number"),
+                E::String(_) | E::StringTemplate(_) | E::HeredocTemplate(_) => Some("string"),
+                E::Bool(_) => Some("bool"),
+                E::Array(_) => Some("tuple"),
+                _ => None,
+            };
+            if let Some(ty) = ty {
+                out.push(Diagnostic::error(
+                    "Invalid for_each argument",
+                    format!("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {ty}."),
+                    Some(e.range()),
+                ));
+            } else if matches!(e.expr, E::Null(_)) {
+                out.push(Diagnostic::error(
+                    "Invalid for_each argument",
+                    "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.",
+                    Some(e.range()),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// Loads a configuration and checks its references: every diagnostic a user should see for

@@ -1,0 +1,4 @@
+resource "a_b" "c" {
+  count    = 2
+  for_each = {}
+}

@@ -1,0 +1,4 @@
+resource "a_b" "c" {
+  x = 1
+  x = 2
+}

@@ -1,0 +1,3 @@
+data "a_b" "c" {}
+
+data "a_b" "c" {}

@@ -1,0 +1,6 @@
+module "m" {
+  source = "./m"
+}
+module "m" {
+  source = "./m"
+}

@@ -1,0 +1,6 @@
+output "o" {
+  value = 1
+}
+output "o" {
+  value = 2
+}

@@ -1,0 +1,6 @@
+provider "aws" {
+  alias = "east"
+}
+provider "aws" {
+  alias = "east"
+}

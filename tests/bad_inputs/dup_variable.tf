@@ -1,0 +1,5 @@
+variable "v" {}
+
+variable "v" {
+  default = 1
+}

@@ -1,0 +1,3 @@
+output "yes" {
+  value = 1
+}

@@ -1,0 +1,6 @@
+module "m" {
+  source = "./m"
+}
+output "o" {
+  value = module.m.nope
+}

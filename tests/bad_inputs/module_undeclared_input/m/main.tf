@@ -1,0 +1,3 @@
+variable "right" {
+  default = 1
+}

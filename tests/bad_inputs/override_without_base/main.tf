@@ -1,0 +1,1 @@
+resource "a_b" "c" {}

@@ -1,0 +1,3 @@
+resource "a_b" "missing" {
+  x = 1
+}

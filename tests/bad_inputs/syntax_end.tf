@@ -1,0 +1,2 @@
+resource "a_b" "c" {
+  x = 1

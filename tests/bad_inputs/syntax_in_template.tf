@@ -1,0 +1,3 @@
+locals {
+  greeting = "hello ${var.name + }"
+}

@@ -1,0 +1,9 @@
+resource "a_b" "c" {}
+
+variable "v" {
+  default = 1 +
+}
+
+output "o" {
+  value = 1
+}

@@ -1,0 +1,7 @@
+resource "a_b" "c" {
+  outer {
+    inner {
+      x = = 2
+    }
+  }
+}

@@ -1,0 +1,2 @@
+= "x"
+resource "a_b" "c" {}

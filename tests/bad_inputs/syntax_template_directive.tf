@@ -1,0 +1,3 @@
+locals {
+  s = "%{ if true }yes%{ endfor }"
+}

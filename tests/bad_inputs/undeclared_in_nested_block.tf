@@ -1,0 +1,7 @@
+resource "a_b" "c" {
+  inner {
+    deeper {
+      x = var.nowhere
+    }
+  }
+}

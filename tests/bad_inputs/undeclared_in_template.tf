@@ -1,0 +1,3 @@
+locals {
+  s = "prefix-${var.gone}-suffix"
+}

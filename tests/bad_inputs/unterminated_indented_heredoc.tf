@@ -1,0 +1,5 @@
+locals {
+  doc = <<-EOT
+    text
+    EOTX
+}

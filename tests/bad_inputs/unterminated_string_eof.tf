@@ -1,0 +1,2 @@
+locals {
+  x = "abc

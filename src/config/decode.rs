@@ -1640,6 +1640,45 @@ fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
             )
         };
     }
+    // A heredoc without its closing marker: HCL's template parser meets the end of the file
+    // where it wanted the marker, and reports it there.
+    if msg.contains("heredoc end delimiter") {
+        let end = file.offset + file.text.len();
+        return Diagnostic::error(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+            Some(file.range(end..end)),
+        );
+    }
+    // hcl-edit refuses a repeated argument while parsing; HCL's wording names the first one.
+    if msg.contains("redefined attribute") {
+        let key: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        let here = loc.offset().saturating_sub(file.offset);
+        let before = file.text.get(..here).unwrap_or("");
+        let mut starts = vec![0];
+        starts.extend(before.match_indices('\n').map(|(i, _)| i + 1));
+        let prev = starts.iter().rev().find_map(|&st| {
+            let line = before.get(st..)?.split('\n').next()?;
+            let indent = line.len() - line.trim_start().len();
+            let after = line.trim_start().strip_prefix(key.as_str())?.trim_start();
+            (!key.is_empty() && after.starts_with('=') && !after.starts_with("=="))
+                .then_some(file.offset + st + indent)
+        });
+        if let Some(p) = prev {
+            return Diagnostic::error(
+                "Attribute redefined",
+                format!(
+                    "The argument {} was already set at {}. Each argument may be set only once.",
+                    addrs::go_quote(&key),
+                    go_range(&file.range(p..p + key.len()))
+                ),
+                Some(range),
+            );
+        }
+    }
     let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
         if at_eof {
             (

@@ -2,9 +2,10 @@
 //! one diagnostic naming the file, line and column of the first problem.
 //!
 //! Parsing is graphviz-rust's (`graphviz_rust::parse`). Two things are added around it: a depth
-//! check before parsing (its recursive-descent parser would overflow the stack on thousands of
-//! nested subgraphs, and there are no threads to give it a bigger one on wasm32), and turning its
-//! error text (pest's ` --> line:col` report) into a positioned [`Diagnostic`].
+//! limit checked before parsing (its parser and AST walk are recursive; 10,000 nested subgraphs
+//! still parse on a native test thread, but wasm32's stack is far smaller and has no threads to
+//! give it a bigger one, so over-deep input is refused up front), and turning its error text
+//! (pest's ` --> line:col` report) into a positioned [`Diagnostic`].
 
 use crate::config::{Diagnostic, Pos, SourceRange};
 use graphviz_rust::dot_structures::{EdgeTy, Graph, Id, Stmt, Vertex as DotVertex};

@@ -1,0 +1,4 @@
+locals {
+  doc = <<EOT
+line one EOT
+}

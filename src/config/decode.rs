@@ -1617,15 +1617,22 @@ fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let rest = file.rest_from(loc.offset());
     let at_eof = rest.trim().is_empty();
     let next = rest.trim_start_matches([' ', '\t']).chars().next();
-    // hcl-edit reports a quoted string left open at the start of its argument; HCL's scanner
-    // reports it where the string breaks: at the line's end (a newline inside quotes), or at
-    // the opening quote when the file ends inside the string.
-    let line_rest = rest.split('\n').next().unwrap_or("");
-    if msg.starts_with("invalid block body")
+    // hcl-edit reports a quoted string left open somewhere on its line (often at the start of
+    // the argument); HCL's scanner reports it where the string breaks: at the line's end (a
+    // newline inside quotes), or at the opening quote when the file ends inside the string.
+    let here = loc.offset().saturating_sub(file.offset);
+    let line_start = file
+        .text
+        .get(..here)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let rest_of_line = file.text.get(line_start..).unwrap_or("");
+    let line_rest = rest_of_line.split('\n').next().unwrap_or("");
+    if !msg.contains("heredoc")
         && let Some(open) = unclosed_quote(line_rest)
     {
-        let start = loc.offset();
-        return if rest.len() > line_rest.len() {
+        let start = file.offset + line_start;
+        return if rest_of_line.len() > line_rest.len() {
             let at = start + line_rest.trim_end_matches('\r').len();
             Diagnostic::error(
                 "Invalid multi-line string",
@@ -1700,6 +1707,12 @@ fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
         (
             "Argument or block definition required",
             "An argument or block definition is required here.".into(),
+        )
+    } else if msg == "expected `]`" {
+        // An unclosed list: HCL's tuple parser wanted a comma before the next item.
+        (
+            "Missing item separator",
+            "Expected a comma to mark the beginning of the next item.".into(),
         )
     } else if msg.starts_with("invalid expression") {
         (

@@ -162,7 +162,12 @@ pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
         return Ok(out);
     };
     for rc in rcs {
-        let addr = addr_field(rc, "address")?
+        let addr_text = rc.get("address").and_then(Value::as_str).unwrap_or("");
+        let addr = addr_field(rc, "address")
+            .map_err(|mut d| {
+                d.range = crate::config::json_value_range(text, &[addr_text]);
+                d
+            })?
             .ok_or_else(|| bad("resource change without \"address\"".into()))?;
         let change = rc.get("change").unwrap_or(&Value::Null);
         let actions: Vec<&str> = change
@@ -170,8 +175,18 @@ pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
             .and_then(Value::as_array)
             .map(|a| a.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        let action = Action::from_actions(&actions)
-            .ok_or_else(|| bad(format!("{addr}: unknown actions {actions:?}")))?;
+        let action = Action::from_actions(&actions).ok_or_else(|| {
+            let mut d = bad(format!("{addr}: unknown actions {actions:?}"));
+            // Point at the first action that is not one of OpenTofu's (else at the address).
+            let odd = actions
+                .iter()
+                .find(|a| Action::parse(a).is_none())
+                .or(actions.first());
+            let mut needles = vec![addr_text];
+            needles.extend(odd.copied());
+            d.range = crate::config::json_value_range(text, &needles);
+            d
+        })?;
         let provider = match rc.get("provider_name").and_then(Value::as_str) {
             Some(p) => Some(AbsProviderConfig::new(
                 addrs::Module::root(),

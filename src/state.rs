@@ -247,13 +247,15 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
             "data" => ResourceMode::Data,
             "ephemeral" => ResourceMode::Ephemeral,
             other => {
-                return Err(err(
+                let mut d = err(
                     "Invalid resource mode in state",
                     format!(
                         "State contains a resource with mode {other:?} ({}.{}), which is not supported.",
                         r.type_name, r.name
                     ),
-                ));
+                );
+                d.range = crate::config::json_value_range(text, &[other]);
+                return Err(d);
             }
         };
         let module = match r.module.as_deref() {

@@ -109,6 +109,23 @@ pub fn json_error_range(text: &str, e: &serde_json::Error) -> Option<SourceRange
     Some(file.range(byte..byte))
 }
 
+/// Where a problem found in a parsed JSON document is in its text: the JSON string values
+/// `needles` are looked for one after the other (each after the previous), and the last one found
+/// is the range (in a file with no name yet, like [`json_error_range`]). serde_json's `Value`
+/// keeps no positions, so this searches the text; `None` when a needle is not there.
+pub fn json_value_range(text: &str, needles: &[&str]) -> Option<SourceRange> {
+    let mut from = 0;
+    let mut at = None;
+    for n in needles {
+        let quoted = serde_json::to_string(n).ok()?;
+        let i = from + text.get(from..)?.find(&quoted)?;
+        at = Some(i..i + quoted.len());
+        from = i + quoted.len();
+    }
+    let span = at?;
+    Some(SourceFile::new("", text).range(span))
+}
+
 /// serde_json's message without the ` at line L column C` it appends (the range carries that).
 pub fn json_error_message(e: &serde_json::Error) -> String {
     let msg = e.to_string();

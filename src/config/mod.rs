@@ -30,7 +30,7 @@ pub mod validate;
 
 pub use diag::{
     Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors, json_error_message,
-    json_error_range,
+    json_error_range, json_value_range,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use load::load_dir;

@@ -257,12 +257,19 @@ pub fn parse_schemas_json(text: &str) -> Result<ProviderSchemas, Diagnostic> {
     let ps = ps
         .as_object()
         .ok_or_else(|| bad("\"provider_schemas\" must be an object".into()))?;
+    // A problem inside one provider's or type's schema points at its key in the text.
+    let at = |needles: &[&str], mut d: Diagnostic| {
+        d.range = crate::config::json_value_range(text, needles);
+        d
+    };
     for (fqn, s) in ps {
-        let provider = Provider::parse_source(fqn).map_err(bad)?;
+        let provider = Provider::parse_source(fqn).map_err(|e| at(&[fqn], bad(e)))?;
         let mut schema = ProviderSchema::default();
         if let Some(b) = s.get("provider").and_then(|p| p.get("block")) {
-            schema.provider =
-                Some(Block::from_json(b).map_err(|e| bad(format!("{fqn}: provider: {e}")))?);
+            schema.provider = Some(
+                Block::from_json(b)
+                    .map_err(|e| at(&[fqn, "provider"], bad(format!("{fqn}: provider: {e}"))))?,
+            );
         }
         for (key, map) in [
             ("resource_schemas", &mut schema.resource_types),
@@ -275,9 +282,8 @@ pub fn parse_schemas_json(text: &str) -> Result<ProviderSchemas, Diagnostic> {
             if let Some(types) = s.get(key).and_then(Value::as_object) {
                 for (t, ts) in types {
                     let block = match ts.get("block") {
-                        Some(b) => {
-                            Block::from_json(b).map_err(|e| bad(format!("{fqn}: {t}: {e}")))?
-                        }
+                        Some(b) => Block::from_json(b)
+                            .map_err(|e| at(&[fqn, key, t], bad(format!("{fqn}: {t}: {e}"))))?,
                         None => Block::default(),
                     };
                     map.insert(t.clone(), block);

@@ -99,6 +99,28 @@ pub fn best_of(runs: &[PhaseTimes]) -> PhaseTimes {
     best
 }
 
+/// A harsher layout benchmark than [`crate::layout::random_graph`]: `n` vertices, each after the
+/// first `deps` depending on `deps` distinct earlier vertices chosen uniformly (long edges
+/// everywhere, dozens of layers), no clusters. `n = 10_000, deps = 2` gives 20,000 edges (minus
+/// the first vertices' missing ones).
+pub fn uniform_graph(n: usize, deps: usize, seed: u64) -> crate::dag::Graph<String> {
+    let mut rng = crate::layout::SplitMix::new(seed);
+    let mut g = crate::dag::Graph::new();
+    let mut ids = Vec::with_capacity(n);
+    for i in 0..n {
+        let id = g.add(format!("aws_instance.v{i}"));
+        for _ in 0..deps.min(i) {
+            let mut j = rng.below(i);
+            while g.has_edge(id, ids[j]) {
+                j = rng.below(i);
+            }
+            g.connect(id, ids[j]);
+        }
+        ids.push(id);
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

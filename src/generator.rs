@@ -179,7 +179,10 @@ impl Scope {
         if rng.below(4) == 0
             && let Some(v) = self.pick_value(rng)
         {
-            let _ = writeln!(t, "  tags = {{\n    Name = \"{name}\"\n    Env  = {v}\n  }}");
+            let _ = writeln!(
+                t,
+                "  tags = {{\n    Name = \"{name}\"\n    Env  = {v}\n  }}"
+            );
         }
         let _ = writeln!(t, "}}\n");
         self.text.push_str(t);
@@ -198,7 +201,10 @@ impl Scope {
                     "variable \"{prefix}_{k}\" {{\n  type    = string\n  default = \"value-{k}\"\n}}\n"
                 );
             } else {
-                let _ = writeln!(self.text, "variable \"{prefix}_{k}\" {{\n  type = string\n}}\n");
+                let _ = writeln!(
+                    self.text,
+                    "variable \"{prefix}_{k}\" {{\n  type = string\n}}\n"
+                );
             }
             self.values.push(format!("var.{prefix}_{k}"));
         }
@@ -277,7 +283,8 @@ pub fn generate(opts: &GenOptions) -> BTreeMap<String, String> {
     s.text.push_str(
         "provider \"aws\" {\n  region = var.region\n}\n\nprovider \"aws\" {\n  alias  = \"replica\"\n  region = \"eu-west-1\"\n}\n\n",
     );
-    s.text.push_str("variable \"region\" {\n  type    = string\n  default = \"us-east-1\"\n}\n\n");
+    s.text
+        .push_str("variable \"region\" {\n  type    = string\n  default = \"us-east-1\"\n}\n\n");
     s.values.push("var.region".to_string());
     s.variables("v", 2 + n / 50, true);
     s.locals(&mut rng, 2 + n / 25);

@@ -23,7 +23,7 @@
 //! nested clusters, an order hint for stability, or wasm-friendly determinism guarantees we need.
 
 mod coord;
-pub mod dot_input;
+pub mod inputs;
 pub mod metrics;
 mod order;
 mod rank;

@@ -1,9 +1,10 @@
-//! A DOT file as layout input: vertices and edges as the file gives them (parsed with
-//! graphviz-rust), `cluster*` subgraphs as (nested) clusters. An edge `a -> b` draws `a` upstream
-//! of `b`, as Graphviz does.
+//! Layout inputs from elsewhere: a DOT file (vertices and edges as the file gives them, parsed
+//! with graphviz-rust, `cluster*` subgraphs as nested clusters; an edge `a -> b` draws `a`
+//! upstream of `b`, as Graphviz does), a built OpenTofu graph (clusters from the vertices' module
+//! paths), and the way back to DOT so that Graphviz can draw the very same input.
 
 use super::{Input, InputNode, monospace_size};
-use crate::dag::Graph;
+use crate::dag::{Graph, VertexId};
 use graphviz_rust::dot_structures::{
     Attribute, EdgeTy, Graph as DotGraph, Id, Stmt, Subgraph, Vertex as DotVertex,
 };
@@ -149,9 +150,126 @@ pub fn input_from_dot(text: &str) -> Result<Input, String> {
     })
 }
 
+/// A built graph's layout input: each vertex's cluster is its module path (`["module.a",
+/// "module.b"]`), its label its name without that module prefix (the cluster box shows it), its
+/// box sized to the label. Without `with_root`, the `root` vertex is left out: every vertex
+/// without dependents leads into it, so on a real configuration it adds hundreds of long edges
+/// converging on one box and nothing a reader needs (in plan graphs `root` is the root
+/// module's closer) (the first real-world drawing was mostly
+/// those edges). Returns the input and the labels by vertex id.
+pub fn input_from_plan(
+    g: &Graph<crate::builder::Node>,
+    with_root: bool,
+) -> (Input, BTreeMap<VertexId, String>) {
+    let mut labels = BTreeMap::new();
+    let mut input = Input::from_graph(
+        g,
+        |id, v| {
+            let name = v.name();
+            let path = v.module_path().map(|m| m.0).unwrap_or_default();
+            let prefix: String = path.iter().map(|m| format!("module.{m}.")).collect();
+            let short = name
+                .strip_prefix(&prefix)
+                .filter(|s| !s.is_empty())
+                .unwrap_or(&name)
+                .to_string();
+            let size = monospace_size(&short);
+            labels.insert(id, short);
+            size
+        },
+        |_, v| {
+            v.module_path()
+                .map(|m| m.0.iter().map(|n| format!("module.{n}")).collect())
+                .unwrap_or_default()
+        },
+    );
+    if !with_root && let Some(r) = input.nodes.iter().position(|n| n.name == "root") {
+        input.nodes.remove(r);
+        input.edges = input
+            .edges
+            .iter()
+            .filter(|&&(a, b)| a != r && b != r)
+            .map(|&(a, b)| (a - usize::from(a > r), b - usize::from(b > r)))
+            .collect();
+    }
+    (input, labels)
+}
+
+/// The input as a DOT digraph for Graphviz: boxes of the same size (points -> inches, fixed),
+/// clusters as nested `cluster_` subgraphs, edges upstream -> downstream, `rankdir=LR` for
+/// left to right. Vertices are `n0, n1, ...` in input order.
+pub fn input_to_dot(input: &Input, direction: super::Direction) -> String {
+    use std::fmt::Write as _;
+    let mut members: BTreeMap<Vec<String>, Vec<usize>> = BTreeMap::new();
+    for (i, n) in input.nodes.iter().enumerate() {
+        for k in 0..n.cluster.len() {
+            members.entry(n.cluster[..k].to_vec()).or_default();
+        }
+        members.entry(n.cluster.clone()).or_default().push(i);
+    }
+    let mut s = String::from("digraph G {\n  node [shape=box, fixedsize=true, label=\"\"];\n");
+    if direction == super::Direction::LeftToRight {
+        s.push_str("  rankdir=LR;\n");
+    }
+    let mut cluster_no = 0usize;
+    fn emit(
+        path: &[String],
+        members: &BTreeMap<Vec<String>, Vec<usize>>,
+        input: &Input,
+        depth: usize,
+        cluster_no: &mut usize,
+        s: &mut String,
+    ) {
+        let indent = "  ".repeat(depth + 1);
+        for &i in members.get(path).map(Vec::as_slice).unwrap_or(&[]) {
+            let n = &input.nodes[i];
+            let _ = writeln!(
+                s,
+                "{indent}n{i} [width={:.4}, height={:.4}];",
+                n.width.max(0.0) / 72.0,
+                n.height.max(0.0) / 72.0
+            );
+        }
+        for child in members
+            .keys()
+            .filter(|k| k.len() == path.len() + 1 && k.starts_with(path))
+        {
+            *cluster_no += 1;
+            let title = child
+                .last()
+                .map(String::as_str)
+                .unwrap_or("")
+                .replace('"', "'");
+            let _ = writeln!(s, "{indent}subgraph cluster_{} {{", *cluster_no);
+            let _ = writeln!(s, "{indent}  label=\"{title}\";");
+            emit(child, members, input, depth + 1, cluster_no, s);
+            let _ = writeln!(s, "{indent}}}");
+        }
+    }
+    emit(&[], &members, input, 0, &mut cluster_no, &mut s);
+    for &(a, b) in &input.edges {
+        let _ = writeln!(s, "  n{a} -> n{b};");
+    }
+    s.push_str("}\n");
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dot_round_trip_keeps_edges_and_clusters() {
+        let input = input_from_dot(
+            "digraph { subgraph cluster_a { x; subgraph cluster_b { y } } x -> y; y -> z }",
+        )
+        .expect("parsed");
+        let back = input_from_dot(&input_to_dot(&input, super::super::Direction::TopToBottom))
+            .expect("reparsed");
+        assert_eq!(back.edges, input.edges);
+        let paths: Vec<usize> = back.nodes.iter().map(|n| n.cluster.len()).collect();
+        assert_eq!(paths, [1, 2, 0]);
+    }
 
     #[test]
     fn reads_vertices_edges_labels_and_nested_clusters() {

@@ -266,9 +266,19 @@ mod tests {
         .expect("parsed");
         let back = input_from_dot(&input_to_dot(&input, super::super::Direction::TopToBottom))
             .expect("reparsed");
-        assert_eq!(back.edges, input.edges);
-        let paths: Vec<usize> = back.nodes.iter().map(|n| n.cluster.len()).collect();
-        assert_eq!(paths, [1, 2, 0]);
+        // Vertices come back in cluster order, named `n<index in the input>`.
+        let index = |i: usize| -> usize { back.nodes[i].name[1..].parse().expect("n<i>") };
+        let edges: Vec<(usize, usize)> = back
+            .edges
+            .iter()
+            .map(|&(a, b)| (index(a), index(b)))
+            .collect();
+        assert_eq!(edges, input.edges);
+        let mut depth: Vec<(usize, usize)> = (0..3)
+            .map(|i| (index(i), back.nodes[i].cluster.len()))
+            .collect();
+        depth.sort();
+        assert_eq!(depth, [(0, 1), (1, 2), (2, 0)]);
     }
 
     #[test]

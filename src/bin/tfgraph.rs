@@ -661,14 +661,10 @@ mod cli {
                 random_input(k3),
                 true,
             ));
-            // Generated configurations whose plan graphs have about 1k and 3k vertices.
-            for (res, label) in [(k1 * 3 / 4, "1k"), (k3 * 3 / 4, "3k")] {
+            // Generated configurations whose plan graphs have about k1 and k3 vertices.
+            for res in [k1 * 3 / 4, k3 * 3 / 4] {
                 let i = plan_input(res)?;
-                graphs.push((
-                    format!("plan graph, gen {res} resources (~{label})"),
-                    i,
-                    true,
-                ));
+                graphs.push((format!("plan graph, gen {res} resources"), i, true));
             }
             graphs.push((
                 format!("random_graph({k10}), modules"),

@@ -4,10 +4,12 @@
 //! Data flows top to bottom through the modules; ARCHITECTURE.md is the map.
 
 pub mod addrs;
+pub mod bench;
 pub mod builder;
 pub mod config;
 pub mod conformance;
 pub mod dag;
+pub mod generator;
 pub mod layout;
 pub mod pipeline;
 pub mod plan;

@@ -139,6 +139,62 @@ mod cli {
             #[arg(required = true)]
             dirs: Vec<PathBuf>,
         },
+        /// Write a generated Terraform-like configuration (providers, variables, locals, data
+        /// sources, resources referring to earlier ones, count/for_each, local modules) to OUTDIR.
+        Gen {
+            /// Managed resources in total (root and modules).
+            #[arg(long)]
+            resources: usize,
+            /// Local modules under OUTDIR/modules/, each called from the root module.
+            #[arg(long, default_value_t = 0)]
+            modules: usize,
+            /// The same seed gives the same files.
+            #[arg(long, default_value_t = 1)]
+            seed: u64,
+            outdir: PathBuf,
+        },
+        /// Lay out the graph of a configuration folder (as `graph` builds it) or of a DOT file;
+        /// print positions and routed edges (json) or a drawing (svg). A summary line goes to
+        /// stderr.
+        Layout {
+            #[command(flatten)]
+            inputs: GraphInputs,
+            #[arg(long, value_enum, default_value = "json")]
+            format: LayoutFormat,
+            #[arg(long, value_enum, default_value = "tb")]
+            direction: LayoutDirection,
+            /// Keep the `root` vertex (left out by default: every vertex without dependents leads
+            /// into it, which draws as a fan of long edges and nothing else).
+            #[arg(long)]
+            with_root: bool,
+        },
+        /// Run the benchmarks and print their tables (scripts/bench runs this with the wasm
+        /// figures as well).
+        Bench {
+            /// `BENCH-WASM` lines from tests/bench_wasm.rs, to compare wasm with native.
+            #[arg(long, value_name = "FILE")]
+            wasm: Option<PathBuf>,
+            /// Small sizes only (a smoke test of the benchmark itself).
+            #[arg(long)]
+            quick: bool,
+            /// Skip Graphviz dot.
+            #[arg(long)]
+            no_dot: bool,
+        },
+    }
+
+    #[derive(Clone, Copy, ValueEnum)]
+    enum LayoutFormat {
+        Json,
+        Svg,
+    }
+
+    #[derive(Clone, Copy, ValueEnum)]
+    enum LayoutDirection {
+        /// Top to bottom.
+        Tb,
+        /// Left to right.
+        Lr,
     }
 
     pub fn main() -> ExitCode {
@@ -174,6 +230,23 @@ mod cli {
                 },
             ),
             Command::Conformance { dirs } => conformance(&dirs),
+            Command::Gen {
+                resources,
+                modules,
+                seed,
+                outdir,
+            } => layout_cmds::generate(resources, modules, seed, &outdir),
+            Command::Layout {
+                inputs,
+                format,
+                direction,
+                with_root,
+            } => layout_cmds::layout(&inputs, format, direction, with_root),
+            Command::Bench {
+                wasm,
+                quick,
+                no_dot,
+            } => layout_cmds::bench(wasm.as_deref(), quick, no_dot),
         }
     }
 
@@ -566,6 +639,373 @@ mod cli {
             ExitCode::SUCCESS
         } else {
             ExitCode::FAILURE
+        }
+    }
+
+    /// `gen`, `layout` and `bench`: thin wrappers over `tfgraph::generator`, `tfgraph::layout`
+    /// and `tfgraph::bench`.
+    mod layout_cmds {
+        use super::{GraphInputs, LayoutDirection, LayoutFormat, build};
+        use std::collections::BTreeMap;
+        use std::path::Path;
+        use std::process::ExitCode;
+        use std::time::Instant;
+        use tfgraph::bench::{PhaseTimes, best_of, measure_pipeline, uniform_graph};
+        use tfgraph::generator::{GenOptions, generate as gen_files, write_dir};
+        use tfgraph::layout::inputs::{input_from_dot, input_from_plan, input_to_dot};
+        use tfgraph::layout::{
+            self, Direction, Input, Layout, LayoutOptions, measure_dot_plain, monospace_size,
+            random_graph,
+        };
+
+        pub fn generate(resources: usize, modules: usize, seed: u64, outdir: &Path) -> ExitCode {
+            let files = gen_files(&GenOptions {
+                resources,
+                modules,
+                seed,
+            });
+            match write_dir(&files, outdir) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("Error: {}: {e}", outdir.display());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+
+        pub fn layout(
+            inputs: &GraphInputs,
+            format: LayoutFormat,
+            direction: LayoutDirection,
+            with_root: bool,
+        ) -> ExitCode {
+            let (input, labels) = if inputs.dir.is_file() {
+                let text = match std::fs::read_to_string(&inputs.dir) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("Error: {}: {e}", inputs.dir.display());
+                        return ExitCode::FAILURE;
+                    }
+                };
+                match input_from_dot(&text) {
+                    Ok(i) => (i, BTreeMap::new()),
+                    Err(e) => {
+                        eprintln!("Error: {}: not a DOT graph: {e}", inputs.dir.display());
+                        return ExitCode::FAILURE;
+                    }
+                }
+            } else {
+                match build(inputs) {
+                    Ok(out) => input_from_plan(out.built.graph.dag(), with_root),
+                    Err(code) => return code,
+                }
+            };
+            let opts = LayoutOptions {
+                direction: match direction {
+                    LayoutDirection::Tb => Direction::TopToBottom,
+                    LayoutDirection::Lr => Direction::LeftToRight,
+                },
+                ..Default::default()
+            };
+            let start = Instant::now();
+            let l = layout::layout(&input, &opts);
+            let elapsed = start.elapsed();
+            let text = match format {
+                LayoutFormat::Json => match serde_json::to_string_pretty(&l) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("Error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                },
+                LayoutFormat::Svg => layout::svg::render(&l, |n| {
+                    labels.get(&n.id).cloned().unwrap_or_else(|| n.name.clone())
+                }),
+            };
+            println!("{}", text.trim_end());
+            let m = l.metrics();
+            eprintln!(
+                "layout: {} vertices, {} edges, {} clusters, {} crossings, total edge length {:.0}, bounding box {:.0} x {:.0}, {:.1} ms",
+                l.nodes.len(),
+                l.edges.len(),
+                l.clusters.len(),
+                m.crossings,
+                m.total_edge_length,
+                m.width,
+                m.height,
+                elapsed.as_secs_f64() * 1000.0
+            );
+            ExitCode::SUCCESS
+        }
+
+        fn clock() -> impl FnMut() -> f64 {
+            let origin = Instant::now();
+            move || origin.elapsed().as_secs_f64() * 1000.0
+        }
+
+        /// Best of `runs` wall-clock milliseconds of `f`, and its last result.
+        fn best_ms<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+            let mut best = f64::INFINITY;
+            let mut last = None;
+            for _ in 0..runs.max(1) {
+                let t = Instant::now();
+                let r = f();
+                best = best.min(t.elapsed().as_secs_f64() * 1000.0);
+                last = Some(r);
+            }
+            (best, last.expect("at least one run"))
+        }
+
+        fn ms(x: f64) -> String {
+            if x >= 1000.0 {
+                format!("{:.2} s", x / 1000.0)
+            } else if x >= 10.0 {
+                format!("{x:.0} ms")
+            } else {
+                format!("{x:.1} ms")
+            }
+        }
+
+        fn thousands(n: u64) -> String {
+            let s = n.to_string();
+            let mut out = String::new();
+            for (i, c) in s.chars().enumerate() {
+                if i > 0 && (s.len() - i).is_multiple_of(3) {
+                    out.push(',');
+                }
+                out.push(c);
+            }
+            out
+        }
+
+        /// `dot -Tplain` on the input: wall-clock ms and the plain output.
+        fn run_dot(input: &Input) -> Result<(f64, String), String> {
+            use std::io::Write as _;
+            let text = input_to_dot(input, Direction::TopToBottom);
+            let t = Instant::now();
+            let mut child = std::process::Command::new("dot")
+                .arg("-Tplain")
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("dot: {e}"))?;
+            child
+                .stdin
+                .take()
+                .ok_or("dot: no stdin")?
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("dot: {e}"))?;
+            let out = child.wait_with_output().map_err(|e| format!("dot: {e}"))?;
+            let elapsed = t.elapsed().as_secs_f64() * 1000.0;
+            if !out.status.success() {
+                return Err(format!("dot exited with {}", out.status));
+            }
+            Ok((elapsed, String::from_utf8_lossy(&out.stdout).into_owned()))
+        }
+
+        /// The plan graph of a generated configuration as a layout input.
+        fn plan_input(resources: usize) -> Result<Input, String> {
+            let files = gen_files(&GenOptions {
+                resources,
+                modules: resources / 100,
+                seed: 1,
+            });
+            let out = tfgraph::pipeline::run(&tfgraph::pipeline::Request::new(
+                files,
+                tfgraph::builder::BuilderKind::Plan,
+            ))
+            .map_err(|d| format!("{d:?}"))?;
+            Ok(input_from_plan(out.built.graph.dag(), false).0)
+        }
+
+        fn random_input(n: usize) -> Input {
+            let (g, modules) = random_graph(n, 1);
+            Input::from_graph(
+                &g,
+                |_, v| monospace_size(v),
+                |id, _| modules.get(&id).cloned().unwrap_or_default(),
+            )
+        }
+
+        fn uniform_input(n: usize) -> Input {
+            let g = uniform_graph(n, 2, 1);
+            Input::from_graph(&g, |_, v| monospace_size(v), |_, _| Vec::new())
+        }
+
+        /// Reads `BENCH-WASM <resources> key=value ...` lines.
+        fn read_wasm(path: &Path) -> Result<BTreeMap<usize, BTreeMap<String, f64>>, String> {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut out = BTreeMap::new();
+            for line in text.lines() {
+                let Some(rest) = line.split("BENCH-WASM ").nth(1) else {
+                    continue;
+                };
+                let mut words = rest.split_whitespace();
+                let Some(n) = words.next().and_then(|w| w.parse::<usize>().ok()) else {
+                    continue;
+                };
+                let kv = words
+                    .filter_map(|w| {
+                        let (k, v) = w.split_once('=')?;
+                        Some((k.to_string(), v.parse::<f64>().ok()?))
+                    })
+                    .collect();
+                out.insert(n, kv);
+            }
+            Ok(out)
+        }
+
+        pub fn bench(wasm: Option<&Path>, quick: bool, no_dot: bool) -> ExitCode {
+            match run_bench(wasm, quick, no_dot) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("Error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+
+        fn run_bench(wasm: Option<&Path>, quick: bool, no_dot: bool) -> Result<(), String> {
+            let sizes: &[(usize, usize)] = if quick {
+                &[(100, 3), (300, 3)]
+            } else {
+                &[(1_000, 5), (10_000, 3)]
+            };
+            println!(
+                "### Pipeline (plan graph of `tfgraph gen --resources N --modules N/100 --seed 1`)\n"
+            );
+            println!("Best of several runs, wall clock. Load includes the loader's own parse.\n");
+            println!(
+                "| resources | vertices | edges | text | raw hcl-rs parse (floor) | load (parse + decode) | transforms | transitive reduction | validate | whole pipeline | whole / floor |"
+            );
+            println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            let mut native: BTreeMap<usize, PhaseTimes> = BTreeMap::new();
+            for &(n, runs) in sizes {
+                let files = gen_files(&GenOptions {
+                    resources: n,
+                    modules: n / 100,
+                    seed: 1,
+                });
+                let mut c = clock();
+                let all = (0..runs)
+                    .map(|_| measure_pipeline(&files, &mut c))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let t = best_of(&all);
+                println!(
+                    "| {} | {} | {} | {:.1} MB | {} | {} | {} | {} | {} | {} | {:.2}x |",
+                    thousands(n as u64),
+                    thousands(t.vertices as u64),
+                    thousands(t.edges as u64),
+                    t.bytes as f64 / 1e6,
+                    ms(t.raw_parse),
+                    ms(t.load),
+                    ms(t.transforms),
+                    ms(t.reduction),
+                    ms(t.validate),
+                    ms(t.whole),
+                    t.whole / t.raw_parse
+                );
+                native.insert(n, t);
+            }
+
+            println!("\n### Layout against Graphviz dot 2.43\n");
+            println!(
+                "Ours: best of 3, wall clock. dot: one `dot -Tplain` run on the same graph (same box sizes, same nested clusters), wall clock. Crossings counted the same way for both (`layout::measure_dot_plain` on dot's output, `Layout::metrics` on ours).\n"
+            );
+            println!(
+                "| graph | vertices | edges | ours | dot | crossings ours | crossings dot | ours / dot |"
+            );
+            println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+            let mut graphs: Vec<(String, Input, bool)> = Vec::new();
+            let (k1, k3, k10) = if quick {
+                (200, 400, 1_000)
+            } else {
+                (1_000, 3_000, 10_000)
+            };
+            graphs.push((
+                format!("random_graph({k1}), modules"),
+                random_input(k1),
+                true,
+            ));
+            graphs.push((
+                format!("random_graph({k3}), modules"),
+                random_input(k3),
+                true,
+            ));
+            // Generated configurations whose plan graphs have about k1 and k3 vertices.
+            for res in [k1 * 3 / 4, k3 * 3 / 4] {
+                let i = plan_input(res)?;
+                graphs.push((format!("plan graph, gen {res} resources"), i, true));
+            }
+            graphs.push((
+                format!("random_graph({k10}), modules"),
+                random_input(k10),
+                false,
+            ));
+            graphs.push((
+                format!("uniform {k10} vertices x 2 dependencies"),
+                uniform_input(k10),
+                false,
+            ));
+            let big = plan_input(k10)?;
+            graphs.push((format!("plan graph, gen {k10} resources"), big, false));
+            let opts = LayoutOptions::default();
+            for (name, input, with_dot) in &graphs {
+                let (t, l): (f64, Layout) = best_ms(3, || layout::layout(input, &opts));
+                let m = l.metrics();
+                let (dot_t, dot_c) = if *with_dot && !no_dot {
+                    let (dt, plain) = run_dot(input)?;
+                    let dm = measure_dot_plain(&plain, Direction::TopToBottom);
+                    (ms(dt), Some(dm.crossings))
+                } else {
+                    ("(not run)".to_string(), None)
+                };
+                println!(
+                    "| {name} | {} | {} | {} | {dot_t} | {} | {} | {} |",
+                    thousands(input.nodes.len() as u64),
+                    thousands(input.edges.len() as u64),
+                    ms(t),
+                    thousands(m.crossings),
+                    dot_c.map(thousands).unwrap_or_default(),
+                    dot_c
+                        .map(|d| format!("{:.2}x", m.crossings as f64 / d.max(1) as f64))
+                        .unwrap_or_default()
+                );
+            }
+
+            if let Some(path) = wasm {
+                let w = read_wasm(path)?;
+                println!("\n### wasm (headless Chromium) against native\n");
+                println!(
+                    "| resources | phase | native | wasm | wasm / native |\n|---:|---|---:|---:|---:|"
+                );
+                for (n, t) in &native {
+                    let Some(wt) = w.get(n) else { continue };
+                    for (phase, nat) in [
+                        ("raw_parse", t.raw_parse),
+                        ("load", t.load),
+                        ("transforms", t.transforms),
+                        ("reduction", t.reduction),
+                        ("validate", t.validate),
+                        ("whole", t.whole),
+                    ] {
+                        if let Some(&x) = wt.get(phase) {
+                            println!(
+                                "| {} | {phase} | {} | {} | {:.2}x |",
+                                thousands(*n as u64),
+                                ms(nat),
+                                ms(x),
+                                x / nat
+                            );
+                        }
+                    }
+                }
+                if w.is_empty() {
+                    println!("(no BENCH-WASM lines in {})", path.display());
+                }
+            }
+            Ok(())
         }
     }
 }

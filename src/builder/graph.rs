@@ -214,7 +214,11 @@ impl Graph {
 
     /// The changes since `before`, as a named step.
     pub fn diff(&self, before: &Snapshot, name: &str) -> Step {
-        let after = self.snapshot();
+        Self::changes(before, &self.snapshot(), name)
+    }
+
+    /// The changes from one snapshot to a later one, as a named step.
+    pub fn changes(before: &Snapshot, after: &Snapshot, name: &str) -> Step {
         let vname = |id: &VId| {
             after
                 .vertices

@@ -23,6 +23,7 @@
 //! nested clusters, an order hint for stability, or wasm-friendly determinism guarantees we need.
 
 mod coord;
+pub mod inputs;
 pub mod metrics;
 mod order;
 mod rank;

@@ -1,0 +1,176 @@
+//! The walk as the app runs it: a [`Walk`] on a [`Stepper`] (advanced per animation frame or one
+//! event at a time), and the per-vertex view of its state that the graph draws.
+
+use super::model::GraphData;
+use crate::dag::VertexId;
+use crate::walk::{DurationModel, Scenario, Stepper, Transition, Walk, WalkOptions};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// A vertex's state as drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum VState {
+    /// No walk yet.
+    #[default]
+    Idle,
+    Waiting,
+    Permit,
+    Running,
+    Done,
+    Failed,
+    Upstream,
+    Cancelled,
+}
+
+impl VState {
+    pub fn css(self) -> &'static str {
+        match self {
+            VState::Idle => "idle",
+            VState::Waiting => "waiting",
+            VState::Permit => "permit",
+            VState::Running => "running",
+            VState::Done => "done",
+            VState::Failed => "failed",
+            VState::Upstream => "upstream-failed",
+            VState::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            VState::Idle => "not started",
+            VState::Waiting => "waiting on dependencies",
+            VState::Permit => "waiting for a parallelism permit",
+            VState::Running => "running",
+            VState::Done => "done",
+            VState::Failed => "failed",
+            VState::Upstream => "not run: something it depends on failed",
+            VState::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// Everything the view shows of a walk.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WalkView {
+    pub states: Vec<VState>,
+    /// 0..1 for running vertices.
+    pub progress: Vec<f64>,
+    pub running: usize,
+    pub done: usize,
+    pub failed: usize,
+    pub upstream: usize,
+    pub waiting: usize,
+    /// Simulated seconds since the start.
+    pub now: f64,
+    pub finished: bool,
+    pub makespan: Option<f64>,
+    pub critical_path: Option<f64>,
+    pub started: bool,
+}
+
+/// A walk in progress.
+pub struct WalkRt {
+    pub stepper: Stepper,
+    pub walk: Walk,
+    ids: Vec<VertexId>,
+    durations: Vec<f64>,
+    /// The animation frame's previous timestamp (ms).
+    pub last_ms: Option<f64>,
+}
+
+impl WalkRt {
+    /// Starts walking `g` (nothing runs until the stepper is advanced).
+    pub fn start(g: &GraphData, parallelism: usize, failures: &BTreeSet<String>) -> WalkRt {
+        let (dg, ids) = g.to_dag();
+        let model = DurationModel::table();
+        let durations = g
+            .names
+            .iter()
+            .map(|n| model.duration_of(n).as_secs_f64())
+            .collect();
+        let mut scenario = Scenario::new(model);
+        for f in failures {
+            scenario = scenario.fail(f.clone(), "injected failure");
+        }
+        let stepper = Stepper::new();
+        let walk = Walk::start(
+            stepper.executor(),
+            &dg,
+            &WalkOptions::with_parallelism(parallelism.clamp(1, 64)),
+            scenario,
+        );
+        WalkRt {
+            stepper,
+            walk,
+            ids,
+            durations,
+            last_ms: None,
+        }
+    }
+
+    /// One animation frame at `now_ms` (real time).
+    pub fn frame(&mut self, now_ms: f64, speed: f64) {
+        let dt = self.last_ms.map_or(0.0, |l| (now_ms - l).clamp(0.0, 100.0));
+        self.last_ms = Some(now_ms);
+        self.stepper.set_speed(speed);
+        self.stepper
+            .advance_by(Duration::from_secs_f64(dt / 1000.0));
+    }
+
+    /// Jumps to the next event; false when nothing is left to happen.
+    pub fn step(&mut self) -> bool {
+        self.last_ms = None;
+        self.stepper.step_to_next_event().is_some()
+    }
+
+    pub fn view(&self) -> WalkView {
+        let r = self.walk.result();
+        let now = self.stepper.now().as_secs_f64();
+        let mut v = WalkView {
+            now,
+            started: true,
+            ..WalkView::default()
+        };
+        for (i, id) in self.ids.iter().enumerate() {
+            let (state, progress) = match r.task_for(*id) {
+                None => (VState::Waiting, 0.0),
+                Some(t) => match &t.status {
+                    Transition::WaitingOnDeps => (VState::Waiting, 0.0),
+                    Transition::WaitingForPermit => (VState::Permit, 0.0),
+                    Transition::Running | Transition::Expanded { .. } => {
+                        let d = self.durations.get(i).copied().unwrap_or(0.0);
+                        let s = t.started.map_or(now, |s| s.as_secs_f64());
+                        let p = if d > 0.0 {
+                            ((now - s) / d).clamp(0.0, 1.0)
+                        } else {
+                            1.0
+                        };
+                        (VState::Running, p)
+                    }
+                    Transition::Done => (VState::Done, 1.0),
+                    Transition::Failed(_) => (VState::Failed, 1.0),
+                    Transition::UpstreamFailed => (VState::Upstream, 0.0),
+                    Transition::Cancelled => (VState::Cancelled, 0.0),
+                },
+            };
+            match state {
+                VState::Running => v.running += 1,
+                VState::Done => v.done += 1,
+                VState::Failed => v.failed += 1,
+                VState::Upstream => v.upstream += 1,
+                VState::Waiting | VState::Permit => v.waiting += 1,
+                _ => {}
+            }
+            v.states.push(state);
+            v.progress.push(progress);
+        }
+        v.finished = self.walk.is_finished();
+        if v.finished {
+            let m = r.metrics();
+            v.makespan = Some(m.makespan.as_secs_f64());
+            v.critical_path = Some(m.critical_path_length.as_secs_f64());
+        }
+        v
+    }
+}

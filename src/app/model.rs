@@ -536,18 +536,32 @@ pub fn path_data(points: &[(f64, f64)]) -> String {
     d
 }
 
-/// Up to `max` lines of `file` from `line` (1-based), numbered.
+/// The declaration's block: from its first line to where its braces close (at most `max`
+/// lines), numbered. OpenTofu's declaration ranges cover only the block header, so the end is
+/// found by counting braces (strings with braces may end it early; it is only a preview).
 pub fn snippet(files: &BTreeMap<String, String>, decl: &Decl, max: usize) -> Vec<(usize, String)> {
     let Some(text) = files.get(&decl.file) else {
         return Vec::new();
     };
-    let last = decl.end_line.max(decl.line);
-    text.lines()
-        .enumerate()
-        .skip(decl.line.saturating_sub(1))
-        .take((last + 1 - decl.line).min(max))
-        .map(|(i, l)| (i + 1, l.to_string()))
-        .collect()
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    for (i, l) in text.lines().enumerate().skip(decl.line.saturating_sub(1)) {
+        out.push((i + 1, l.to_string()));
+        for c in l.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        let past_end = i + 1 >= decl.end_line.max(decl.line);
+        if out.len() >= max || (past_end && depth <= 0) {
+            break;
+        }
+    }
+    out
 }
 
 /// What each transform does, in our words.

@@ -1,9 +1,11 @@
 //! The walk as the app runs it: a [`Walk`] on a [`Stepper`] (advanced per animation frame or one
 //! event at a time), and the per-vertex view of its state that the graph draws.
 
-use super::model::GraphData;
+use super::model::{GraphData, Kind, classify};
 use crate::dag::VertexId;
-use crate::walk::{DurationModel, Scenario, Stepper, Transition, Walk, WalkOptions};
+use crate::walk::{
+    DurationModel, Scenario, Stepper, Transition, Walk, WalkOptions, default_duration,
+};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -83,7 +85,17 @@ impl WalkRt {
     /// Starts walking `g` (nothing runs until the stepper is advanced).
     pub fn start(g: &GraphData, parallelism: usize, failures: &BTreeSet<String>) -> WalkRt {
         let (dg, ids) = g.to_dag();
-        let model = DurationModel::table();
+        // A resource's or data source's `(expand)` vertex stands for its instances here: without
+        // the engine's expansion hook the table would count it as instant bookkeeping, so it
+        // gets the duration of the resource type instead.
+        let mut model = DurationModel::table();
+        for n in &g.names {
+            if let Some(base) = n.strip_suffix(" (expand)") {
+                if matches!(classify(n), Kind::Resource | Kind::Data) {
+                    model = model.with_override(n.clone(), default_duration(base));
+                }
+            }
+        }
         let durations = g
             .names
             .iter()

@@ -489,3 +489,60 @@ async fn the_modules_example_draws_a_module_box() {
     );
     host.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_parallelism_slider_limits_the_next_walk() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    step_walk_to_end(&host, 80).await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 5"), "{status}");
+    // Move the slider while the (finished) walk is paused: the next walk uses it.
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector(".parallelism input")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    slider.set_value("2");
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    slider
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(texts(&host, ".parallelism-value"), vec!["2"]);
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 2"), "{status}");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_orphans_example_reads_its_state_file() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=orphans] button").await;
+    sleep(50).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.old (orphan)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        vertex(&host, "aws_instance.old (orphan)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-destroy")
+    );
+    host.remove();
+}

@@ -128,6 +128,19 @@ async fn wait_texts(c: &Client, css: &str, want: &[&str]) {
     panic!("{css}: expected {want:?}, page shows {got:?}");
 }
 
+/// Polls until `css` matches `n` elements.
+async fn wait_count(c: &Client, css: &str, n: usize) {
+    let mut got = 0;
+    for _ in 0..100 {
+        got = c.find_all(Locator::Css(css)).await.expect("find_all").len();
+        if got == n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{css}: expected {n} elements, page has {got}");
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.expect("screenshot");
     let dir = root().join("target/screenshots");
@@ -157,7 +170,50 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         ],
     )
     .await;
+    // The graph is drawn; selecting a vertex shows its details and highlights its chain.
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    c.find(Locator::Css(
+        ".graph-svg g.vertex[data-name='aws_instance.web (expand)']",
+    ))
+    .await
+    .expect("vertex drawn")
+    .click()
+    .await
+    .expect("click vertex");
+    wait_texts(&c, ".detail-name", &["aws_instance.web (expand)"]).await;
     screenshot(&c, "app-desktop.png").await;
+
+    // The walk: a few seconds at the default speed, then a screenshot mid-walk.
+    c.find(Locator::Css("#walk-play"))
+        .await
+        .expect("play")
+        .click()
+        .await
+        .expect("click play");
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    screenshot(&c, "app-walk.png").await;
+    c.find(Locator::Css("#walk-reset"))
+        .await
+        .expect("reset")
+        .click()
+        .await
+        .expect("click reset");
+
+    // The builder's steps: choose one and the graph shows what it added.
+    c.find(Locator::Css(".tabs .tab:nth-child(2)"))
+        .await
+        .expect("steps tab")
+        .click()
+        .await
+        .expect("click tab");
+    c.find(Locator::Css(".step-list .step:nth-child(14) button"))
+        .await
+        .expect("a step")
+        .click()
+        .await
+        .expect("click step");
+    wait_count(&c, ".step-banner", 1).await;
+    screenshot(&c, "app-steps.png").await;
 
     // Typing replaces the example; the list follows.
     let editor = c
@@ -250,6 +306,14 @@ async fn editor_reset(c: &Client) {
         c,
         ".block-list .block-kind",
         &["variable", "resource", "output"],
+    )
+    .await;
+    // The graph is rebuilt once typing pauses.
+    wait_texts(c, ".diagnostic.error .diag-where", &[]).await;
+    wait_count(
+        c,
+        ".graph-svg g.vertex[data-name='aws_vpc.main (expand)']",
+        1,
     )
     .await;
 }

@@ -208,4 +208,45 @@ resource "aws_instance" "app" {
 "#,
         )],
     },
+    Example {
+        id: "orphans",
+        title: "Orphans from state",
+        about: "The state remembers aws_instance.old, which the configuration no longer has: the plan adds an orphan vertex to destroy it (try plan-destroy too).",
+        files: &[
+            (
+                "main.tf",
+                r#"resource "aws_instance" "web" {
+  ami = "ami-123"
+}
+"#,
+            ),
+            (
+                "terraform.tfstate",
+                r#"{
+  "version": 4,
+  "terraform_version": "1.12.6",
+  "serial": 3,
+  "lineage": "example",
+  "outputs": {},
+  "resources": [
+    {
+      "mode": "managed",
+      "type": "aws_instance",
+      "name": "web",
+      "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+      "instances": [{ "schema_version": 0, "attributes": { "id": "i-1" } }]
+    },
+    {
+      "mode": "managed",
+      "type": "aws_instance",
+      "name": "old",
+      "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+      "instances": [{ "schema_version": 0, "attributes": { "id": "i-0" } }]
+    }
+  ]
+}
+"#,
+            ),
+        ],
+    },
 ];

@@ -423,7 +423,9 @@ pub fn App() -> impl IntoView {
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
-        ctx.fit();
+        ctx.step.track();
+        // After the frame's layout, so a banner that just appeared is accounted for.
+        request_animation_frame(move || ctx.fit());
     });
     Effect::new(move |prev: Option<()>| {
         ctx.good.track();
@@ -433,6 +435,60 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    let help = RwSignal::new(false);
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        use wasm_bindgen::JsCast;
+        let in_field = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "TEXTAREA" | "INPUT" | "SELECT"));
+        if in_field || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let n_steps = ctx
+            .good
+            .with_untracked(|g| g.as_ref().map_or(0, |a| a.steps.len()));
+        match ev.key().as_str() {
+            " " | "p" => {
+                if ctx.playing.get_untracked() {
+                    ctx.playing.set(false);
+                } else {
+                    ctx.play();
+                }
+            }
+            "s" | "." => ctx.step_walk(),
+            "r" => ctx.reset_walk(),
+            "f" => ctx.fit(),
+            "+" | "=" => ctx.zoom(1.25, None),
+            "-" | "_" => ctx.zoom(0.8, None),
+            "w" => ctx.mode.update(|m| {
+                *m = if *m == Mode::Walk {
+                    Mode::Inspect
+                } else {
+                    Mode::Walk
+                }
+            }),
+            "]" if n_steps > 0 => {
+                ctx.tab.set(Tab::Steps);
+                ctx.step
+                    .update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n_steps - 1))));
+            }
+            "[" if n_steps > 0 => {
+                ctx.tab.set(Tab::Steps);
+                ctx.step
+                    .update(|s| *s = Some(s.map_or(n_steps - 1, |k| k.saturating_sub(1))));
+            }
+            "Escape" => {
+                ctx.selected.set(None);
+                help.set(false);
+            }
+            "?" => help.update(|h| *h = !*h),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
     view! {
         <div class="app">
             <header class="app-header">
@@ -440,7 +496,31 @@ pub fn App() -> impl IntoView {
                 <p class="tagline">
                     "How Terraform and OpenTofu turn configuration into a dependency graph, and walk it."
                 </p>
+                <span class="spacer"></span>
+                <button type="button" class="help-button" title="Keyboard shortcuts (?)" on:click=move |_| help.update(|h| *h = !*h)>
+                    "Shortcuts"
+                </button>
             </header>
+            <Show when=move || help.get()>
+                <div class="help-overlay" role="dialog" aria-label="Keyboard shortcuts" on:click=move |_| help.set(false)>
+                    <div class="help-card" on:click=|ev| ev.stop_propagation()>
+                        <h2>"Keyboard shortcuts"</h2>
+                        <dl>
+                            <dt>"Space / p"</dt><dd>"play or pause the walk"</dd>
+                            <dt>"s"</dt><dd>"step the walk to its next event"</dd>
+                            <dt>"r"</dt><dd>"reset the walk"</dd>
+                            <dt>"w"</dt><dd>"switch between Inspect and Walk clicks"</dd>
+                            <dt>"[ ]"</dt><dd>"previous / next builder step"</dd>
+                            <dt>"f"</dt><dd>"fit the graph"</dd>
+                            <dt>"+ −"</dt><dd>"zoom in / out"</dd>
+                            <dt>"Esc"</dt><dd>"clear the selection"</dd>
+                            <dt>"?"</dt><dd>"this list"</dd>
+                        </dl>
+                        <p class="muted small">"Shortcuts work when the editor does not have the focus. Drag to pan, scroll to zoom."</p>
+                        <button type="button" on:click=move |_| help.set(false)>"Close"</button>
+                    </div>
+                </div>
+            </Show>
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
@@ -652,6 +732,9 @@ fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
         if ctx.failures.with(|f| f.contains(&n_for_class)) {
             c.push_str(" inject");
         }
+        if ctx.walk_view.with(|v| v.critical.contains(&i)) {
+            c.push_str(" critical");
+        }
         c
     };
     let state = move || {
@@ -848,7 +931,7 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
             >
                 <svg class="graph-svg" width="100%" height="100%" role="img" aria-label="Dependency graph">
                     <defs>
-                        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
                             <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
                         </marker>
                         <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -900,6 +983,9 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
                                                 c.push_str(" cycle");
                                             }
                                         });
+                                        if ctx.walk_view.with(|v| v.critical.contains(&a) && v.critical.contains(&b)) {
+                                            c.push_str(" critical");
+                                        }
                                         ctx.related.with(|r| {
                                             if let Some(sel) = r.selected {
                                                 let up = (a == sel || r.up.contains(&a)) && r.up.contains(&b);
@@ -925,21 +1011,29 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
                 <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
                     <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
                 </Show>
-                <Legend ctx=ctx />
             </div>
+            <Legend ctx=ctx />
         </section>
     }
 }
 
 #[component]
 fn Legend(ctx: Ctx) -> impl IntoView {
-    let open = RwSignal::new(true);
+    // None: the stylesheet decides (open on wide screens, closed on phones).
+    let open = RwSignal::new(None::<bool>);
+    let toggle = move |_| {
+        let wide = web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|v| v.as_f64())
+            .is_none_or(|w| w >= 760.0);
+        let now = open.get_untracked().unwrap_or(wide);
+        open.set(Some(!now));
+    };
     view! {
-        <div class="legend" class:collapsed=move || !open.get() on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
-            <button type="button" class="legend-toggle" on:click=move |_| open.update(|o| *o = !*o)>
-                {move || if open.get() { "Legend ▾" } else { "Legend ▸" }}
+        <div class="legend" class:collapsed=move || open.get() == Some(false) class:expanded=move || open.get() == Some(true)>
+            <button type="button" class="legend-toggle" on:click=toggle>
+                "Legend"
             </button>
-            <Show when=move || open.get()>
                 <ul class="legend-list">
                     {Kind::LEGEND
                         .into_iter()
@@ -959,7 +1053,7 @@ fn Legend(ctx: Ctx) -> impl IntoView {
                             }
                         })
                         .collect_view()}
-                    <li class="legend-note">"Arrows point from what runs first to what waits for it."</li>
+                    <li class="legend-note">"Arrows: from what runs first to what waits for it."</li>
                     <Show when=move || ctx.mode.get() == Mode::Walk>
                         {[VState::Waiting, VState::Permit, VState::Running, VState::Done, VState::Failed, VState::Upstream]
                             .into_iter()
@@ -974,7 +1068,6 @@ fn Legend(ctx: Ctx) -> impl IntoView {
                             .collect_view()}
                     </Show>
                 </ul>
-            </Show>
         </div>
     }
 }
@@ -1201,6 +1294,9 @@ fn WalkPanel(ctx: Ctx) -> impl IntoView {
             }
             if let Some(c) = v.critical_path {
                 s.push_str(&format!(" · critical path {c:.1} s"));
+            }
+            if let Some(m) = v.max_concurrency {
+                s.push_str(&format!(" · max concurrency {m}"));
             }
             s
         })

@@ -288,8 +288,15 @@ pub struct Analysis {
 
 /// Runs the pipeline; for a cycle, builds again without the pipeline's error gate to keep the
 /// graph that has the cycle so it can be drawn.
+/// A file of this name is read as the state (format version 4), not as configuration.
+pub const STATE_FILE: &str = "terraform.tfstate";
+
 pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis {
-    match pipeline::run(&Request::new(files.clone(), kind)) {
+    let mut config_files = files.clone();
+    let state = config_files.remove(STATE_FILE);
+    let mut req = Request::new(config_files, kind);
+    req.state = state.map(|t| pipeline::NamedText::new(STATE_FILE, t));
+    match pipeline::run(&req) {
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
             Analysis {
@@ -311,7 +318,7 @@ pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis 
                 .iter()
                 .any(|d| d.summary.contains("Cycle") || d.detail.contains("Cycle: "));
             if is_cycle {
-                if let (Some(cfg), load_diags) = config::load_files(files) {
+                if let (Some(cfg), load_diags) = config::load_files(&req.files) {
                     if !config::has_errors(&load_diags) {
                         let mut inputs = builder::inputs_from_crate(Some(&cfg), None, None, None);
                         inputs.read_bodies_without_schema = true;

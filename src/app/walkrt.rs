@@ -68,6 +68,9 @@ pub struct WalkView {
     pub finished: bool,
     pub makespan: Option<f64>,
     pub critical_path: Option<f64>,
+    /// Vertices on the critical path (indexes), once the walk is over.
+    pub critical: BTreeSet<usize>,
+    pub max_concurrency: Option<usize>,
     pub started: bool,
 }
 
@@ -182,6 +185,16 @@ impl WalkRt {
             let m = r.metrics();
             v.makespan = Some(m.makespan.as_secs_f64());
             v.critical_path = Some(m.critical_path_length.as_secs_f64());
+            v.max_concurrency = Some(m.max_concurrency);
+            for t in &m.critical_path {
+                if let Some(info) = r.tasks.get(t.index()) {
+                    if info.parent.is_none() {
+                        if let Some(i) = self.ids.iter().position(|id| *id == info.vertex) {
+                            v.critical.insert(i);
+                        }
+                    }
+                }
+            }
         }
         v
     }

@@ -128,6 +128,15 @@ async fn wait_texts(c: &Client, css: &str, want: &[&str]) {
     panic!("{css}: expected {want:?}, page shows {got:?}");
 }
 
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
 /// Polls until `css` matches `n` elements.
 async fn wait_count(c: &Client, css: &str, n: usize) {
     let mut got = 0;
@@ -199,13 +208,39 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         .await
         .expect("click reset");
 
+    // Export: the DOT shown is what the CLI prints for the same files.
+    click(&c, ".tabs .tab:nth-child(4)").await;
+    wait_count(&c, "pre.export-dot", 1).await;
+    let shown_dot = c
+        .find(Locator::Css("pre.export-dot"))
+        .await
+        .expect("dot")
+        .prop("textContent")
+        .await
+        .expect("text")
+        .unwrap_or_default();
+    let text = c
+        .find(Locator::Css("textarea#editor"))
+        .await
+        .expect("editor")
+        .prop("value")
+        .await
+        .expect("value")
+        .unwrap_or_default();
+    let req = tfgraph::pipeline::Request::new(
+        std::collections::BTreeMap::from([("main.tf".to_string(), text)]),
+        tfgraph::builder::BuilderKind::Plan,
+    );
+    let out = tfgraph::pipeline::run(&req).unwrap_or_else(|e| panic!("{e:?}"));
+    let cli_dot = out
+        .built
+        .graph
+        .dag()
+        .dot(&tfgraph::dag::render::dot::DotOpts::cli_default());
+    assert_eq!(shown_dot, cli_dot, "the page's DOT equals `tfgraph graph`");
+
     // The builder's steps: choose one and the graph shows what it added.
-    c.find(Locator::Css(".tabs .tab:nth-child(2)"))
-        .await
-        .expect("steps tab")
-        .click()
-        .await
-        .expect("click tab");
+    click(&c, ".tabs .tab:nth-child(2)").await;
     c.find(Locator::Css(".step-list .step:nth-child(14) button"))
         .await
         .expect("a step")
@@ -214,6 +249,73 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         .expect("click step");
     wait_count(&c, ".step-banner", 1).await;
     screenshot(&c, "app-steps.png").await;
+
+    // Every example loads and draws; only the cycle example reports an error, worded as OpenTofu.
+    click(&c, ".tabs .tab:nth-child(3)").await;
+    for id in [
+        "depends-on",
+        "providers",
+        "modules",
+        "count",
+        "data",
+        "locals",
+        "orphans",
+        "cycle",
+        "references",
+    ] {
+        click(&c, &format!("[data-example='{id}'] button")).await;
+        let mut drawn = 0;
+        for _ in 0..100 {
+            drawn = c
+                .find_all(Locator::Css(".graph-svg g.vertex"))
+                .await
+                .expect("vertices")
+                .len();
+            if drawn > 0 && texts(&c, ".step-banner").await.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(drawn > 0, "example {id} draws a graph");
+        let errors = texts(&c, ".diagnostic.error .diag-message").await;
+        if id == "cycle" {
+            assert!(errors.iter().any(|e| e.contains("Cycle: ")), "{errors:?}");
+            screenshot(&c, "app-cycle.png").await;
+        } else {
+            assert!(errors.is_empty(), "example {id}: {errors:?}");
+        }
+    }
+
+    // A walk run to the end at the highest speed: every vertex done.
+    c.execute(
+        "const s = document.querySelector('.speed select'); s.value = '64'; s.dispatchEvent(new Event('change', {bubbles: true}));",
+        vec![],
+    )
+    .await
+    .expect("speed");
+    click(&c, "#walk-play").await;
+    let mut status = String::new();
+    for _ in 0..300 {
+        status = texts(&c, ".walk-status").await.join("");
+        if status.contains("makespan") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        status.contains("makespan") && status.contains("failed 0"),
+        "{status}"
+    );
+    let states: Vec<String> = serde_json::from_value(
+        c.execute(
+            "return [...document.querySelectorAll('.graph-svg g.vertex')].map(e => e.getAttribute('data-state'))",
+            vec![],
+        )
+        .await
+        .expect("states"),
+    )
+    .expect("list");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
 
     // Typing replaces the example; the list follows.
     let editor = c

@@ -67,6 +67,7 @@ enum Tab {
     Details,
     Steps,
     Examples,
+    Export,
 }
 
 /// The graph on screen: the built graph, or the replay of the builder up to a chosen step.
@@ -1094,12 +1095,14 @@ fn SidePanel(ctx: Ctx) -> impl IntoView {
                 {tab_button(Tab::Details, "Vertex")}
                 {tab_button(Tab::Steps, "Build steps")}
                 {tab_button(Tab::Examples, "Examples")}
+                {tab_button(Tab::Export, "Export")}
             </div>
             <div class="side-body">
                 {move || match ctx.tab.get() {
                     Tab::Details => view! { <Details ctx=ctx /> }.into_any(),
                     Tab::Steps => view! { <Steps ctx=ctx /> }.into_any(),
                     Tab::Examples => view! { <Gallery ctx=ctx /> }.into_any(),
+                    Tab::Export => view! { <Export ctx=ctx /> }.into_any(),
                 }}
             </div>
         </aside>
@@ -1270,6 +1273,39 @@ fn Gallery(ctx: Ctx) -> impl IntoView {
                 })
                 .collect_view()}
         </ul>
+    }
+}
+
+#[component]
+fn Export(ctx: Ctx) -> impl IntoView {
+    move || {
+        let (dot, mermaid, json) = ctx.good.with(|g| {
+            g.as_ref()
+                .map(|a| (a.dot.clone(), a.mermaid.clone(), a.json.clone()))
+                .unwrap_or_default()
+        });
+        let svg = ctx.scene.with(|s| s.svg.clone());
+        let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
+            view! {
+                <a class="export-link" download=file href=model::data_url(mime, text)>
+                    {label}
+                </a>
+            }
+        };
+        view! {
+            <div class="export">
+                <p class="muted small">
+                    "The built graph (the final one, not a builder step). DOT is exactly what tofu graph prints."
+                </p>
+                <div class="export-links">
+                    {link("DOT", "graph.dot", "text/vnd.graphviz", &dot)}
+                    {link("Mermaid", "graph.mmd", "text/plain", &mermaid)}
+                    {link("JSON", "graph.json", "application/json", &json)}
+                    {link("SVG", "graph.svg", "image/svg+xml", &svg)}
+                </div>
+                <pre class="export-dot">{dot}</pre>
+            </div>
+        }
     }
 }
 

@@ -284,6 +284,10 @@ pub struct Analysis {
     pub warnings: Vec<Diag>,
     /// Vertex names of each cycle.
     pub cycles: Vec<Vec<String>>,
+    /// The built graph as `tofu graph` prints it (DOT), as Mermaid and as JSON.
+    pub dot: String,
+    pub mermaid: String,
+    pub json: String,
 }
 
 /// Runs the pipeline; for a cycle, builds again without the pipeline's error gate to keep the
@@ -299,7 +303,11 @@ pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis 
     match pipeline::run(&req) {
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
+            let g = out.built.graph.dag();
             Analysis {
+                dot: g.dot(&crate::dag::render::dot::DotOpts::cli_default()),
+                mermaid: g.mermaid(),
+                json: g.json_graph().to_json(),
                 graph: Some(graph),
                 decls,
                 steps: out.built.steps,
@@ -448,6 +456,8 @@ pub struct Scene {
     pub width: f64,
     pub height: f64,
     pub hint: BTreeMap<String, f64>,
+    /// The drawing as a standalone SVG document (the layout's own renderer), for export.
+    pub svg: String,
 }
 
 /// Box size for a label drawn in the SVG's 12px monospace font.
@@ -519,6 +529,7 @@ pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
         width: l.width,
         height: l.height,
         hint: l.order_hint(),
+        svg: layout::svg::render_names(&l),
     }
 }
 
@@ -671,4 +682,18 @@ pub fn explain(transform: &str) -> &'static str {
         }
         _ => "A step of OpenTofu's graph builder.",
     }
+}
+
+/// A `data:` URL holding `text`, for download links (percent-encoded: every byte outside the
+/// unreserved set; a hand-written loop because no encoding crate is a dependency of the app).
+pub fn data_url(mime: &str, text: &str) -> String {
+    let mut out = format!("data:{mime};charset=utf-8,");
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }

@@ -546,3 +546,44 @@ async fn the_orphans_example_reads_its_state_file() {
     );
     host.remove();
 }
+
+#[wasm_bindgen_test]
+async fn replaying_every_step_gives_the_final_graph_for_each_example() {
+    let host = mount().await;
+    let ids = attrs(&host, "[data-example]", "data-example");
+    let ids = if ids.is_empty() {
+        click_on(&host, ".tabs .tab:nth-child(3)").await;
+        attrs(&host, "[data-example]", "data-example")
+    } else {
+        ids
+    };
+    assert!(ids.len() >= 8, "{ids:?}");
+    for id in ids {
+        click_on(&host, ".tabs .tab:nth-child(3)").await;
+        click_on(&host, &format!("[data-example={id}] button")).await;
+        sleep(30).await;
+        let final_names = vertex_names(&host);
+        let final_edges = host
+            .query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length();
+        click_on(&host, ".tabs .tab:nth-child(2)").await;
+        let n = texts(&host, ".step-list .step-name").len();
+        assert!(n > 10, "{id}: {n} steps");
+        click_on(&host, &format!(".step-list .step:nth-child({n}) button")).await;
+        assert_eq!(vertex_names(&host), final_names, "{id}");
+        let removed_edges = host
+            .query_selector_all(".graph-svg path.edge.removed")
+            .unwrap()
+            .length();
+        assert_eq!(
+            host.query_selector_all(".graph-svg path.edge")
+                .unwrap()
+                .length()
+                - removed_edges,
+            final_edges,
+            "{id}"
+        );
+    }
+    host.remove();
+}

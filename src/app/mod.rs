@@ -112,6 +112,7 @@ struct Ctx {
     speed: RwSignal<f64>,
     parallelism: RwSignal<u32>,
     failures: RwSignal<BTreeSet<String>>,
+    search: RwSignal<String>,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -238,6 +239,7 @@ impl Ctx {
             speed: RwSignal::new(4.0),
             parallelism: RwSignal::new(10),
             failures: RwSignal::new(BTreeSet::new()),
+            search: RwSignal::new(String::new()),
         }
     }
 
@@ -254,7 +256,7 @@ impl Ctx {
             self.xf.set((0.0, 0.0, 1.0));
             return;
         }
-        let s = ((cw - 32.0) / w).min((ch - 32.0) / h).clamp(0.15, 1.2);
+        let s = ((cw - 32.0) / w).min((ch - 32.0) / h).clamp(0.15, 1.0);
         self.xf
             .set(((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s));
     }
@@ -489,6 +491,8 @@ pub fn App() -> impl IntoView {
         ev.prevent_default();
     });
     on_cleanup(move || keys.remove());
+    let resize = window_event_listener(leptos::ev::resize, move |_| ctx.fit());
+    on_cleanup(move || resize.remove());
 
     view! {
         <div class="app">
@@ -535,6 +539,7 @@ pub fn App() -> impl IntoView {
 #[component]
 fn EditorPane(ctx: Ctx) -> impl IntoView {
     let generation = StoredValue::new(0u64);
+    let gutter: NodeRef<leptos::html::Div> = NodeRef::new();
     let text = move || {
         let a = ctx.active.get();
         ctx.files.with(|f| f.get(&a).cloned().unwrap_or_default())
@@ -581,15 +586,43 @@ fn EditorPane(ctx: Ctx) -> impl IntoView {
                         .collect_view()
                 }}
             </div>
-            <textarea
-                id="editor"
-                class="editor"
-                spellcheck="false"
-                autocomplete="off"
-                aria-label="HCL configuration"
-                prop:value=text
-                on:input=on_input
-            ></textarea>
+            <div class="editor-wrap">
+                <div class="gutter" node_ref=gutter aria-hidden="true">
+                    {move || {
+                        let lines = text().lines().count().max(1) + 1;
+                        let a = ctx.active.get();
+                        let bad: BTreeSet<usize> = ctx.analysis.with(|an| {
+                            an.errors
+                                .iter()
+                                .filter(|d| d.file.as_deref() == Some(a.as_str()))
+                                .map(|d| d.line)
+                                .collect()
+                        });
+                        (1..=lines)
+                            .map(|n| view! { <div class:bad=bad.contains(&n)>{n}</div> })
+                            .collect_view()
+                    }}
+                </div>
+                <textarea
+                    id="editor"
+                    class="editor"
+                    spellcheck="false"
+                    autocomplete="off"
+                    wrap="off"
+                    aria-label="HCL configuration"
+                    prop:value=text
+                    on:input=on_input
+                    on:scroll=move |ev| {
+                        use wasm_bindgen::JsCast;
+                        if let (Some(g), Some(t)) = (
+                            gutter.get_untracked(),
+                            ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+                        ) {
+                            g.set_scroll_top(t.scroll_top());
+                        }
+                    }
+                ></textarea>
+            </div>
             <Diagnostics ctx=ctx />
             <div class="outline" aria-label="Blocks in this file">
                 {move || match parsed.get() {
@@ -736,6 +769,13 @@ fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
         if ctx.walk_view.with(|v| v.critical.contains(&i)) {
             c.push_str(" critical");
         }
+        ctx.search.with(|q| {
+            let q = q.trim();
+            if !q.is_empty() {
+                let hit = n_for_class.to_lowercase().contains(&q.to_lowercase());
+                c.push_str(if hit { " match" } else { " nomatch" });
+            }
+        });
         c
     };
     let state = move || {
@@ -896,13 +936,28 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
                         "Walk"
                     </button>
                 </div>
+                <input
+                    type="search"
+                    class="graph-search"
+                    placeholder="Find a vertex"
+                    aria-label="Find a vertex"
+                    prop:value=move || ctx.search.get()
+                    on:input=move |ev| ctx.search.set(event_target_value(&ev))
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" {
+                            let q = ctx.search.get_untracked().trim().to_lowercase();
+                            let hit = ctx.shown.with_untracked(|s| {
+                                s.graph.names.iter().find(|n| n.to_lowercase().contains(&q)).cloned()
+                            });
+                            if let Some(h) = hit.filter(|_| !q.is_empty()) {
+                                ctx.selected.set(Some(h));
+                                ctx.tab.set(Tab::Details);
+                            }
+                        }
+                    }
+                />
                 <span class="graph-counts">{counts}</span>
                 <span class="spacer"></span>
-                <Show when=stale>
-                    <span class="stale" title="The configuration has errors">
-                        "Showing the last graph that built"
-                    </span>
-                </Show>
                 <div class="zoom-buttons">
                     <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.zoom(1.0 / 1.25, None)>
                         "−"
@@ -1009,6 +1064,11 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
                         }}
                     </g>
                 </svg>
+                <Show when=stale>
+                    <span class="stale" title="The configuration has errors: fix them to update the graph">
+                        "Showing the last graph that built"
+                    </span>
+                </Show>
                 <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
                     <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
                 </Show>
@@ -1314,6 +1374,9 @@ fn WalkPanel(ctx: Ctx) -> impl IntoView {
     let status = move || {
         ctx.walk_view.with(|v| {
             if !v.started {
+                if ctx.good.with(|g| g.as_ref().is_some_and(|a| !a.cycles.is_empty())) {
+                    return "A graph with a cycle cannot be walked: nothing in the cycle could ever start.".to_string();
+                }
                 let f = ctx.failures.with(|f| f.len());
                 return if f == 0 {
                     "Play walks the graph as OpenTofu would, with simulated durations.".to_string()
@@ -1322,7 +1385,7 @@ fn WalkPanel(ctx: Ctx) -> impl IntoView {
                 };
             }
             let mut s = format!(
-                "running {} · done {} · failed {} · upstream failed {} · t = {:.1} s",
+                "running {} · done {} · failed {} · upstream failed {} · t {:.1} s",
                 v.running, v.done, v.failed, v.upstream, v.now
             );
             if let Some(m) = v.makespan {

@@ -1221,18 +1221,21 @@ fn Details(ctx: Ctx) -> impl IntoView {
                 </div>
             }
         });
-        let state = index.and_then(|i| {
-            ctx.walk_view.with(|v| {
-                v.started
-                    .then(|| v.states.get(i).copied().unwrap_or_default())
-            })
-        });
+        // Its own reactive scope, so walk frames update this line only.
+        let state = move || {
+            index
+                .and_then(|i| {
+                    ctx.walk_view
+                        .with(|v| v.started.then(|| v.states.get(i).copied().unwrap_or_default()))
+                })
+                .map(|s| view! { <p class=format!("detail-state state-{}", s.css())>{s.label()}</p> })
+        };
         let n_fail = name.clone();
         view! {
             <div class="details">
                 <p class=format!("detail-kind kind-{}", kind.css())>{kind.label()}</p>
                 <h2 class="detail-name">{name.clone()}</h2>
-                {state.map(|s| view! { <p class=format!("detail-state state-{}", s.css())>{s.label()}</p> })}
+                {state}
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted">"Added by the builder; no declaration in the configuration."</p> })}
                 <h3>{format!("Depends on ({})", deps.len())}</h3>

@@ -515,6 +515,9 @@ async fn the_parallelism_slider_limits_the_next_walk() {
         .unwrap();
     settle().await;
     assert_eq!(texts(&host, ".parallelism-value"), vec!["2"]);
+    // The makespan chart marks the new setting: the provider (1 s), then five 10 s buckets two
+    // at a time (30 s).
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 31.0 s at 2"]);
     click_on(&host, "#walk-reset").await;
     step_walk_to_end(&host, 80).await;
     let status = texts(&host, ".walk-status")[0].clone();

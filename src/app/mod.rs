@@ -1372,6 +1372,60 @@ fn Export(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// Makespan against -parallelism (instant driver, no failures), the current setting marked.
+/// Computed only in Walk mode: it walks the graph once per setting.
+#[component]
+fn MakespanChart(ctx: Ctx) -> impl IntoView {
+    const W: f64 = 150.0;
+    const H: f64 = 30.0;
+    let points = Memo::new(move |_| {
+        if ctx.mode.get() != Mode::Walk {
+            return Vec::new();
+        }
+        let p = ctx.parallelism.get() as usize;
+        let g = ctx.good.with(|g| {
+            g.as_ref()
+                .filter(|a| a.cycles.is_empty())
+                .and_then(|a| a.graph.clone())
+        });
+        let Some(g) = g.filter(|g| !g.names.is_empty()) else {
+            return Vec::new();
+        };
+        let mut ps = vec![1, 2, 4, 8, 16, 32, 64, p];
+        ps.sort_unstable();
+        ps.dedup();
+        walkrt::makespans(&g, &ps)
+    });
+    move || {
+        let pts = points.get();
+        if pts.is_empty() {
+            return None;
+        }
+        let max = pts.iter().map(|x| x.1).fold(0.0_f64, f64::max).max(1e-9);
+        let xy = |p: usize, m: f64| ((p as f64).log2() / 6.0 * W, H - 2.0 - m / max * (H - 6.0));
+        let line = pts
+            .iter()
+            .map(|&(p, m)| {
+                let (x, y) = xy(p, m);
+                format!("{x:.1},{y:.1}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let cur = ctx.parallelism.get_untracked() as usize;
+        let (cp, cm) = pts.iter().copied().find(|x| x.0 == cur).unwrap_or(pts[0]);
+        let (cx, cy) = xy(cp, cm);
+        Some(view! {
+            <div class="chart" title="Makespan of a walk without failures for -parallelism 1 to 64 (log scale); the dot is the current setting">
+                <svg width=W + 8.0 height=H viewBox=format!("-4 0 {} {H}", W + 8.0)>
+                    <polyline class="chart-line" points=line></polyline>
+                    <circle class="chart-dot" cx=cx cy=cy r="3.5"></circle>
+                </svg>
+                <span class="chart-label">{format!("makespan {cm:.1} s at {cp}")}</span>
+            </div>
+        })
+    }
+}
+
 #[component]
 fn WalkPanel(ctx: Ctx) -> impl IntoView {
     let status = move || {
@@ -1452,6 +1506,7 @@ fn WalkPanel(ctx: Ctx) -> impl IntoView {
                 />
                 <output class="parallelism-value">{move || ctx.parallelism.get()}</output>
             </label>
+            <MakespanChart ctx=ctx />
             <span class="walk-status" aria-live="polite">{status}</span>
         </footer>
     }

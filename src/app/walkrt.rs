@@ -74,6 +74,30 @@ pub struct WalkView {
     pub started: bool,
 }
 
+/// The durations the app's walks use: the walk's default table, where a resource's or data
+/// source's `(expand)` vertex stands for its instances. Without the engine's expansion hook the
+/// table would count it as instant bookkeeping, so it gets the duration of its resource type.
+pub fn duration_model(g: &GraphData) -> DurationModel {
+    let mut model = DurationModel::table();
+    for n in &g.names {
+        if let Some(base) = n.strip_suffix(" (expand)") {
+            if matches!(classify(n), Kind::Resource | Kind::Data) {
+                model = model.with_override(n.clone(), default_duration(base));
+            }
+        }
+    }
+    model
+}
+
+/// Makespan (seconds) for each parallelism in `ps`, from the instant driver.
+pub fn makespans(g: &GraphData, ps: &[usize]) -> Vec<(usize, f64)> {
+    let (dg, _) = g.to_dag();
+    crate::walk::sweep(&dg, &duration_model(g), ps.iter().copied())
+        .into_iter()
+        .map(|(p, d)| (p, d.as_secs_f64()))
+        .collect()
+}
+
 /// A walk in progress.
 pub struct WalkRt {
     pub stepper: Stepper,
@@ -88,17 +112,7 @@ impl WalkRt {
     /// Starts walking `g` (nothing runs until the stepper is advanced).
     pub fn start(g: &GraphData, parallelism: usize, failures: &BTreeSet<String>) -> WalkRt {
         let (dg, ids) = g.to_dag();
-        // A resource's or data source's `(expand)` vertex stands for its instances here: without
-        // the engine's expansion hook the table would count it as instant bookkeeping, so it
-        // gets the duration of the resource type instead.
-        let mut model = DurationModel::table();
-        for n in &g.names {
-            if let Some(base) = n.strip_suffix(" (expand)") {
-                if matches!(classify(n), Kind::Resource | Kind::Data) {
-                    model = model.with_override(n.clone(), default_duration(base));
-                }
-            }
-        }
+        let model = duration_model(g);
         let durations = g
             .names
             .iter()

@@ -679,11 +679,10 @@ fn Diagnostics(ctx: Ctx) -> impl IntoView {
                                 class:warning=!d.error
                                 role=if d.error { "alert" } else { "status" }
                                 on:click=move |_| {
-                                    if let Some(f) = file.clone() {
-                                        if line > 0 && ctx.files.with_untracked(|m| m.contains_key(&f)) {
+                                    if let Some(f) = file.clone()
+                                        && line > 0 && ctx.files.with_untracked(|m| m.contains_key(&f)) {
                                             ctx.active.set(f);
                                         }
-                                    }
                                 }
                             >
                                 {d.place.map(|p| view! { <span class="diag-where">{p}</span> })}
@@ -898,185 +897,185 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
         })
     };
     view! {
-            <section class="pane graph-pane" aria-label="Graph">
-                <div class="pane-title graph-toolbar">
-                    <label class="graph-kind">
-                        <span class="sr-only">"Graph type"</span>
-                        <select
-                            id="graph-kind"
-                            prop:value=move || ctx.kind.get().as_str()
-                            on:change=move |ev| {
-                                if let Some(k) = BuilderKind::parse(&event_target_value(&ev)) {
-                                    ctx.kind.set(k);
-                                }
-                            }
-                        >
-                            {BuilderKind::ALL
-                                .into_iter()
-                                .map(|k| view! { <option value=k.as_str()>{k.as_str()}</option> })
-                                .collect_view()}
-                        </select>
-                    </label>
-                    <div class="segmented" role="group" aria-label="Click mode">
-                        <button
-                            type="button"
-                            class:active=move || ctx.mode.get() == Mode::Inspect
-                            on:click=move |_| ctx.mode.set(Mode::Inspect)
-                            title="Click a vertex to see its details"
-                        >
-                            "Inspect"
-                        </button>
-                        <button
-                            type="button"
-                            id="mode-walk"
-                            class:active=move || ctx.mode.get() == Mode::Walk
-                            on:click=move |_| ctx.mode.set(Mode::Walk)
-                            title="Click a vertex to make it fail in the next walk"
-                        >
-                            "Walk"
-                        </button>
-                    </div>
-                    <input
-                        type="search"
-                        class="graph-search"
-                        placeholder="Find a vertex"
-                        aria-label="Find a vertex"
-                        prop:value=move || ctx.search.get()
-                        on:input=move |ev| ctx.search.set(event_target_value(&ev))
-                        on:keydown=move |ev| {
-                            if ev.key() == "Enter" {
-                                let q = ctx.search.get_untracked().trim().to_lowercase();
-                                let hit = ctx.shown.with_untracked(|s| {
-                                    s.graph.names.iter().find(|n| n.to_lowercase().contains(&q)).cloned()
-                                });
-                                if let Some(h) = hit.filter(|_| !q.is_empty()) {
-                                    ctx.selected.set(Some(h));
-                                    ctx.tab.set(Tab::Details);
-                                }
+        <section class="pane graph-pane" aria-label="Graph">
+            <div class="pane-title graph-toolbar">
+                <label class="graph-kind">
+                    <span class="sr-only">"Graph type"</span>
+                    <select
+                        id="graph-kind"
+                        prop:value=move || ctx.kind.get().as_str()
+                        on:change=move |ev| {
+                            if let Some(k) = BuilderKind::parse(&event_target_value(&ev)) {
+                                ctx.kind.set(k);
                             }
                         }
-                    />
-                    <span class="graph-counts">{counts}</span>
-                    <span class="spacer"></span>
-
+                    >
+                        {BuilderKind::ALL
+                            .into_iter()
+                            .map(|k| view! { <option value=k.as_str()>{k.as_str()}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <div class="segmented" role="group" aria-label="Click mode">
+                    <button
+                        type="button"
+                        class:active=move || ctx.mode.get() == Mode::Inspect
+                        on:click=move |_| ctx.mode.set(Mode::Inspect)
+                        title="Click a vertex to see its details"
+                    >
+                        "Inspect"
+                    </button>
+                    <button
+                        type="button"
+                        id="mode-walk"
+                        class:active=move || ctx.mode.get() == Mode::Walk
+                        on:click=move |_| ctx.mode.set(Mode::Walk)
+                        title="Click a vertex to make it fail in the next walk"
+                    >
+                        "Walk"
+                    </button>
                 </div>
-                {step_banner}
-                <div
-                    class="graph-canvas"
-                    node_ref=ctx.canvas
-                    on:pointerdown=on_down
-                    on:pointermove=on_move
-                    on:pointerup=on_up
-                    on:pointerleave=on_up
-                    on:wheel=on_wheel
-                    on:click=move |_| {
-                        if !ctx.dragged.get_value() {
-                            ctx.selected.set(None);
+                <input
+                    type="search"
+                    class="graph-search"
+                    placeholder="Find a vertex"
+                    aria-label="Find a vertex"
+                    prop:value=move || ctx.search.get()
+                    on:input=move |ev| ctx.search.set(event_target_value(&ev))
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" {
+                            let q = ctx.search.get_untracked().trim().to_lowercase();
+                            let hit = ctx.shown.with_untracked(|s| {
+                                s.graph.names.iter().find(|n| n.to_lowercase().contains(&q)).cloned()
+                            });
+                            if let Some(h) = hit.filter(|_| !q.is_empty()) {
+                                ctx.selected.set(Some(h));
+                                ctx.tab.set(Tab::Details);
+                            }
                         }
                     }
-                >
-                    <svg class="graph-svg" width="100%" height="100%" role="img" aria-label="Dependency graph">
-                        <defs>
-                            <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
-                                <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
-                            </marker>
-                            <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                                <line x1="0" y1="0" x2="0" y2="6" class="hatch-line"></line>
-                            </pattern>
-                        </defs>
-                        <g transform=move || {
-                            let (tx, ty, s) = ctx.xf.get();
-                            format!("translate({tx:.1},{ty:.1}) scale({s:.4})")
-                        }>
-                            {move || {
-                                ctx.scene
-                                    .with(|sc| sc.clusters.clone())
-                                    .into_iter()
-                                    .map(|c| {
-                                        view! {
-                                            <g class="cluster" data-depth=c.depth.to_string()>
-                                                <rect x=c.x y=c.y width=c.w height=c.h rx="6"></rect>
-                                                <text class="cluster-title" x=c.x + 8.0 y=c.y + 14.0>
-                                                    {c.title.clone()}
-                                                </text>
-                                            </g>
-                                        }
-                                    })
-                                    .collect_view()
-                            }}
-                            {move || {
-                                let names = ctx.shown.with(|s| s.graph.names.clone());
-                                ctx.scene
-                                    .with(|sc| sc.edges.clone())
-                                    .into_iter()
-                                    .map(|e| {
-                                        let key = (
-                                            names.get(e.from).cloned().unwrap_or_default(),
-                                            names.get(e.to).cloned().unwrap_or_default(),
-                                        );
-                                        let (a, b) = (e.from, e.to);
-                                        let class = move || {
-                                            let mut c = String::from("edge");
-                                            ctx.shown.with(|s| {
-                                                if let Some(r) = &s.replay {
-                                                    if r.removed_edges.contains(&key) {
-                                                        c.push_str(" removed");
-                                                    } else if r.added_edges.contains(&key) {
-                                                        c.push_str(" added");
-                                                    }
+                />
+                <span class="graph-counts">{counts}</span>
+                <span class="spacer"></span>
+
+            </div>
+            {step_banner}
+            <div
+                class="graph-canvas"
+                node_ref=ctx.canvas
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointerleave=on_up
+                on:wheel=on_wheel
+                on:click=move |_| {
+                    if !ctx.dragged.get_value() {
+                        ctx.selected.set(None);
+                    }
+                }
+            >
+                <svg class="graph-svg" width="100%" height="100%" role="img" aria-label="Dependency graph">
+                    <defs>
+                        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+                            <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
+                        </marker>
+                        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                            <line x1="0" y1="0" x2="0" y2="6" class="hatch-line"></line>
+                        </pattern>
+                    </defs>
+                    <g transform=move || {
+                        let (tx, ty, s) = ctx.xf.get();
+                        format!("translate({tx:.1},{ty:.1}) scale({s:.4})")
+                    }>
+                        {move || {
+                            ctx.scene
+                                .with(|sc| sc.clusters.clone())
+                                .into_iter()
+                                .map(|c| {
+                                    view! {
+                                        <g class="cluster" data-depth=c.depth.to_string()>
+                                            <rect x=c.x y=c.y width=c.w height=c.h rx="6"></rect>
+                                            <text class="cluster-title" x=c.x + 8.0 y=c.y + 14.0>
+                                                {c.title.clone()}
+                                            </text>
+                                        </g>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                        {move || {
+                            let names = ctx.shown.with(|s| s.graph.names.clone());
+                            ctx.scene
+                                .with(|sc| sc.edges.clone())
+                                .into_iter()
+                                .map(|e| {
+                                    let key = (
+                                        names.get(e.from).cloned().unwrap_or_default(),
+                                        names.get(e.to).cloned().unwrap_or_default(),
+                                    );
+                                    let (a, b) = (e.from, e.to);
+                                    let class = move || {
+                                        let mut c = String::from("edge");
+                                        ctx.shown.with(|s| {
+                                            if let Some(r) = &s.replay {
+                                                if r.removed_edges.contains(&key) {
+                                                    c.push_str(" removed");
+                                                } else if r.added_edges.contains(&key) {
+                                                    c.push_str(" added");
                                                 }
-                                                if s.cycle_edges.contains(&(a, b)) {
-                                                    c.push_str(" cycle");
-                                                }
-                                            });
-                                            if ctx.walk_view.with(|v| v.critical.contains(&a) && v.critical.contains(&b)) {
-                                                c.push_str(" critical");
                                             }
-                                            ctx.related.with(|r| {
-                                                if let Some(sel) = r.selected {
-                                                    let up = (a == sel || r.up.contains(&a)) && r.up.contains(&b);
-                                                    let down = (b == sel || r.down.contains(&b)) && r.down.contains(&a);
-                                                    c.push_str(if up || down { " related" } else { " dim" });
-                                                }
-                                            });
-                                            c
-                                        };
-                                        view! { <path class=class d=e.d marker-end="url(#arrow)"></path> }
-                                    })
-                                    .collect_view()
-                            }}
-                            {move || {
-                                ctx.scene
-                                    .with(|sc| sc.nodes.clone())
-                                    .into_iter()
-                                    .map(|n| vertex_view(ctx, n))
-                                    .collect_view()
-                            }}
-                        </g>
-                    </svg>
-                    <div class="zoom-buttons" on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
-                        <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.zoom(1.0 / 1.25, None)>
-                            "−"
-                        </button>
-                        <button type="button" title="Zoom in" aria-label="Zoom in" on:click=move |_| ctx.zoom(1.25, None)>
-                            "+"
-                        </button>
-                        <button type="button" title="Fit the graph" on:click=move |_| ctx.fit()>
-                            "Fit"
-                        </button>
-                    </div>
-                    <Show when=stale>
-                        <span class="stale" title="The configuration has errors: fix them to update the graph">
-                            "Showing the last graph that built"
-                        </span>
-                    </Show>
-                    <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
-                        <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
-                    </Show>
+                                            if s.cycle_edges.contains(&(a, b)) {
+                                                c.push_str(" cycle");
+                                            }
+                                        });
+                                        if ctx.walk_view.with(|v| v.critical.contains(&a) && v.critical.contains(&b)) {
+                                            c.push_str(" critical");
+                                        }
+                                        ctx.related.with(|r| {
+                                            if let Some(sel) = r.selected {
+                                                let up = (a == sel || r.up.contains(&a)) && r.up.contains(&b);
+                                                let down = (b == sel || r.down.contains(&b)) && r.down.contains(&a);
+                                                c.push_str(if up || down { " related" } else { " dim" });
+                                            }
+                                        });
+                                        c
+                                    };
+                                    view! { <path class=class d=e.d marker-end="url(#arrow)"></path> }
+                                })
+                                .collect_view()
+                        }}
+                        {move || {
+                            ctx.scene
+                                .with(|sc| sc.nodes.clone())
+                                .into_iter()
+                                .map(|n| vertex_view(ctx, n))
+                                .collect_view()
+                        }}
+                    </g>
+                </svg>
+                <div class="zoom-buttons" on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
+                    <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.zoom(1.0 / 1.25, None)>
+                        "−"
+                    </button>
+                    <button type="button" title="Zoom in" aria-label="Zoom in" on:click=move |_| ctx.zoom(1.25, None)>
+                        "+"
+                    </button>
+                    <button type="button" title="Fit the graph" on:click=move |_| ctx.fit()>
+                        "Fit"
+                    </button>
                 </div>
-                <Legend ctx=ctx />
-            </section>
-        }
+                <Show when=stale>
+                    <span class="stale" title="The configuration has errors: fix them to update the graph">
+                        "Showing the last graph that built"
+                    </span>
+                </Show>
+                <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
+                    <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
+                </Show>
+            </div>
+            <Legend ctx=ctx />
+        </section>
+    }
 }
 
 #[component]

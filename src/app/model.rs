@@ -325,19 +325,18 @@ pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis 
             let is_cycle = diags
                 .iter()
                 .any(|d| d.summary.contains("Cycle") || d.detail.contains("Cycle: "));
-            if is_cycle {
-                if let (Some(cfg), load_diags) = config::load_files(&req.files) {
-                    if !config::has_errors(&load_diags) {
-                        let mut inputs = builder::inputs_from_crate(Some(&cfg), None, None, None);
-                        inputs.read_bodies_without_schema = true;
-                        let built = builder::build(&inputs, kind);
-                        let (graph, decls) = GraphData::from_builder(&built.graph);
-                        a.cycles = built.graph.cycles();
-                        a.graph = Some(graph);
-                        a.decls = decls;
-                        a.steps = built.steps;
-                    }
-                }
+            if is_cycle
+                && let (Some(cfg), load_diags) = config::load_files(&req.files)
+                && !config::has_errors(&load_diags)
+            {
+                let mut inputs = builder::inputs_from_crate(Some(&cfg), None, None, None);
+                inputs.read_bodies_without_schema = true;
+                let built = builder::build(&inputs, kind);
+                let (graph, decls) = GraphData::from_builder(&built.graph);
+                a.cycles = built.graph.cycles();
+                a.graph = Some(graph);
+                a.decls = decls;
+                a.steps = built.steps;
             }
             a
         }
@@ -398,10 +397,10 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
     let mut idx_edges = Vec::new();
     let removed_edges: BTreeSet<(String, String)> = last.removed_edges.iter().cloned().collect();
     for (a, b) in edges.iter().chain(removed_edges.iter()) {
-        if let (Some(&x), Some(&y)) = (index.get(a.as_str()), index.get(b.as_str())) {
-            if !idx_edges.contains(&(x, y)) {
-                idx_edges.push((x, y));
-            }
+        if let (Some(&x), Some(&y)) = (index.get(a.as_str()), index.get(b.as_str()))
+            && !idx_edges.contains(&(x, y))
+        {
+            idx_edges.push((x, y));
         }
     }
     Replay {

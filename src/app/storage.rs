@@ -28,10 +28,10 @@ pub fn load_files() -> Option<std::collections::BTreeMap<String, String>> {
 
 /// Saves every file; `main.tf` also under its own key (older visits read only that).
 pub fn save_files(files: &std::collections::BTreeMap<String, String>) {
-    if let Some(s) = local_storage() {
-        if let Ok(json) = serde_json::to_string(files) {
-            let _ = s.set_item(FILES_KEY, &json);
-        }
+    if let Some(s) = local_storage()
+        && let Ok(json) = serde_json::to_string(files)
+    {
+        let _ = s.set_item(FILES_KEY, &json);
     }
     if let Some(main) = files.get("main.tf") {
         save_text(main);

@@ -80,10 +80,10 @@ pub struct WalkView {
 pub fn duration_model(g: &GraphData) -> DurationModel {
     let mut model = DurationModel::table();
     for n in &g.names {
-        if let Some(base) = n.strip_suffix(" (expand)") {
-            if matches!(classify(n), Kind::Resource | Kind::Data) {
-                model = model.with_override(n.clone(), default_duration(base));
-            }
+        if let Some(base) = n.strip_suffix(" (expand)")
+            && matches!(classify(n), Kind::Resource | Kind::Data)
+        {
+            model = model.with_override(n.clone(), default_duration(base));
         }
     }
     model
@@ -201,12 +201,11 @@ impl WalkRt {
             v.critical_path = Some(m.critical_path_length.as_secs_f64());
             v.max_concurrency = Some(m.max_concurrency);
             for t in &m.critical_path {
-                if let Some(info) = r.tasks.get(t.index()) {
-                    if info.parent.is_none() {
-                        if let Some(i) = self.ids.iter().position(|id| *id == info.vertex) {
-                            v.critical.insert(i);
-                        }
-                    }
+                if let Some(info) = r.tasks.get(t.index())
+                    && info.parent.is_none()
+                    && let Some(i) = self.ids.iter().position(|id| *id == info.vertex)
+                {
+                    v.critical.insert(i);
                 }
             }
         }

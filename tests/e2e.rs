@@ -419,3 +419,73 @@ async fn editor_reset(c: &Client) {
     )
     .await;
 }
+
+/// Measures (prints, asserts nothing about time) how long a 1,000-resource configuration takes
+/// from the edit to the drawn graph, and the frame rate while its walk plays, on the release build.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn large_config_timing() {
+    let dist = root().join("dist");
+    assert!(dist.join("index.html").is_file(), "dist/ missing");
+    let (base, _) = serve_dist(&dist);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    // 1,000 resources in chains of ten, each referring to the one before it.
+    let mut hcl = String::from("variable \"env\" {\n  default = \"prod\"\n}\n");
+    for i in 0..1000 {
+        if i % 10 == 0 {
+            hcl.push_str(&format!(
+                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = var.env\n}}\n"
+            ));
+        } else {
+            hcl.push_str(&format!(
+                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = aws_s3_bucket.r{}.id\n}}\n",
+                i - 1
+            ));
+        }
+    }
+    let ms: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [text, done] = arguments;
+            const ta = document.querySelector('textarea#editor');
+            const t0 = performance.now();
+            ta.value = text;
+            ta.dispatchEvent(new Event('input', {bubbles: true}));
+            const poll = () => {
+              const n = document.querySelectorAll('.graph-svg g.vertex').length;
+              if (n > 1000) { requestAnimationFrame(() => done(performance.now() - t0 - 250)); }
+              else { setTimeout(poll, 5); }
+            };
+            poll();"#,
+            vec![serde_json::Value::String(hcl)],
+        )
+        .await
+        .expect("timing"),
+    )
+    .expect("number");
+    let fps: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            document.querySelector('#walk-play').click();
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
+    println!(
+        "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium)"
+    );
+    screenshot(&c, "app-large.png").await;
+    c.close().await.expect("close");
+}

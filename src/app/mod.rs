@@ -113,6 +113,9 @@ struct Ctx {
     parallelism: RwSignal<u32>,
     failures: RwSignal<BTreeSet<String>>,
     search: RwSignal<String>,
+    /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
+    /// change it do not touch every edge.
+    critical: Memo<BTreeSet<usize>>,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -216,6 +219,7 @@ impl Ctx {
                 None => Related::default(),
             })
         });
+        let walk_view = RwSignal::new(WalkView::default());
         Ctx {
             files,
             active: RwSignal::new(first),
@@ -234,12 +238,13 @@ impl Ctx {
             canvas: NodeRef::new(),
             dragged: StoredValue::new(false),
             rt: StoredValue::new_local(None),
-            walk_view: RwSignal::new(WalkView::default()),
+            walk_view,
             playing: RwSignal::new(false),
             speed: RwSignal::new(4.0),
             parallelism: RwSignal::new(10),
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
+            critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
         }
     }
 
@@ -320,7 +325,7 @@ impl Ctx {
         };
         self.step.set(None);
         self.mode.set(Mode::Walk);
-        let rt = WalkRt::start(
+        let mut rt = WalkRt::start(
             &g,
             self.parallelism.get_untracked() as usize,
             &self.failures.get_untracked(),
@@ -735,6 +740,17 @@ fn rounding(kind: Kind, h: f64) -> f64 {
 /// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
 fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
     let i = n.index;
+    // Memos per vertex: a walk frame recomputes these cheaply, and the DOM is touched only for
+    // the vertices whose state or progress changed.
+    let st = Memo::new(move |_| {
+        ctx.walk_view
+            .with(|v| v.states.get(i).copied().unwrap_or_default())
+    });
+    let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
+    let progress = Memo::new(move |_| {
+        ctx.walk_view
+            .with(|v| (v.progress.get(i).copied().unwrap_or(0.0) * 200.0).round() / 200.0)
+    });
     let name = n.name.clone();
     let n_for_class = n.name.clone();
     let class = move || {
@@ -765,7 +781,7 @@ fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
         if ctx.failures.with(|f| f.contains(&n_for_class)) {
             c.push_str(" inject");
         }
-        if ctx.walk_view.with(|v| v.critical.contains(&i)) {
+        if critical.get() {
             c.push_str(" critical");
         }
         ctx.search.with(|q| {
@@ -777,16 +793,8 @@ fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
         });
         c
     };
-    let state = move || {
-        ctx.walk_view
-            .with(|v| v.states.get(i).copied().unwrap_or_default())
-            .css()
-    };
-    let progress_w = move || {
-        ctx.walk_view
-            .with(|v| v.progress.get(i).copied().unwrap_or(0.0))
-            * n.w
-    };
+    let state = move || st.get().css();
+    let progress_w = move || progress.get() * n.w;
     let shape = match shape_points(n.kind, n.w, n.h) {
         Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
         None => view! {
@@ -1028,7 +1036,7 @@ fn GraphPane(ctx: Ctx) -> impl IntoView {
                                                 c.push_str(" cycle");
                                             }
                                         });
-                                        if ctx.walk_view.with(|v| v.critical.contains(&a) && v.critical.contains(&b)) {
+                                        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
                                             c.push_str(" critical");
                                         }
                                         ctx.related.with(|r| {

@@ -4,9 +4,9 @@
 use super::model::{GraphData, Kind, classify};
 use crate::dag::VertexId;
 use crate::walk::{
-    DurationModel, Scenario, Stepper, Transition, Walk, WalkOptions, default_duration,
+    DurationModel, Scenario, Stepper, TaskId, Transition, Walk, WalkOptions, default_duration,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 /// A vertex's state as drawn.
@@ -104,6 +104,13 @@ pub struct WalkRt {
     pub walk: Walk,
     ids: Vec<VertexId>,
     durations: Vec<f64>,
+    /// Each vertex's top-level task, and back.
+    tasks: Vec<Option<TaskId>>,
+    by_task: BTreeMap<TaskId, usize>,
+    /// When each vertex started running (simulated seconds), read from the event log as it grows,
+    /// so a frame costs O(vertices + new events), not a copy of the whole log.
+    starts: Vec<Option<f64>>,
+    seen_events: usize,
     /// The animation frame's previous timestamp (ms).
     pub last_ms: Option<f64>,
 }
@@ -129,11 +136,22 @@ impl WalkRt {
             &WalkOptions::with_parallelism(parallelism.clamp(1, 64)),
             scenario,
         );
+        let tasks: Vec<Option<TaskId>> = ids.iter().map(|v| walk.task_for(*v)).collect();
+        let by_task = tasks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| Some(((*t)?, i)))
+            .collect();
+        let n = ids.len();
         WalkRt {
             stepper,
             walk,
             ids,
             durations,
+            tasks,
+            by_task,
+            starts: vec![None; n],
+            seen_events: 0,
             last_ms: None,
         }
     }
@@ -153,23 +171,31 @@ impl WalkRt {
         self.stepper.step_to_next_event().is_some()
     }
 
-    pub fn view(&self) -> WalkView {
-        let r = self.walk.result();
+    pub fn view(&mut self) -> WalkView {
+        for e in self.walk.events_since(self.seen_events) {
+            self.seen_events += 1;
+            if e.transition == Transition::Running
+                && let Some(&i) = self.by_task.get(&e.task)
+            {
+                self.starts[i] = Some(e.time.as_secs_f64());
+            }
+        }
         let now = self.stepper.now().as_secs_f64();
         let mut v = WalkView {
             now,
             started: true,
             ..WalkView::default()
         };
-        for (i, id) in self.ids.iter().enumerate() {
-            let (state, progress) = match r.task_for(*id) {
+        for i in 0..self.ids.len() {
+            let status = self.tasks[i].and_then(|t| self.walk.status(t));
+            let (state, progress) = match status {
                 None => (VState::Waiting, 0.0),
-                Some(t) => match &t.status {
+                Some(st) => match st {
                     Transition::WaitingOnDeps => (VState::Waiting, 0.0),
                     Transition::WaitingForPermit => (VState::Permit, 0.0),
                     Transition::Running | Transition::Expanded { .. } => {
                         let d = self.durations.get(i).copied().unwrap_or(0.0);
-                        let s = t.started.map_or(now, |s| s.as_secs_f64());
+                        let s = self.starts[i].unwrap_or(now);
                         let p = if d > 0.0 {
                             ((now - s) / d).clamp(0.0, 1.0)
                         } else {
@@ -196,6 +222,7 @@ impl WalkRt {
         }
         v.finished = self.walk.is_finished();
         if v.finished {
+            let r = self.walk.result();
             let m = r.metrics();
             v.makespan = Some(m.makespan.as_secs_f64());
             v.critical_path = Some(m.critical_path_length.as_secs_f64());

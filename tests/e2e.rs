@@ -465,6 +465,23 @@ async fn large_config_timing() {
         .expect("timing"),
     )
     .expect("number");
+    let idle_fps: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 1500) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
     let fps: f64 = serde_json::from_value(
         c.execute_async(
             r#"const [done] = arguments;
@@ -483,8 +500,21 @@ async fn large_config_timing() {
         .expect("fps"),
     )
     .expect("number");
+    let split: Vec<f64> = serde_json::from_value(
+        c.execute(
+            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update')];",
+            vec![],
+        )
+        .await
+        .expect("measures"),
+    )
+    .expect("numbers");
     println!(
-        "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium)"
+        "walk frame: {:.1} ms simulation, {:.1} ms view update (signals and DOM changes, before layout and paint)",
+        split[0], split[1]
+    );
+    println!(
+        "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium; {idle_fps:.1} frames/s idle)"
     );
     screenshot(&c, "app-large.png").await;
     c.close().await.expect("close");

@@ -402,16 +402,39 @@ fn frame_loop(ctx: Ctx) {
         }
         let now = performance_now();
         let speed = ctx.speed.get_untracked();
+        // Performance marks (read by the e2e timing test): the simulation vs the view update.
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let mark = |name: &str| {
+            if let Some(p) = &perf {
+                let _ = p.mark(name);
+            }
+        };
+        mark("walk-frame-start");
         let v = ctx.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.frame(now, speed);
                 (r.view(), r.stepper.has_pending_timers())
             })
         });
+        mark("walk-frame-simulated");
         match v {
             Some(Some((view, pending))) => {
                 let stop = view.finished || !pending;
                 ctx.walk_view.set(view);
+                mark("walk-frame-drawn");
+                if let Some(p) = &perf {
+                    let _ = p.measure_with_start_mark_and_end_mark(
+                        "walk-simulation",
+                        "walk-frame-start",
+                        "walk-frame-simulated",
+                    );
+                    let _ = p.measure_with_start_mark_and_end_mark(
+                        "walk-view-update",
+                        "walk-frame-simulated",
+                        "walk-frame-drawn",
+                    );
+                    p.clear_marks();
+                }
                 if stop {
                     ctx.playing.set(false);
                 } else {

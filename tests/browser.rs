@@ -68,6 +68,90 @@ fn texts(host: &Element, selector: &str) -> Vec<String> {
         .collect()
 }
 
+/// Waits `ms` of real time (the graph is rebuilt 250 ms after typing stops).
+async fn sleep(ms: i32) {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+    settle().await;
+}
+
+/// Types and waits for the debounced rebuild.
+async fn type_and_build(host: &Element, text: &str) {
+    type_into_editor(host, text).await;
+    sleep(450).await;
+}
+
+/// The `data-name` of every drawn vertex, sorted.
+fn vertex_names(host: &Element) -> Vec<String> {
+    let mut v = attrs(host, ".graph-svg g.vertex", "data-name");
+    v.sort();
+    v
+}
+
+fn attrs(host: &Element, selector: &str, attr: &str) -> Vec<String> {
+    let list = host.query_selector_all(selector).expect("query");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .map(|e| e.get_attribute(attr).unwrap_or_default())
+        .collect()
+}
+
+/// Dispatches a bubbling click (works on SVG elements too).
+async fn click(el: &Element) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    let ev = Event::new_with_event_init_dict("click", &init).expect("event");
+    el.dispatch_event(&ev).expect("dispatch");
+    settle().await;
+}
+
+async fn click_on(host: &Element, selector: &str) {
+    let el = host
+        .query_selector(selector)
+        .expect("query")
+        .unwrap_or_else(|| panic!("{selector} present"));
+    click(&el).await;
+}
+
+fn vertex(host: &Element, name: &str) -> Element {
+    let list = host
+        .query_selector_all(".graph-svg g.vertex")
+        .expect("query");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .find(|e| e.get_attribute("data-name").as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("vertex {name} drawn; have {:?}", vertex_names(host)))
+}
+
+fn state_of(host: &Element, name: &str) -> String {
+    vertex(host, name)
+        .get_attribute("data-state")
+        .unwrap_or_default()
+}
+
+/// Steps the walk one event at a time until it reports a makespan (at most `max` steps).
+async fn step_walk_to_end(host: &Element, max: usize) {
+    for _ in 0..max {
+        if texts(host, ".walk-status")
+            .first()
+            .is_some_and(|s| s.contains("makespan"))
+        {
+            return;
+        }
+        click_on(host, "#walk-step").await;
+    }
+    panic!("walk did not finish: {:?}", texts(host, ".walk-status"));
+}
+
+const CHAIN: &str = "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = aws_vpc.a.id\n}\nresource \"aws_instance\" \"c\" {\n  subnet_id = aws_subnet.b.id\n}\n";
+const AWS: &str = "provider[\"registry.opentofu.org/hashicorp/aws\"]";
+
 #[wasm_bindgen_test]
 async fn example_is_preloaded_and_outlined() {
     let host = mount().await;
@@ -102,9 +186,12 @@ async fn editing_updates_the_block_list() {
         texts(&host, ".block-list .block-line"),
         vec!["line 1", "line 3"]
     );
-    assert_eq!(
-        texts(&host, ".graph-preview .vertex"),
-        vec!["var.x", "aws_s3_bucket.logs"]
+    sleep(450).await;
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"var.x".to_string())
+            && names.contains(&"aws_s3_bucket.logs (expand)".to_string()),
+        "{names:?}"
     );
     host.remove();
 }
@@ -113,7 +200,7 @@ async fn editing_updates_the_block_list() {
 async fn parse_error_shows_line_and_column_and_keeps_text() {
     let host = mount().await;
     let broken = "resource \"a\" \"b\" {\n  x = \n}\n";
-    type_into_editor(&host, broken).await;
+    type_and_build(&host, broken).await;
     let diag = texts(&host, ".diagnostic.error .diag-where");
     assert_eq!(diag, vec!["main.tf line 2, column 7"]);
     assert!(texts(&host, ".block-list .block").is_empty());
@@ -174,4 +261,332 @@ async fn edits_are_saved_for_the_next_visit() {
     settle().await;
     assert_eq!(texts(&host2, ".block-list .block-kind"), vec!["output"]);
     host2.remove();
+}
+
+#[wasm_bindgen_test]
+async fn typing_a_config_draws_its_plan_graph() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    assert_eq!(
+        vertex_names(&host),
+        vec![
+            "aws_instance.c (expand)".to_string(),
+            "aws_subnet.b (expand)".into(),
+            "aws_vpc.a (expand)".into(),
+            AWS.into(),
+            format!("{AWS} (close)"),
+            "root".into(),
+        ]
+    );
+    assert_eq!(
+        host.query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length(),
+        5,
+        "c->b, b->a, a->provider, close->c, root->close: transitive reduction drops the rest"
+    );
+    assert!(
+        vertex(&host, "aws_vpc.a (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-resource")
+    );
+    assert!(
+        vertex(&host, AWS)
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-provider")
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_error_shows_its_line_and_keeps_the_last_graph() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    let before = vertex_names(&host);
+    type_and_build(&host, "resource \"a\" \"b\" {\n  x = \n}\n").await;
+    assert_eq!(
+        texts(&host, ".diagnostic.error .diag-where"),
+        vec!["main.tf line 2, column 7"]
+    );
+    assert_eq!(vertex_names(&host), before, "the last good graph stays");
+    assert_eq!(texts(&host, ".stale").len(), 1);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn choosing_a_transform_step_replays_the_graph_up_to_it() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, ".tabs .tab:nth-child(2)").await;
+    let steps = texts(&host, ".step-list .step-name");
+    assert_eq!(steps.first().map(String::as_str), Some("ConfigTransformer"));
+    // After the first step: the three resources, nothing else, all of them new.
+    click_on(&host, ".step-list .step:nth-child(1) button").await;
+    assert_eq!(
+        vertex_names(&host),
+        vec![
+            "aws_instance.c (expand)",
+            "aws_subnet.b (expand)",
+            "aws_vpc.a (expand)"
+        ]
+    );
+    assert_eq!(
+        host.query_selector_all(".graph-svg g.vertex.added")
+            .unwrap()
+            .length(),
+        3
+    );
+    assert_eq!(
+        host.query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length(),
+        0
+    );
+    let banner = texts(&host, ".step-banner");
+    assert!(banner[0].contains("ConfigTransformer"), "{banner:?}");
+    // MissingProviderTransformer adds the provider.
+    let k = steps
+        .iter()
+        .position(|s| s == "MissingProviderTransformer")
+        .expect("step")
+        + 1;
+    click_on(&host, &format!(".step-list .step:nth-child({k}) button")).await;
+    assert_eq!(vertex_names(&host).len(), 4);
+    assert_eq!(
+        attrs(&host, ".graph-svg g.vertex.added", "data-name"),
+        vec![AWS]
+    );
+    // The last step gives the final graph.
+    click_on(
+        &host,
+        &format!(".step-list .step:nth-child({}) button", steps.len()),
+    )
+    .await;
+    assert_eq!(vertex_names(&host).len(), 6);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_cycle_example_shows_the_cycle_error_and_draws_it_red() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=cycle] button").await;
+    sleep(50).await;
+    let msgs = texts(&host, ".diagnostic.error .diag-message").join("\n");
+    assert!(msgs.contains("Cycle: "), "{msgs}");
+    let red = attrs(&host, ".graph-svg g.vertex.cycle", "data-name");
+    assert!(
+        red.iter().any(|n| n.starts_with("aws_security_group.a"))
+            && red.iter().any(|n| n.starts_with("aws_security_group.b")),
+        "{red:?}"
+    );
+    assert!(
+        host.query_selector_all(".graph-svg path.edge.cycle")
+            .unwrap()
+            .length()
+            >= 2
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_walk_run_to_the_end_marks_every_vertex_done() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 60).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert_eq!(states.len(), 6);
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(
+        status.contains("done 6") && status.contains("failed 0"),
+        "{status}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_vertex_turns_its_descendants_upstream_failed() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, "#mode-walk").await;
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    assert!(
+        vertex(&host, "aws_subnet.b (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("inject")
+    );
+    step_walk_to_end(&host, 60).await;
+    assert_eq!(state_of(&host, "aws_vpc.a (expand)"), "done");
+    assert_eq!(state_of(&host, AWS), "done");
+    assert_eq!(state_of(&host, "aws_subnet.b (expand)"), "failed");
+    for d in ["aws_instance.c (expand)", &format!("{AWS} (close)"), "root"] {
+        assert_eq!(state_of(&host, d), "upstream-failed", "{d}");
+    }
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn clicking_a_vertex_shows_its_details_and_neighbours() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    assert_eq!(texts(&host, ".detail-name"), vec!["aws_subnet.b (expand)"]);
+    assert_eq!(texts(&host, ".decl-where"), vec!["main.tf line 2"]);
+    assert!(texts(&host, ".snippet")[0].contains("vpc_id = aws_vpc.a.id"));
+    assert_eq!(
+        texts(&host, ".vertex-links.deps .vertex-link"),
+        vec!["aws_vpc.a (expand)"]
+    );
+    assert_eq!(
+        texts(&host, ".vertex-links.users .vertex-link"),
+        vec!["aws_instance.c (expand)"]
+    );
+    assert!(
+        vertex(&host, "aws_vpc.a (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("ancestor")
+    );
+    assert!(
+        vertex(&host, "root")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("descendant")
+    );
+    // Following a dependency selects it.
+    click_on(&host, ".vertex-links.deps .vertex-link").await;
+    assert_eq!(texts(&host, ".detail-name"), vec!["aws_vpc.a (expand)"]);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_modules_example_draws_a_module_box() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    sleep(50).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert_eq!(
+        texts(&host, ".graph-svg .cluster-title"),
+        vec!["module.net"]
+    );
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"module.net.aws_vpc.this (expand)".to_string()),
+        "{names:?}"
+    );
+    assert_eq!(
+        texts(&host, ".file-tab"),
+        vec!["main.tf", "modules/net/main.tf"]
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_parallelism_slider_limits_the_next_walk() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    step_walk_to_end(&host, 80).await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 5"), "{status}");
+    // Move the slider while the (finished) walk is paused: the next walk uses it.
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector(".parallelism input")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    slider.set_value("2");
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    slider
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(texts(&host, ".parallelism-value"), vec!["2"]);
+    // The makespan chart marks the new setting: the provider (1 s), then five 10 s buckets two
+    // at a time (30 s).
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 31.0 s at 2"]);
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 2"), "{status}");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_orphans_example_reads_its_state_file() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=orphans] button").await;
+    sleep(50).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.old (orphan)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        vertex(&host, "aws_instance.old (orphan)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-destroy")
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn replaying_every_step_gives_the_final_graph_for_each_example() {
+    let host = mount().await;
+    let ids = attrs(&host, "[data-example]", "data-example");
+    let ids = if ids.is_empty() {
+        click_on(&host, ".tabs .tab:nth-child(3)").await;
+        attrs(&host, "[data-example]", "data-example")
+    } else {
+        ids
+    };
+    assert!(ids.len() >= 8, "{ids:?}");
+    for id in ids {
+        click_on(&host, ".tabs .tab:nth-child(3)").await;
+        click_on(&host, &format!("[data-example={id}] button")).await;
+        sleep(30).await;
+        let final_names = vertex_names(&host);
+        let final_edges = host
+            .query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length();
+        click_on(&host, ".tabs .tab:nth-child(2)").await;
+        let n = texts(&host, ".step-list .step-name").len();
+        assert!(n > 10, "{id}: {n} steps");
+        click_on(&host, &format!(".step-list .step:nth-child({n}) button")).await;
+        assert_eq!(vertex_names(&host), final_names, "{id}");
+        let removed_edges = host
+            .query_selector_all(".graph-svg path.edge.removed")
+            .unwrap()
+            .length();
+        assert_eq!(
+            host.query_selector_all(".graph-svg path.edge")
+                .unwrap()
+                .length()
+                - removed_edges,
+            final_edges,
+            "{id}"
+        );
+    }
+    host.remove();
 }

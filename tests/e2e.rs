@@ -128,6 +128,28 @@ async fn wait_texts(c: &Client, css: &str, want: &[&str]) {
     panic!("{css}: expected {want:?}, page shows {got:?}");
 }
 
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// Polls until `css` matches `n` elements.
+async fn wait_count(c: &Client, css: &str, n: usize) {
+    let mut got = 0;
+    for _ in 0..100 {
+        got = c.find_all(Locator::Css(css)).await.expect("find_all").len();
+        if got == n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{css}: expected {n} elements, page has {got}");
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.expect("screenshot");
     let dir = root().join("target/screenshots");
@@ -157,7 +179,143 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         ],
     )
     .await;
+    // The graph is drawn; selecting a vertex shows its details and highlights its chain.
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    c.find(Locator::Css(
+        ".graph-svg g.vertex[data-name='aws_instance.web (expand)']",
+    ))
+    .await
+    .expect("vertex drawn")
+    .click()
+    .await
+    .expect("click vertex");
+    wait_texts(&c, ".detail-name", &["aws_instance.web (expand)"]).await;
     screenshot(&c, "app-desktop.png").await;
+
+    // The walk: a few seconds at the default speed, then a screenshot mid-walk.
+    c.find(Locator::Css("#walk-play"))
+        .await
+        .expect("play")
+        .click()
+        .await
+        .expect("click play");
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    screenshot(&c, "app-walk.png").await;
+    c.find(Locator::Css("#walk-reset"))
+        .await
+        .expect("reset")
+        .click()
+        .await
+        .expect("click reset");
+
+    // Export: the DOT shown is what the CLI prints for the same files.
+    click(&c, ".tabs .tab:nth-child(4)").await;
+    wait_count(&c, "pre.export-dot", 1).await;
+    let shown_dot = c
+        .find(Locator::Css("pre.export-dot"))
+        .await
+        .expect("dot")
+        .prop("textContent")
+        .await
+        .expect("text")
+        .unwrap_or_default();
+    let text = c
+        .find(Locator::Css("textarea#editor"))
+        .await
+        .expect("editor")
+        .prop("value")
+        .await
+        .expect("value")
+        .unwrap_or_default();
+    let req = tfgraph::pipeline::Request::new(
+        std::collections::BTreeMap::from([("main.tf".to_string(), text)]),
+        tfgraph::builder::BuilderKind::Plan,
+    );
+    let out = tfgraph::pipeline::run(&req).unwrap_or_else(|e| panic!("{e:?}"));
+    let cli_dot = out
+        .built
+        .graph
+        .dag()
+        .dot(&tfgraph::dag::render::dot::DotOpts::cli_default());
+    assert_eq!(shown_dot, cli_dot, "the page's DOT equals `tfgraph graph`");
+
+    // The builder's steps: choose one and the graph shows what it added.
+    click(&c, ".tabs .tab:nth-child(2)").await;
+    c.find(Locator::Css(".step-list .step:nth-child(14) button"))
+        .await
+        .expect("a step")
+        .click()
+        .await
+        .expect("click step");
+    wait_count(&c, ".step-banner", 1).await;
+    screenshot(&c, "app-steps.png").await;
+
+    // Every example loads and draws; only the cycle example reports an error, worded as OpenTofu.
+    click(&c, ".tabs .tab:nth-child(3)").await;
+    for id in [
+        "depends-on",
+        "providers",
+        "modules",
+        "count",
+        "data",
+        "locals",
+        "orphans",
+        "cycle",
+        "references",
+    ] {
+        click(&c, &format!("[data-example='{id}'] button")).await;
+        let mut drawn = 0;
+        for _ in 0..100 {
+            drawn = c
+                .find_all(Locator::Css(".graph-svg g.vertex"))
+                .await
+                .expect("vertices")
+                .len();
+            if drawn > 0 && texts(&c, ".step-banner").await.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(drawn > 0, "example {id} draws a graph");
+        let errors = texts(&c, ".diagnostic.error .diag-message").await;
+        if id == "cycle" {
+            assert!(errors.iter().any(|e| e.contains("Cycle: ")), "{errors:?}");
+            screenshot(&c, "app-cycle.png").await;
+        } else {
+            assert!(errors.is_empty(), "example {id}: {errors:?}");
+        }
+    }
+
+    // A walk run to the end at the highest speed: every vertex done.
+    c.execute(
+        "const s = document.querySelector('.speed select'); s.value = '64'; s.dispatchEvent(new Event('change', {bubbles: true}));",
+        vec![],
+    )
+    .await
+    .expect("speed");
+    click(&c, "#walk-play").await;
+    let mut status = String::new();
+    for _ in 0..300 {
+        status = texts(&c, ".walk-status").await.join("");
+        if status.contains("makespan") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        status.contains("makespan") && status.contains("failed 0"),
+        "{status}"
+    );
+    let states: Vec<String> = serde_json::from_value(
+        c.execute(
+            "return [...document.querySelectorAll('.graph-svg g.vertex')].map(e => e.getAttribute('data-state'))",
+            vec![],
+        )
+        .await
+        .expect("states"),
+    )
+    .expect("list");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
 
     // Typing replaces the example; the list follows.
     let editor = c
@@ -252,4 +410,112 @@ async fn editor_reset(c: &Client) {
         &["variable", "resource", "output"],
     )
     .await;
+    // The graph is rebuilt once typing pauses.
+    wait_texts(c, ".diagnostic.error .diag-where", &[]).await;
+    wait_count(
+        c,
+        ".graph-svg g.vertex[data-name='aws_vpc.main (expand)']",
+        1,
+    )
+    .await;
+}
+
+/// Measures (prints, asserts nothing about time) how long a 1,000-resource configuration takes
+/// from the edit to the drawn graph, and the frame rate while its walk plays, on the release build.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn large_config_timing() {
+    let dist = root().join("dist");
+    assert!(dist.join("index.html").is_file(), "dist/ missing");
+    let (base, _) = serve_dist(&dist);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    // 1,000 resources in chains of ten, each referring to the one before it.
+    let mut hcl = String::from("variable \"env\" {\n  default = \"prod\"\n}\n");
+    for i in 0..1000 {
+        if i % 10 == 0 {
+            hcl.push_str(&format!(
+                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = var.env\n}}\n"
+            ));
+        } else {
+            hcl.push_str(&format!(
+                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = aws_s3_bucket.r{}.id\n}}\n",
+                i - 1
+            ));
+        }
+    }
+    let ms: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [text, done] = arguments;
+            const ta = document.querySelector('textarea#editor');
+            const t0 = performance.now();
+            ta.value = text;
+            ta.dispatchEvent(new Event('input', {bubbles: true}));
+            const poll = () => {
+              const n = document.querySelectorAll('.graph-svg g.vertex').length;
+              if (n > 1000) { requestAnimationFrame(() => done(performance.now() - t0 - 250)); }
+              else { setTimeout(poll, 5); }
+            };
+            poll();"#,
+            vec![serde_json::Value::String(hcl)],
+        )
+        .await
+        .expect("timing"),
+    )
+    .expect("number");
+    let idle_fps: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 1500) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
+    let fps: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            document.querySelector('#walk-play').click();
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
+    let split: Vec<f64> = serde_json::from_value(
+        c.execute(
+            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update')];",
+            vec![],
+        )
+        .await
+        .expect("measures"),
+    )
+    .expect("numbers");
+    println!(
+        "walk frame: {:.1} ms simulation, {:.1} ms view update (signals and DOM changes, before layout and paint)",
+        split[0], split[1]
+    );
+    println!(
+        "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium; {idle_fps:.1} frames/s idle)"
+    );
+    screenshot(&c, "app-large.png").await;
+    c.close().await.expect("close");
 }

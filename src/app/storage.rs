@@ -17,3 +17,23 @@ pub fn save_text(text: &str) {
         let _ = s.set_item(KEY, text);
     }
 }
+
+const FILES_KEY: &str = "tfgraph.v1.files";
+
+/// All files of the last visit (the example may have several), if saved.
+pub fn load_files() -> Option<std::collections::BTreeMap<String, String>> {
+    let text = local_storage()?.get_item(FILES_KEY).ok()??;
+    serde_json::from_str(&text).ok()
+}
+
+/// Saves every file; `main.tf` also under its own key (older visits read only that).
+pub fn save_files(files: &std::collections::BTreeMap<String, String>) {
+    if let Some(s) = local_storage()
+        && let Ok(json) = serde_json::to_string(files)
+    {
+        let _ = s.set_item(FILES_KEY, &json);
+    }
+    if let Some(main) = files.get("main.tf") {
+        save_text(main);
+    }
+}

@@ -1,0 +1,252 @@
+//! The examples gallery: small configurations that each show one thing about graphs.
+
+/// One example: a title, one sentence, and its files (path relative to the root module).
+pub struct Example {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    pub files: &'static [(&'static str, &'static str)],
+}
+
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        id: "references",
+        title: "Implicit references",
+        about: "Referring to another object's attribute is enough to order the two: no depends_on needed.",
+        files: &[("main.tf", crate::app::EXAMPLE)],
+    },
+    Example {
+        id: "depends-on",
+        title: "depends_on",
+        about: "An explicit depends_on orders things that share no reference, here a policy the app needs at run time.",
+        files: &[(
+            "main.tf",
+            r#"resource "aws_iam_role_policy" "logs" {
+  role   = "app"
+  policy = "{}"
+}
+
+resource "aws_instance" "app" {
+  ami           = "ami-123"
+  instance_type = "t3.small"
+
+  depends_on = [aws_iam_role_policy.logs]
+}
+
+resource "aws_s3_bucket" "assets" {
+  bucket = "assets"
+}
+"#,
+        )],
+    },
+    Example {
+        id: "providers",
+        title: "Providers and aliases",
+        about: "Each resource connects to the provider configuration that serves it; provider = aws.west picks the alias.",
+        files: &[(
+            "main.tf",
+            r#"provider "aws" {
+  region = "eu-west-1"
+}
+
+provider "aws" {
+  alias  = "west"
+  region = "us-west-2"
+}
+
+resource "aws_s3_bucket" "eu" {
+  bucket = "logs-eu"
+}
+
+resource "aws_s3_bucket" "us" {
+  provider = aws.west
+  bucket   = "logs-us"
+}
+"#,
+        )],
+    },
+    Example {
+        id: "modules",
+        title: "Modules and provider inheritance",
+        about: "The module's resources sit in a box between its expand and close vertices and use the provider the root configures.",
+        files: &[
+            (
+                "main.tf",
+                r#"provider "aws" {
+  region = "eu-west-1"
+}
+
+variable "cidr" {
+  default = "10.0.0.0/16"
+}
+
+module "net" {
+  source = "./modules/net"
+  cidr   = var.cidr
+}
+
+resource "aws_instance" "app" {
+  ami       = "ami-123"
+  subnet_id = module.net.subnet_id
+}
+"#,
+            ),
+            (
+                "modules/net/main.tf",
+                r#"variable "cidr" {}
+
+resource "aws_vpc" "this" {
+  cidr_block = var.cidr
+}
+
+resource "aws_subnet" "a" {
+  vpc_id     = aws_vpc.this.id
+  cidr_block = cidrsubnet(var.cidr, 8, 1)
+}
+
+output "subnet_id" {
+  value = aws_subnet.a.id
+}
+"#,
+            ),
+        ],
+    },
+    Example {
+        id: "count",
+        title: "count and for_each",
+        about: "A resource with count or for_each is still one vertex in the graph: it expands into instances while the graph is walked.",
+        files: &[(
+            "main.tf",
+            r#"variable "names" {
+  default = ["a", "b", "c"]
+}
+
+resource "aws_s3_bucket" "per_name" {
+  for_each = toset(var.names)
+  bucket   = each.key
+}
+
+resource "aws_instance" "workers" {
+  count = 3
+  ami   = "ami-123"
+  tags  = { bucket = aws_s3_bucket.per_name["a"].id }
+}
+
+output "worker_ids" {
+  value = aws_instance.workers[*].id
+}
+"#,
+        )],
+    },
+    Example {
+        id: "data",
+        title: "Data sources",
+        about: "A data source is read during planning, so whatever uses its result waits for it.",
+        files: &[(
+            "main.tf",
+            r#"data "aws_vpc" "default" {
+  default = true
+}
+
+data "aws_subnets" "all" {
+  filter {
+    name   = "vpc-id"
+    values = [data.aws_vpc.default.id]
+  }
+}
+
+resource "aws_lb" "front" {
+  subnets = data.aws_subnets.all.ids
+}
+"#,
+        )],
+    },
+    Example {
+        id: "locals",
+        title: "Locals and outputs",
+        about: "Local values and outputs are vertices too, so a chain of locals is a chain in the graph.",
+        files: &[(
+            "main.tf",
+            r#"variable "env" {
+  default = "prod"
+}
+
+locals {
+  prefix = "app-${var.env}"
+  bucket = "${local.prefix}-assets"
+}
+
+resource "aws_s3_bucket" "assets" {
+  bucket = local.bucket
+}
+
+output "bucket" {
+  value = aws_s3_bucket.assets.id
+}
+"#,
+        )],
+    },
+    Example {
+        id: "cycle",
+        title: "A cycle",
+        about: "Two resources that each depend on the other cannot be ordered: the build stops with a Cycle error.",
+        files: &[(
+            "main.tf",
+            r#"resource "aws_security_group" "a" {
+  name = "a"
+  tags = { peer = aws_security_group.b.id }
+}
+
+resource "aws_security_group" "b" {
+  name = "b"
+  tags = { peer = aws_security_group.a.id }
+}
+
+resource "aws_instance" "app" {
+  vpc_security_group_ids = [aws_security_group.a.id]
+}
+"#,
+        )],
+    },
+    Example {
+        id: "orphans",
+        title: "Orphans from state",
+        about: "The state remembers aws_instance.old, which the configuration no longer has: the plan adds an orphan vertex to destroy it (try plan-destroy too).",
+        files: &[
+            (
+                "main.tf",
+                r#"resource "aws_instance" "web" {
+  ami = "ami-123"
+}
+"#,
+            ),
+            (
+                "terraform.tfstate",
+                r#"{
+  "version": 4,
+  "terraform_version": "1.12.6",
+  "serial": 3,
+  "lineage": "example",
+  "outputs": {},
+  "resources": [
+    {
+      "mode": "managed",
+      "type": "aws_instance",
+      "name": "web",
+      "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+      "instances": [{ "schema_version": 0, "attributes": { "id": "i-1" } }]
+    },
+    {
+      "mode": "managed",
+      "type": "aws_instance",
+      "name": "old",
+      "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+      "instances": [{ "schema_version": 0, "attributes": { "id": "i-0" } }]
+    }
+  ]
+}
+"#,
+            ),
+        ],
+    },
+];

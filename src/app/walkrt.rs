@@ -193,7 +193,10 @@ impl WalkRt {
                 Some(st) => match st {
                     Transition::WaitingOnDeps => (VState::Waiting, 0.0),
                     Transition::WaitingForPermit => (VState::Permit, 0.0),
-                    Transition::Running | Transition::Expanded { .. } => {
+                    // An unknown instance set is reported mid-run; the vertex then finishes.
+                    Transition::Running
+                    | Transition::Expanded { .. }
+                    | Transition::InstancesUnknown(_) => {
                         let d = self.durations.get(i).copied().unwrap_or(0.0);
                         let s = self.starts[i].unwrap_or(now);
                         let p = if d > 0.0 {

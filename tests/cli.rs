@@ -1,18 +1,8 @@
 //! The `tfgraph` binary as a user runs it.
 
-use std::process::Command;
+mod support;
 
-fn tfgraph(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph"))
-        .args(args)
-        .output()
-        .expect("run tfgraph");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use support::tfgraph;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tfgraph-cli-{}", std::process::id()));

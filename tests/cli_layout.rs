@@ -1,19 +1,9 @@
 //! `tfgraph gen` and `tfgraph layout` as a user runs them.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod support;
 
-fn tfgraph(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph"))
-        .args(args)
-        .output()
-        .expect("run tfgraph");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::{Path, PathBuf};
+use support::tfgraph;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tfgraph-cli-layout-{}-{name}", std::process::id()));

@@ -1,19 +1,9 @@
 //! `tfgraph walk` as a user runs it: event log, summary, failures, sweeps, seeds, expansion.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod support;
 
-fn tfgraph(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tfgraph"))
-        .args(args)
-        .output()
-        .expect("run tfgraph");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use std::path::PathBuf;
+use support::tfgraph;
 
 /// A root module folder with these files, unique per test.
 fn module(test: &str, files: &[(&str, &str)]) -> PathBuf {

@@ -1,5 +1,5 @@
-//! What the integration tests share: where the corpora are, and the folders of a tree that hold
-//! `.tf` files.
+//! What the integration tests share: where the corpora are, the folders of a tree that hold
+//! `.tf` files, and a runner for the `tfgraph` binary.
 //!
 //! A missing corpus fails the test that wanted it, naming every place looked in: CI always has
 //! `../shared` beside the clone, so a test that quietly passed without its corpus would check
@@ -105,4 +105,18 @@ pub fn load_dir(dir: &Path) -> (Config, Vec<Diagnostic>) {
     );
     let cfg = cfg.unwrap_or_else(|| panic!("{}: no configuration", dir.display()));
     (cfg, diags)
+}
+
+/// Runs the `tfgraph` binary with `args`: (exit code, or -1 if killed by a signal; stdout;
+/// stderr).
+pub fn tfgraph(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tfgraph"))
+        .args(args)
+        .output()
+        .expect("run tfgraph");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }

@@ -13,80 +13,16 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Duration;
+use tfgraph::conformance::dag::{WalkerStep, build, connect_names, pair, strs, walker_script};
 use tfgraph::dag::Graph;
 use tfgraph::walk::{
     Behaviour, DurationModel, Execution, Executor, Transition, VertexRef, Walk, WalkOptions,
 };
 
-fn strs(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn pair(v: &Value) -> Option<(String, String)> {
-    let a = v.as_array()?;
-    Some((
-        a.first()?.as_str()?.to_string(),
-        a.get(1)?.as_str()?.to_string(),
-    ))
-}
-
-fn connect_names(g: &mut Graph<String>, f: &str, t: &str) {
-    if let (Some(f), Some(t)) = (g.find_by_name(f), g.find_by_name(t)) {
-        g.connect(f, t);
-    }
-}
-
-fn build(case: &Value) -> Graph<String> {
-    let mut g = Graph::new();
-    for name in strs(&case["vertices"]) {
-        g.add(name);
-    }
-    for e in case["edges"].as_array().into_iter().flatten() {
-        if let Some((f, t)) = pair(e) {
-            connect_names(&mut g, &f, &t);
-        }
-    }
-    g
-}
-
-/// A scripted step: fires during a vertex's callback (before or after it records its visit) or
-/// after the callback returned.
-struct Step {
-    during: Option<(String, bool)>,
-    after: Option<String>,
-    actions: Vec<Value>,
-}
-
-fn script(case: &Value) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
-    for e in case["input"]["script"].as_array().into_iter().flatten() {
-        if let Some(then) = e["then"].as_array() {
-            if let Some(last) = steps.last_mut() {
-                last.actions.extend(then.iter().cloned());
-            }
-            continue;
-        }
-        steps.push(Step {
-            during: e["during_callback_of"]
-                .as_str()
-                .map(|n| (n.to_string(), e["before_record"].as_bool().unwrap_or(false))),
-            after: e["after_callback_returns"].as_str().map(str::to_string),
-            actions: e["do"].as_array().cloned().unwrap_or_default(),
-        });
-    }
-    steps
-}
-
 /// The Go test's callback: records visits, fails where told, runs the script.
 struct Callback {
     g: Rc<RefCell<Graph<String>>>,
-    steps: Rc<Vec<Step>>,
+    steps: Rc<Vec<WalkerStep>>,
     fail_on: BTreeSet<String>,
     visits: Rc<RefCell<Vec<String>>>,
     durations: DurationModel,
@@ -172,7 +108,7 @@ fn run_walk_case(case: &Value) -> Result<(), String> {
     let reverse = input["reverse"]
         .as_bool()
         .unwrap_or(case["operation"] == "walk");
-    let steps = Rc::new(script(case));
+    let steps = Rc::new(walker_script(case));
     let fail_on: BTreeSet<String> = strs(&input["fail_on"]).into_iter().collect();
     let repeat = input["repeat"].as_u64().unwrap_or(1).clamp(1, 5);
     for (p, durations) in settings() {

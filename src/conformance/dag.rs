@@ -20,7 +20,8 @@ pub fn run_case(path: &Path) -> Outcome {
     }
 }
 
-fn strs(v: &Value) -> Vec<String> {
+/// The strings of a JSON array (non-strings skipped; empty if `v` is not an array).
+pub fn strs(v: &Value) -> Vec<String> {
     v.as_array()
         .map(|a| {
             a.iter()
@@ -30,7 +31,8 @@ fn strs(v: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn pair(v: &Value) -> Option<(String, String)> {
+/// The first two entries of a JSON array of strings, such as an edge `["from", "to"]`.
+pub fn pair(v: &Value) -> Option<(String, String)> {
     let a = v.as_array()?;
     Some((
         a.first()?.as_str()?.to_string(),
@@ -41,7 +43,7 @@ fn pair(v: &Value) -> Option<(String, String)> {
 /// Builds the case graph. Go's `Connect` does not check that the ends were added (one case connects
 /// a never-added vertex `0`); our graph cannot hold such an edge, so it is left out. That edge only
 /// ever lies upstream of what the case asks about.
-fn build(case: &Value) -> Graph<String> {
+pub fn build(case: &Value) -> Graph<String> {
     let mut g = Graph::new();
     for name in strs(&case["vertices"]) {
         g.add(name);
@@ -54,7 +56,8 @@ fn build(case: &Value) -> Graph<String> {
     g
 }
 
-fn connect_names(g: &mut Graph<String>, f: &str, t: &str) {
+/// Connects the vertices named `f` and `t`; does nothing if either is missing.
+pub fn connect_names(g: &mut Graph<String>, f: &str, t: &str) {
     if let (Some(f), Some(t)) = (g.find_by_name(f), g.find_by_name(t)) {
         g.connect(f, t);
     }
@@ -300,16 +303,20 @@ fn apply(g: &mut Graph<String>, w: &mut Walker<String>, actions: &[Value]) {
     }
 }
 
-/// A script step: when it fires and what it does (a `then` entry's actions run right after the
-/// entry before it).
-struct Step {
-    during: Option<(String, bool)>,
-    after: Option<String>,
-    actions: Vec<Value>,
+/// A step of a walker case's script: when it fires and what it does (a `then` entry's actions
+/// run right after the entry before it). Shared with the async walker's conformance test.
+pub struct WalkerStep {
+    /// Fires during this vertex's callback: before (`true`) or after it records its visit.
+    pub during: Option<(String, bool)>,
+    /// Fires after this vertex's callback returned.
+    pub after: Option<String>,
+    /// The graph changes to apply (`add_vertex`, `add_edge`, `remove_vertex`, `update`).
+    pub actions: Vec<Value>,
 }
 
-fn script(case: &Value) -> Vec<Step> {
-    let mut steps: Vec<Step> = Vec::new();
+/// The steps of a walker case's `input.script`, in order.
+pub fn walker_script(case: &Value) -> Vec<WalkerStep> {
+    let mut steps: Vec<WalkerStep> = Vec::new();
     for e in case["input"]["script"].as_array().into_iter().flatten() {
         if let Some(then) = e["then"].as_array() {
             if let Some(last) = steps.last_mut() {
@@ -317,7 +324,7 @@ fn script(case: &Value) -> Vec<Step> {
             }
             continue;
         }
-        steps.push(Step {
+        steps.push(WalkerStep {
             during: e["during_callback_of"]
                 .as_str()
                 .map(|n| (n.to_string(), e["before_record"].as_bool().unwrap_or(false))),
@@ -336,7 +343,7 @@ fn walker(g0: Graph<String>, case: &Value) -> Result<(), String> {
         .as_bool()
         .unwrap_or(case["operation"] == "walk");
     let fail_on: BTreeSet<String> = strs(&input["fail_on"]).into_iter().collect();
-    let steps = script(case);
+    let steps = walker_script(case);
     let repeat = input["repeat"].as_u64().unwrap_or(1).max(1);
     for _ in 0..repeat {
         let mut g = g0.clone();
@@ -345,7 +352,7 @@ fn walker(g0: Graph<String>, case: &Value) -> Result<(), String> {
         let mut visits: Vec<String> = Vec::new();
         while let Some(v) = w.next_ready() {
             let name = g.name_of(v);
-            let during: Vec<&Step> = steps
+            let during: Vec<&WalkerStep> = steps
                 .iter()
                 .filter(|s| s.during.as_ref().is_some_and(|(n, _)| *n == name))
                 .collect();

@@ -213,6 +213,32 @@ fn check_labels(cx: &mut Ctx, b: &Block, names: &[&str]) -> bool {
     true
 }
 
+/// The label of a block that takes one label, `name`: `None` (after a diagnostic) when the label
+/// count is wrong. A label that is not an identifier is reported under `invalid_summary` (each
+/// block kind has its own wording in OpenTofu) but still returned, so the block is decoded on.
+fn block_name(cx: &mut Ctx, b: &Block, invalid_summary: &str) -> Option<String> {
+    if !check_labels(cx, b, &["name"]) {
+        return None;
+    }
+    let name = b.labels[0].as_str().to_string();
+    if !addrs::is_identifier(&name) {
+        cx.err(invalid_summary, BAD_IDENTIFIER_DETAIL, b.labels[0].span());
+    }
+    Some(name)
+}
+
+/// Reports that block `b` lacks the required argument `arg`, at the block's body.
+fn missing_argument(cx: &mut Ctx, b: &Block, arg: &str) {
+    cx.err(
+        "Missing required argument",
+        format!(
+            "The argument {} is required, but no definition was found.",
+            addrs::go_quote(arg)
+        ),
+        b.body.span().or(b.span()),
+    );
+}
+
 /// A string literal expression's value.
 fn literal_string(e: &Expression) -> Option<String> {
     match e {
@@ -447,11 +473,7 @@ fn decode_check_rule(cx: &mut Ctx, b: &Block) -> Option<CheckRule> {
     let c = content(cx, &b.body, &["condition", "error_message"], &[]);
     let decl_range = cx.def_range(b);
     let Some(cond) = c.attrs.get("condition") else {
-        cx.err(
-            "Missing required argument",
-            "The argument \"condition\" is required, but no definition was found.",
-            b.body.span().or(b.span()),
-        );
+        missing_argument(cx, b, "condition");
         return None;
     };
     Some(CheckRule {
@@ -761,17 +783,7 @@ fn decode_lifecycle(cx: &mut Ctx, blk: &Block, r: &mut Resource) {
 }
 
 fn decode_variable(cx: &mut Ctx, b: &Block) -> Option<Variable> {
-    if !check_labels(cx, b, &["name"]) {
-        return None;
-    }
-    let name = b.labels[0].as_str().to_string();
-    if !addrs::is_identifier(&name) {
-        cx.err(
-            "Invalid variable name",
-            BAD_IDENTIFIER_DETAIL,
-            b.labels[0].span(),
-        );
-    }
+    let name = block_name(cx, b, "Invalid variable name")?;
     if matches!(
         name.as_str(),
         "source"
@@ -842,17 +854,7 @@ fn decode_variable(cx: &mut Ctx, b: &Block) -> Option<Variable> {
 }
 
 fn decode_output(cx: &mut Ctx, b: &Block) -> Option<Output> {
-    if !check_labels(cx, b, &["name"]) {
-        return None;
-    }
-    let name = b.labels[0].as_str().to_string();
-    if !addrs::is_identifier(&name) {
-        cx.err(
-            "Invalid output name",
-            BAD_IDENTIFIER_DETAIL,
-            b.labels[0].span(),
-        );
-    }
+    let name = block_name(cx, b, "Invalid output name")?;
     let c = content(
         cx,
         &b.body,
@@ -877,11 +879,7 @@ fn decode_output(cx: &mut Ctx, b: &Block) -> Option<Output> {
         decl_range: cx.def_range(b),
     };
     if o.expr.is_none() && !cx.is_override {
-        cx.err(
-            "Missing required argument",
-            "The argument \"value\" is required, but no definition was found.",
-            b.body.span().or(b.span()),
-        );
+        missing_argument(cx, b, "value");
     }
     if let Some(a) = c.attrs.get("description") {
         o.description = decode_string_attr(cx, a);
@@ -912,17 +910,7 @@ fn decode_output(cx: &mut Ctx, b: &Block) -> Option<Output> {
 }
 
 fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
-    if !check_labels(cx, b, &["name"]) {
-        return None;
-    }
-    let name = b.labels[0].as_str().to_string();
-    if !addrs::is_identifier(&name) {
-        cx.err(
-            "Invalid module instance name",
-            BAD_IDENTIFIER_DETAIL,
-            b.labels[0].span(),
-        );
-    }
+    let name = block_name(cx, b, "Invalid module instance name")?;
     let c = partial_content(
         cx,
         &b.body,
@@ -973,11 +961,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
             }
         }
         None if cx.is_override => {}
-        None => cx.err(
-            "Missing required argument",
-            "The argument \"source\" is required, but no definition was found.",
-            b.body.span().or(b.span()),
-        ),
+        None => missing_argument(cx, b, "source"),
     }
     if let Some(a) = c.attrs.get("version") {
         m.version = decode_string_attr(cx, a);
@@ -1069,17 +1053,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
 }
 
 fn decode_provider_block(cx: &mut Ctx, b: &Block) -> Option<ProviderBlock> {
-    if !check_labels(cx, b, &["name"]) {
-        return None;
-    }
-    let name = b.labels[0].as_str().to_string();
-    if !addrs::is_identifier(&name) {
-        cx.err(
-            "Invalid provider local name",
-            BAD_IDENTIFIER_DETAIL,
-            b.labels[0].span(),
-        );
-    }
+    let name = block_name(cx, b, "Invalid provider local name")?;
     if name.chars().any(|c| c.is_uppercase()) {
         cx.err(
             "Invalid provider local name",
@@ -1368,14 +1342,7 @@ fn decode_moved(cx: &mut Ctx, b: &Block) -> Option<Moved> {
     for n in ["from", "to"] {
         match c.attrs.get(n) {
             None => {
-                cx.err(
-                    "Missing required argument",
-                    format!(
-                        "The argument {} is required, but no definition was found.",
-                        addrs::go_quote(n)
-                    ),
-                    b.body.span().or(b.span()),
-                );
+                missing_argument(cx, b, n);
                 ok = false;
             }
             Some(a) if static_traversal(&a.value).is_none() => {
@@ -1411,11 +1378,7 @@ fn decode_import(cx: &mut Ctx, b: &Block) -> Option<Import> {
         &[],
     );
     let Some(to) = c.attrs.get("to") else {
-        cx.err(
-            "Missing required argument",
-            "The argument \"to\" is required, but no definition was found.",
-            b.body.span().or(b.span()),
-        );
+        missing_argument(cx, b, "to");
         return None;
     };
     let provider_ref = match c.attrs.get("provider") {
@@ -1442,11 +1405,7 @@ fn decode_removed(cx: &mut Ctx, b: &Block) -> Option<Removed> {
         &["lifecycle", "provisioner", "connection"],
     );
     let Some(from) = c.attrs.get("from") else {
-        cx.err(
-            "Missing required argument",
-            "The argument \"from\" is required, but no definition was found.",
-            b.body.span().or(b.span()),
-        );
+        missing_argument(cx, b, "from");
         return None;
     };
     let mut r = Removed {
@@ -1475,17 +1434,7 @@ fn decode_removed(cx: &mut Ctx, b: &Block) -> Option<Removed> {
 }
 
 fn decode_check(cx: &mut Ctx, b: &Block) -> Option<Check> {
-    if !check_labels(cx, b, &["name"]) {
-        return None;
-    }
-    let name = b.labels[0].as_str().to_string();
-    if !addrs::is_identifier(&name) {
-        cx.err(
-            "Invalid check block name",
-            BAD_IDENTIFIER_DETAIL,
-            b.labels[0].span(),
-        );
-    }
+    let name = block_name(cx, b, "Invalid check block name")?;
     let c = content(cx, &b.body, &[], &["data", "assert"]);
     let mut ch = Check {
         name: name.clone(),

@@ -1897,44 +1897,22 @@ pub fn decode_file(
                         ResourceMode::Ephemeral => &mut module.ephemeral_resources,
                     };
                     if let Some(prev) = map.get(&key) {
-                        let (summary, detail) = match mode {
-                            ResourceMode::Managed => (
-                                format!(
-                                    "Duplicate resource {} configuration",
-                                    addrs::go_quote(&r.type_name)
-                                ),
-                                format!(
-                                    "A {} resource named {} was already declared at {}. Resource names must be unique per type in each module.",
-                                    r.type_name,
-                                    addrs::go_quote(&r.name),
-                                    go_range(&prev.decl_range)
-                                ),
-                            ),
-                            ResourceMode::Data => (
-                                format!(
-                                    "Duplicate data {} configuration",
-                                    addrs::go_quote(&r.type_name)
-                                ),
-                                format!(
-                                    "A {} data resource named {} was already declared at {}. Resource names must be unique per type in each module.",
-                                    r.type_name,
-                                    addrs::go_quote(&r.name),
-                                    go_range(&prev.decl_range)
-                                ),
-                            ),
-                            ResourceMode::Ephemeral => (
-                                format!(
-                                    "Duplicate ephemeral resource {} configuration",
-                                    addrs::go_quote(&r.type_name)
-                                ),
-                                format!(
-                                    "A {} ephemeral resource named {} was already declared at {}. Resource names must be unique per type in each module.",
-                                    r.type_name,
-                                    addrs::go_quote(&r.name),
-                                    go_range(&prev.decl_range)
-                                ),
-                            ),
+                        // OpenTofu names the kind differently in the summary and the detail.
+                        let (summary_kind, detail_kind) = match mode {
+                            ResourceMode::Managed => ("resource", "resource"),
+                            ResourceMode::Data => ("data", "data resource"),
+                            ResourceMode::Ephemeral => ("ephemeral resource", "ephemeral resource"),
                         };
+                        let summary = format!(
+                            "Duplicate {summary_kind} {} configuration",
+                            addrs::go_quote(&r.type_name)
+                        );
+                        let detail = format!(
+                            "A {} {detail_kind} named {} was already declared at {}. Resource names must be unique per type in each module.",
+                            r.type_name,
+                            addrs::go_quote(&r.name),
+                            go_range(&prev.decl_range)
+                        );
                         cx.diags.push(Diagnostic::error(
                             summary,
                             detail,

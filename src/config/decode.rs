@@ -239,6 +239,32 @@ fn missing_argument(cx: &mut Ctx, b: &Block, arg: &str) {
     );
 }
 
+/// Keeps the first declaration of each name in a module: adds `item` under `key`, unless the map
+/// already holds one; then reports `summary` at `item`'s declaration, with the detail that
+/// `detail` gives for it and the first one's range (as Go prints it).
+fn insert_unique<T>(
+    diags: &mut Vec<Diagnostic>,
+    map: &mut BTreeMap<String, T>,
+    (key, item): (String, T),
+    decl_range: fn(&T) -> &SourceRange,
+    summary: &str,
+    detail: impl FnOnce(&T, &str) -> String,
+) {
+    match map.get(&key) {
+        Some(prev) => {
+            let detail = detail(&item, &go_range(decl_range(prev)));
+            diags.push(Diagnostic::error(
+                summary,
+                detail,
+                Some(decl_range(&item).clone()),
+            ));
+        }
+        None => {
+            map.insert(key, item);
+        }
+    }
+}
+
 /// A string literal expression's value.
 fn literal_string(e: &Expression) -> Option<String> {
     match e {
@@ -1772,46 +1798,41 @@ pub fn decode_file(
             "provider" => {
                 if let Some(p) = decode_provider_block(&mut cx, b) {
                     let key = p.addr().key();
-                    if let Some(prev) = module.provider_configs.get(&key) {
-                        let detail = match &p.alias {
+                    insert_unique(
+                        cx.diags,
+                        &mut module.provider_configs,
+                        (key, p),
+                        |p| &p.decl_range,
+                        "Duplicate provider configuration",
+                        |p, prev| match &p.alias {
                             None => format!(
-                                "A default (non-aliased) provider configuration for {} was already given at {}. If multiple configurations are required, set the \"alias\" argument for alternative configurations.",
-                                addrs::go_quote(&p.name),
-                                go_range(&prev.decl_range)
+                                "A default (non-aliased) provider configuration for {} was already given at {prev}. If multiple configurations are required, set the \"alias\" argument for alternative configurations.",
+                                addrs::go_quote(&p.name)
                             ),
                             Some(al) => format!(
-                                "A provider configuration for {} with alias {} was already given at {}. Each configuration for the same provider must have a distinct alias.",
+                                "A provider configuration for {} with alias {} was already given at {prev}. Each configuration for the same provider must have a distinct alias.",
                                 addrs::go_quote(&p.name),
-                                addrs::go_quote(al),
-                                go_range(&prev.decl_range)
+                                addrs::go_quote(al)
                             ),
-                        };
-                        cx.diags.push(Diagnostic::error(
-                            "Duplicate provider configuration",
-                            detail,
-                            Some(p.decl_range.clone()),
-                        ));
-                    } else {
-                        module.provider_configs.insert(key, p);
-                    }
+                        },
+                    );
                 }
             }
             "variable" => {
                 if let Some(v) = decode_variable(&mut cx, b) {
-                    if let Some(prev) = module.variables.get(&v.name) {
-                        let d = format!(
-                            "A variable named {} was already declared at {}. Variable names must be unique within a module.",
-                            addrs::go_quote(&v.name),
-                            go_range(&prev.decl_range)
-                        );
-                        cx.diags.push(Diagnostic::error(
-                            "Duplicate variable declaration",
-                            d,
-                            Some(v.decl_range.clone()),
-                        ));
-                    } else {
-                        module.variables.insert(v.name.clone(), v);
-                    }
+                    insert_unique(
+                        cx.diags,
+                        &mut module.variables,
+                        (v.name.clone(), v),
+                        |v| &v.decl_range,
+                        "Duplicate variable declaration",
+                        |v, prev| {
+                            format!(
+                                "A variable named {} was already declared at {prev}. Variable names must be unique within a module.",
+                                addrs::go_quote(&v.name)
+                            )
+                        },
+                    );
                 }
             }
             "locals" => {
@@ -1828,16 +1849,10 @@ pub fn decode_file(
                             if !addrs::is_identifier(&name) {
                                 cx.err("Invalid local value name", BAD_IDENTIFIER_DETAIL, a.key.span());
                             }
-                            if let Some(prev) = module.locals.get(&name) {
-                                let d = format!(
-                                    "A local value named {} was already defined at {}. Local value names must be unique within a module.",
-                                    addrs::go_quote(&name),
-                                    go_range(&prev.decl_range)
-                                );
-                                cx.diags.push(Diagnostic::error("Duplicate local value definition", d, Some(l.decl_range.clone())));
-                            } else {
-                                module.locals.insert(name, l);
-                            }
+                            insert_unique(cx.diags, &mut module.locals, (name, l), |l| &l.decl_range, "Duplicate local value definition", |l, prev| format!(
+                                "A local value named {} was already defined at {prev}. Local value names must be unique within a module.",
+                                addrs::go_quote(&l.name)
+                            ));
                         }
                         Structure::Block(lb) => cx.err(
                             "Unexpected \"locals\" block",
@@ -1849,38 +1864,36 @@ pub fn decode_file(
             }
             "output" => {
                 if let Some(o) = decode_output(&mut cx, b) {
-                    if let Some(prev) = module.outputs.get(&o.name) {
-                        let d = format!(
-                            "An output named {} was already defined at {}. Output names must be unique within a module.",
-                            addrs::go_quote(&o.name),
-                            go_range(&prev.decl_range)
-                        );
-                        cx.diags.push(Diagnostic::error(
-                            "Duplicate output definition",
-                            d,
-                            Some(o.decl_range.clone()),
-                        ));
-                    } else {
-                        module.outputs.insert(o.name.clone(), o);
-                    }
+                    insert_unique(
+                        cx.diags,
+                        &mut module.outputs,
+                        (o.name.clone(), o),
+                        |o| &o.decl_range,
+                        "Duplicate output definition",
+                        |o, prev| {
+                            format!(
+                                "An output named {} was already defined at {prev}. Output names must be unique within a module.",
+                                addrs::go_quote(&o.name)
+                            )
+                        },
+                    );
                 }
             }
             "module" => {
                 if let Some(m) = decode_module_call(&mut cx, b) {
-                    if let Some(prev) = module.module_calls.get(&m.name) {
-                        let d = format!(
-                            "A module call named {} was already defined at {}. Module calls must have unique names within a module.",
-                            addrs::go_quote(&m.name),
-                            go_range(&prev.decl_range)
-                        );
-                        cx.diags.push(Diagnostic::error(
-                            "Duplicate module call",
-                            d,
-                            Some(m.decl_range.clone()),
-                        ));
-                    } else {
-                        module.module_calls.insert(m.name.clone(), m);
-                    }
+                    insert_unique(
+                        cx.diags,
+                        &mut module.module_calls,
+                        (m.name.clone(), m),
+                        |m| &m.decl_range,
+                        "Duplicate module call",
+                        |m, prev| {
+                            format!(
+                                "A module call named {} was already defined at {prev}. Module calls must have unique names within a module.",
+                                addrs::go_quote(&m.name)
+                            )
+                        },
+                    );
                 }
             }
             kind @ ("resource" | "data" | "ephemeral") => {
@@ -1896,31 +1909,30 @@ pub fn decode_file(
                         ResourceMode::Data => &mut module.data_resources,
                         ResourceMode::Ephemeral => &mut module.ephemeral_resources,
                     };
-                    if let Some(prev) = map.get(&key) {
-                        // OpenTofu names the kind differently in the summary and the detail.
-                        let (summary_kind, detail_kind) = match mode {
-                            ResourceMode::Managed => ("resource", "resource"),
-                            ResourceMode::Data => ("data", "data resource"),
-                            ResourceMode::Ephemeral => ("ephemeral resource", "ephemeral resource"),
-                        };
-                        let summary = format!(
-                            "Duplicate {summary_kind} {} configuration",
-                            addrs::go_quote(&r.type_name)
-                        );
-                        let detail = format!(
-                            "A {} {detail_kind} named {} was already declared at {}. Resource names must be unique per type in each module.",
-                            r.type_name,
-                            addrs::go_quote(&r.name),
-                            go_range(&prev.decl_range)
-                        );
-                        cx.diags.push(Diagnostic::error(
-                            summary,
-                            detail,
-                            Some(r.decl_range.clone()),
-                        ));
-                    } else {
-                        map.insert(key, r);
-                    }
+                    // OpenTofu names the kind differently in the summary and the detail.
+                    let (summary_kind, detail_kind) = match mode {
+                        ResourceMode::Managed => ("resource", "resource"),
+                        ResourceMode::Data => ("data", "data resource"),
+                        ResourceMode::Ephemeral => ("ephemeral resource", "ephemeral resource"),
+                    };
+                    let summary = format!(
+                        "Duplicate {summary_kind} {} configuration",
+                        addrs::go_quote(&r.type_name)
+                    );
+                    insert_unique(
+                        cx.diags,
+                        map,
+                        (key, r),
+                        |r| &r.decl_range,
+                        &summary,
+                        |r, prev| {
+                            format!(
+                                "A {} {detail_kind} named {} was already declared at {prev}. Resource names must be unique per type in each module.",
+                                r.type_name,
+                                addrs::go_quote(&r.name)
+                            )
+                        },
+                    );
                 }
             }
             "moved" => {
@@ -1954,25 +1966,24 @@ pub fn decode_file(
                         // Go merges a check's scoped data block into the module's data resources.
                         for r in &c.data_resources {
                             let key = r.addr().to_string();
-                            if let Some(prev) = module.data_resources.get(&key) {
-                                let d = format!(
-                                    "A {} data resource named {} was already declared at {}. Resource names must be unique per type in each module, including within check blocks.",
-                                    r.type_name,
-                                    addrs::go_quote(&r.name),
-                                    go_range(&prev.decl_range)
-                                );
-                                let summary = format!(
-                                    "Duplicate data {} configuration",
-                                    addrs::go_quote(&r.type_name)
-                                );
-                                cx.diags.push(Diagnostic::error(
-                                    summary,
-                                    d,
-                                    Some(r.decl_range.clone()),
-                                ));
-                            } else {
-                                module.data_resources.insert(key, r.clone());
-                            }
+                            let summary = format!(
+                                "Duplicate data {} configuration",
+                                addrs::go_quote(&r.type_name)
+                            );
+                            insert_unique(
+                                cx.diags,
+                                &mut module.data_resources,
+                                (key, r.clone()),
+                                |r| &r.decl_range,
+                                &summary,
+                                |r, prev| {
+                                    format!(
+                                        "A {} data resource named {} was already declared at {prev}. Resource names must be unique per type in each module, including within check blocks.",
+                                        r.type_name,
+                                        addrs::go_quote(&r.name)
+                                    )
+                                },
+                            );
                         }
                         module.checks.insert(c.name.clone(), c);
                     }

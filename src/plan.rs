@@ -98,6 +98,11 @@ fn bad(detail: String) -> Diagnostic {
     Diagnostic::error("Invalid plan changes", detail, None)
 }
 
+/// `v[key]` as a string, if it is one.
+fn str_field(v: &Value, key: &str) -> Option<String> {
+    v.get(key).and_then(Value::as_str).map(str::to_string)
+}
+
 fn addr_field(v: &Value, key: &str) -> Result<Option<AbsResourceInstance>, Diagnostic> {
     match v.get(key).and_then(Value::as_str) {
         None => Ok(None),
@@ -126,13 +131,10 @@ pub fn changes_from_conformance(list: &Value) -> Result<Changes, Diagnostic> {
         out.resources.push(ResourceInstanceChange {
             addr,
             prev_run_addr: addr_field(c, "prev_run_addr")?,
-            deposed: c.get("deposed").and_then(Value::as_str).map(str::to_string),
+            deposed: str_field(c, "deposed"),
             provider,
             action,
-            action_reason: c
-                .get("action_reason")
-                .and_then(Value::as_str)
-                .map(str::to_string),
+            action_reason: str_field(c, "action_reason"),
             before: c.get("before").cloned(),
             after: c.get("after").cloned(),
         });
@@ -198,16 +200,10 @@ pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
         out.resources.push(ResourceInstanceChange {
             addr,
             prev_run_addr: addr_field(rc, "previous_address")?,
-            deposed: rc
-                .get("deposed")
-                .and_then(Value::as_str)
-                .map(str::to_string),
+            deposed: str_field(rc, "deposed"),
             provider,
             action,
-            action_reason: rc
-                .get("action_reason")
-                .and_then(Value::as_str)
-                .map(str::to_string),
+            action_reason: str_field(rc, "action_reason"),
             before: change.get("before").cloned(),
             after: change.get("after").cloned(),
         });

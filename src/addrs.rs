@@ -36,31 +36,10 @@ impl InstanceKey {
     }
 }
 
-/// Quotes a string the way Go's `strconv.Quote` (and so `%q`) does for the characters that can
-/// appear in instance keys. Hand-written: Rust's `{:?}` escapes differently (e.g. `\u{..}`).
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{07}' => out.push_str("\\a"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            '\u{0b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+/// Go's `strconv.Quote` (and so `%q`), as instance keys and messages print strings. One
+/// implementation serves addresses, diagnostics and DOT output: the renderer's, which also handles
+/// non-printable characters beyond ASCII as Go does.
+pub use crate::dag::render::go_quote;
 
 impl fmt::Display for InstanceKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -14,6 +14,7 @@ pub mod layout;
 pub mod pipeline;
 pub mod plan;
 pub mod schema;
+pub mod share;
 pub mod state;
 pub mod walk;
 

@@ -590,3 +590,438 @@ async fn replaying_every_step_gives_the_final_graph_for_each_example() {
     }
     host.remove();
 }
+
+// ---- Input and output: highlighting, diagnostics at their line, opening and dropping files,
+// targets, the replacement examples, share links.
+
+fn editor_value(host: &Element) -> String {
+    host.query_selector("textarea#editor")
+        .expect("query")
+        .expect("editor")
+        .dyn_into::<HtmlTextAreaElement>()
+        .expect("textarea")
+        .value()
+}
+
+fn file(name: &str, text: &str) -> web_sys::File {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    web_sys::File::new_with_str_sequence(&parts, name).expect("file")
+}
+
+fn transfer(files: &[web_sys::File]) -> web_sys::DataTransfer {
+    let dt = web_sys::DataTransfer::new().expect("data transfer");
+    for f in files {
+        dt.items().add_with_file(f).expect("add file");
+    }
+    dt
+}
+
+/// Chooses files in the Open button's file input, as the file picker does.
+async fn open_files(host: &Element, files: &[web_sys::File]) {
+    let input: web_sys::HtmlInputElement = host
+        .query_selector("#open-files-input")
+        .expect("query")
+        .expect("file input")
+        .dyn_into()
+        .expect("input");
+    input.set_files(transfer(files).files().as_ref());
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("change", &init).expect("event"))
+        .expect("dispatch");
+    // Reading files is asynchronous.
+    sleep(150).await;
+}
+
+/// Drops files on the app, as a drag from the desktop does.
+async fn drop_files(host: &Element, files: &[web_sys::File]) {
+    let init = web_sys::DragEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    init.set_data_transfer(Some(&transfer(files)));
+    let ev = web_sys::DragEvent::new_with_event_init_dict("drop", &init).expect("drop event");
+    host.dispatch_event(&ev).expect("dispatch");
+    sleep(150).await;
+}
+
+#[wasm_bindgen_test]
+async fn highlighting_draws_the_source_as_text_in_token_spans() {
+    let host = mount().await;
+    let src = "# a <b>comment</b>\nresource \"aws_s3_bucket\" \"b\" {\n  bucket = \"<b>x</b>-${var.env}\"\n  count  = 2\n}\n";
+    type_into_editor(&host, src).await;
+    let lines = texts(&host, ".hl-line .hl-code");
+    assert_eq!(
+        lines.join("\n"),
+        src.trim_end_matches('\n').to_string() + "\n"
+    );
+    // Tokens are spans with classes; the markup in the text stays text.
+    assert!(host.query_selector(".hl b").expect("query").is_none());
+    assert_eq!(texts(&host, ".hl .tok-block"), vec!["resource"]);
+    assert_eq!(texts(&host, ".hl .tok-comment"), vec!["# a <b>comment</b>"]);
+    assert!(
+        texts(&host, ".hl .tok-string").contains(&"\"<b>x</b>-".to_string()),
+        "{:?}",
+        texts(&host, ".hl .tok-string")
+    );
+    assert_eq!(texts(&host, ".hl .tok-interp"), vec!["${", "}"]);
+    assert_eq!(texts(&host, ".hl .tok-number"), vec!["2"]);
+    // Line numbers follow the text.
+    assert_eq!(texts(&host, ".gutter-lines > div").len(), 6);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_diagnostic_is_marked_at_its_line() {
+    let host = mount().await;
+    type_and_build(&host, "resource \"a_b\" \"c\" {\n  x = \n}\n").await;
+    assert_eq!(attrs(&host, ".gutter .bad", "data-line"), vec!["2"]);
+    let inline = texts(&host, ".hl-line[data-line='2'] .hl-diag.error");
+    assert_eq!(inline.len(), 1, "{inline:?}");
+    assert!(!inline[0].is_empty());
+    // Fixed: the mark goes.
+    type_and_build(&host, "resource \"a_b\" \"c\" {\n  x = 1\n}\n").await;
+    assert!(attrs(&host, ".gutter .bad", "data-line").is_empty());
+    host.remove();
+}
+
+const ORPHAN_STATE: &str = r#"{"version": 4, "terraform_version": "1.12.6", "serial": 1, "lineage": "t", "outputs": {},
+ "resources": [{"mode": "managed", "type": "aws_instance", "name": "gone",
+   "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+   "instances": [{"schema_version": 0, "attributes": {"id": "i-0"}}]}]}"#;
+
+#[wasm_bindgen_test]
+async fn opened_files_are_classified_and_routed() {
+    let host = mount().await;
+    open_files(
+        &host,
+        &[
+            file("main.tf", "resource \"aws_instance\" \"web\" {}\n"),
+            file("vars.tf", "variable \"region\" {}\n"),
+            file("prod.tfstate", ORPHAN_STATE),
+            file("notes.txt", "hello"),
+        ],
+    )
+    .await;
+    let mut tabs = attrs(&host, ".file-tab[data-file]", "data-file");
+    tabs.sort();
+    assert_eq!(tabs, vec!["main.tf", "prod.tfstate", "vars.tf"]);
+    assert_eq!(
+        editor_value(&host),
+        "resource \"aws_instance\" \"web\" {}\n"
+    );
+    // The state is read as the state: its resource missing from the configuration is an orphan.
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.gone (orphan)".to_string()),
+        "{names:?}"
+    );
+    assert!(names.contains(&"var.region".to_string()), "{names:?}");
+    let notices = texts(&host, ".notice");
+    assert!(
+        notices.iter().any(|n| n.contains("notes.txt")),
+        "{notices:?}"
+    );
+    assert!(
+        notices.iter().any(|n| n.contains("state (prod.tfstate)")),
+        "{notices:?}"
+    );
+
+    // A state alone is added next to the configuration, in place of the old one.
+    open_files(
+        &host,
+        &[file(
+            "terraform.tfstate",
+            ORPHAN_STATE.replace("gone", "old").as_str(),
+        )],
+    )
+    .await;
+    let mut tabs = attrs(&host, ".file-tab[data-file]", "data-file");
+    tabs.sort();
+    assert_eq!(tabs, vec!["main.tf", "terraform.tfstate", "vars.tf"]);
+    assert!(vertex_names(&host).contains(&"aws_instance.old (orphan)".to_string()));
+
+    // A broken state names its file.
+    open_files(
+        &host,
+        &[file(
+            "terraform.tfstate",
+            "{\"version\": 4, \"resources\": 7}",
+        )],
+    )
+    .await;
+    let errors = texts(&host, ".diagnostic.error");
+    assert!(
+        errors.iter().any(|e| e.contains("terraform.tfstate")),
+        "{errors:?}"
+    );
+    // The previous files can be restored after a new set was opened.
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_dropped_dot_file_is_drawn_as_it_is() {
+    let host = mount().await;
+    let dot = "digraph {\n  compound = \"true\"\n  subgraph \"root\" {\n    \"[root] aws_eip.web (expand)\" -> \"[root] aws_instance.web (expand)\"\n    \"[root] aws_instance.web (expand)\" -> \"[root] provider[\\\"registry.opentofu.org/hashicorp/aws\\\"]\"\n  }\n}\n";
+    drop_files(&host, &[file("graph.dot", dot)]).await;
+    assert_eq!(
+        vertex_names(&host),
+        vec![
+            "aws_eip.web (expand)",
+            "aws_instance.web (expand)",
+            "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+        ]
+    );
+    assert_eq!(
+        host.query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length(),
+        2
+    );
+    assert_eq!(
+        attrs(&host, ".file-tab[data-file]", "data-file"),
+        vec!["graph.dot"]
+    );
+    assert!(texts(&host, ".role-note")[0].contains("drawn and walked as it is"));
+    click_on(&host, ".tabs .tab:nth-child(2)").await;
+    assert_eq!(texts(&host, ".imported-note").len(), 1);
+    // It walks.
+    step_walk_to_end(&host, 40).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    // The user's previous files come back.
+    click_on(&host, ".notice-restore").await;
+    sleep(50).await;
+    assert_eq!(
+        attrs(&host, ".file-tab[data-file]", "data-file"),
+        vec!["main.tf"]
+    );
+    assert!(vertex_names(&host).contains(&"aws_eip.web (expand)".to_string()));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn paths_keep_their_folders_and_files_are_classified_by_content() {
+    use tfgraph::app::{Role, classify, relative_path};
+    assert_eq!(
+        relative_path("net/modules/x/main.tf", true).as_deref(),
+        Some("modules/x/main.tf")
+    );
+    assert_eq!(
+        relative_path("/net/main.tf", true).as_deref(),
+        Some("main.tf")
+    );
+    assert_eq!(relative_path("main.tf", false).as_deref(), Some("main.tf"));
+    assert_eq!(relative_path("net/../x.tf", true), None);
+    assert_eq!(classify("a.tf.json", "{}"), Role::Config);
+    assert_eq!(classify("x.json", ORPHAN_STATE), Role::State);
+    assert_eq!(
+        classify(
+            "plan.json",
+            "{\"format_version\":\"1.2\",\"resource_changes\":[]}"
+        ),
+        Role::Plan
+    );
+    assert_eq!(
+        classify(
+            "s.json",
+            "{\"format_version\":\"1.0\",\"provider_schemas\":{}}"
+        ),
+        Role::Schemas
+    );
+    assert_eq!(classify("graph.txt", "digraph {\n}"), Role::Dot);
+    assert_eq!(classify("g.gv", ""), Role::Dot);
+    assert_eq!(classify("x.json", "{\"a\": 1}"), Role::Unknown);
+    assert_eq!(classify("README.md", "# hi"), Role::Unknown);
+}
+
+#[wasm_bindgen_test]
+async fn targets_shrink_the_graph_and_bad_addresses_are_reported() {
+    let host = mount().await;
+    let all = vertex_names(&host);
+    assert!(all.contains(&"aws_eip.web (expand)".to_string()), "{all:?}");
+    let set = |id: &str, value: &str| {
+        let ta: HtmlTextAreaElement = host
+            .query_selector(&format!("textarea#{id}"))
+            .expect("query")
+            .expect("field")
+            .dyn_into()
+            .expect("textarea");
+        ta.set_value(value);
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        ta.dispatch_event(&Event::new_with_event_init_dict("change", &init).expect("event"))
+            .expect("dispatch");
+    };
+    set("targets", "aws_instance.web");
+    sleep(50).await;
+    let targeted = vertex_names(&host);
+    assert!(targeted.len() < all.len(), "{targeted:?}");
+    assert!(targeted.contains(&"aws_instance.web (expand)".to_string()));
+    assert!(
+        !targeted.contains(&"aws_eip.web (expand)".to_string()),
+        "{targeted:?}"
+    );
+    set("targets", "");
+    set("excludes", "aws_eip.web, output.public_ip");
+    sleep(50).await;
+    let excluded = vertex_names(&host);
+    assert!(
+        !excluded.contains(&"aws_eip.web (expand)".to_string()),
+        "{excluded:?}"
+    );
+    assert!(excluded.contains(&"aws_instance.web (expand)".to_string()));
+    set("excludes", "");
+    set("targets", "aws_instance.");
+    sleep(50).await;
+    let errors = texts(&host, ".diagnostic.error");
+    assert!(
+        errors.iter().any(|e| e.contains("Invalid target address")),
+        "{errors:?}"
+    );
+    host.remove();
+}
+
+/// The direct dependencies of a vertex, from its details.
+async fn deps_of(host: &Element, name: &str) -> Vec<String> {
+    click(&vertex(host, name)).await;
+    texts(host, ".vertex-links.deps li")
+}
+
+#[wasm_bindgen_test]
+async fn the_replacement_examples_order_destroy_and_create_differently() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace] button").await;
+    sleep(30).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert_eq!(
+        host.query_selector("#graph-kind")
+            .unwrap()
+            .unwrap()
+            .dyn_into::<web_sys::HtmlSelectElement>()
+            .unwrap()
+            .value(),
+        "apply"
+    );
+    // Without create_before_destroy the new template waits for the old one's destroy.
+    let deps = deps_of(&host, "aws_launch_template.app").await;
+    assert!(
+        deps.contains(&"aws_launch_template.app (destroy)".to_string()),
+        "{deps:?}"
+    );
+
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace-cbd] button").await;
+    sleep(30).await;
+    let names = vertex_names(&host);
+    assert!(
+        !names.contains(&"aws_launch_template.app (destroy)".to_string()),
+        "{names:?}"
+    );
+    let deposed = names
+        .iter()
+        .find(|n| n.starts_with("aws_launch_template.app (destroy deposed "))
+        .unwrap_or_else(|| panic!("{names:?}"))
+        .clone();
+    // With it, the old template is destroyed last, after the group moved to the new one.
+    assert_eq!(
+        deps_of(&host, &deposed).await,
+        vec!["aws_autoscaling_group.app"]
+    );
+    assert!(
+        !deps_of(&host, "aws_launch_template.app")
+            .await
+            .iter()
+            .any(|d| d.contains("destroy"))
+    );
+    // And the walk finishes the group before the deposed destroy starts.
+    click_on(&host, "#walk-reset").await;
+    let mut saw = false;
+    for _ in 0..80 {
+        click_on(&host, "#walk-step").await;
+        let old = state_of(&host, &deposed);
+        if state_of(&host, "aws_autoscaling_group.app") == "done" {
+            saw = true;
+        } else {
+            assert!(matches!(old.as_str(), "idle" | "waiting"), "{old}");
+        }
+        if texts(&host, ".walk-status").join("").contains("makespan") {
+            break;
+        }
+    }
+    assert!(saw);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_round_trips_and_a_bad_one_leaves_the_files() {
+    let host = mount().await;
+    let text = "resource \"aws_vpc\" \"shared\" {}\n";
+    type_and_build(&host, text).await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    click_on(&host, "#share-link").await;
+    let link: web_sys::HtmlInputElement = host
+        .query_selector(".share-url")
+        .expect("query")
+        .expect("link shown")
+        .dyn_into()
+        .expect("input");
+    let link = link.value();
+    let fragment = link.split_once('#').expect("a fragment").1.to_string();
+    assert!(fragment.starts_with("v1."), "{link}");
+    host.remove();
+
+    let window = web_sys::window().expect("window");
+    window.location().set_hash(&fragment).expect("hash");
+    let host = mount().await;
+    assert_eq!(editor_value(&host), text);
+    assert_eq!(
+        vertex_names(&host)
+            .iter()
+            .filter(|n| n.contains("aws_vpc.shared"))
+            .count(),
+        1
+    );
+    assert!(
+        texts(&host, ".notice")
+            .iter()
+            .any(|n| n.contains("share link"))
+    );
+    // The fragment is consumed, so a reload keeps the user's edits.
+    assert_eq!(window.location().hash().unwrap_or_default(), "");
+    host.remove();
+
+    // A damaged link: its error is shown, the app still works with the saved files.
+    let host = mount().await;
+    type_and_build(&host, "resource \"aws_vpc\" \"mine\" {}\n").await;
+    host.remove();
+    let window = web_sys::window().expect("window");
+    window
+        .location()
+        .set_hash("v1.@@not-base64@@")
+        .expect("hash");
+    let doc = window.document().expect("document");
+    let host2 = doc.create_element("div").expect("div");
+    doc.body()
+        .expect("body")
+        .append_child(&host2)
+        .expect("append");
+    leptos::mount::mount_to(
+        host2.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    )
+    .forget();
+    settle().await;
+    let errors = texts(&host2, ".notice.error");
+    assert!(errors.iter().any(|e| e.contains("base64")), "{errors:?}");
+    assert_eq!(editor_value(&host2), "resource \"aws_vpc\" \"mine\" {}\n");
+    assert!(vertex_names(&host2).contains(&"aws_vpc.mine (expand)".to_string()));
+    type_and_build(&host2, "resource \"aws_vpc\" \"after\" {}\n").await;
+    assert!(vertex_names(&host2).contains(&"aws_vpc.after (expand)".to_string()));
+    host2.remove();
+}

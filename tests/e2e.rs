@@ -261,6 +261,8 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         "locals",
         "orphans",
         "cycle",
+        "replace",
+        "replace-cbd",
         "references",
     ] {
         click(&c, &format!("[data-example='{id}'] button")).await;

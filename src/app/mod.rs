@@ -7,7 +7,9 @@
 
 mod editor;
 mod examples;
+mod files;
 mod graph;
+mod highlight;
 mod model;
 mod side;
 mod storage;
@@ -24,6 +26,7 @@ use std::time::Duration;
 use walkrt::{VState, WalkRt, WalkView};
 
 use editor::*;
+pub use files::{Role, classify, relative_path};
 use graph::*;
 use side::*;
 use walk::*;
@@ -125,6 +128,10 @@ struct Ctx {
     /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
     /// change it do not touch every edge.
     critical: Memo<BTreeSet<usize>>,
+    // Inputs: what happened to opened files and links; `-target`/`-exclude` text as typed.
+    notices: RwSignal<Vec<files::Notice>>,
+    targets: RwSignal<String>,
+    excludes: RwSignal<String>,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -162,7 +169,15 @@ impl Ctx {
         let files = RwSignal::new(start.clone());
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
-        let analysis = Memo::new(move |_| analyzed.with(|f| model::analyze(f, kind.get())));
+        let targets = RwSignal::new(String::new());
+        let excludes = RwSignal::new(String::new());
+        let analysis = Memo::new(move |_| {
+            let opts = model::Options {
+                targets: editor::address_list(&targets.get()),
+                excludes: editor::address_list(&excludes.get()),
+            };
+            analyzed.with(|f| model::analyze_with(f, kind.get(), &opts))
+        });
         let good = Memo::new(move |prev: Option<&Option<Analysis>>| {
             let a = analysis.get();
             if a.graph.is_some() {
@@ -254,6 +269,9 @@ impl Ctx {
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
+            notices: RwSignal::new(Vec::new()),
+            targets,
+            excludes,
         }
     }
 
@@ -303,13 +321,8 @@ impl Ctx {
     }
 
     fn load_example(self, e: &Example) {
-        self.reset_walk();
-        self.failures.set(BTreeSet::new());
-        self.files.set(example_files(e));
-        self.active.set("main.tf".into());
-        self.selected.set(None);
-        self.step.set(None);
-        self.analyze_now();
+        self.kind.set(e.kind);
+        files::set_workspace(self, example_files(e));
     }
 
     fn reset_walk(self) {
@@ -459,6 +472,9 @@ fn frame_loop(ctx: Ctx) {
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
+    files::open_fragment(ctx);
+    let hash = window_event_listener(leptos::ev::hashchange, move |_| files::open_fragment(ctx));
+    on_cleanup(move || hash.remove());
     Effect::new(move |_| ctx.files.with(storage::save_files));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
@@ -569,6 +585,8 @@ pub fn App() -> impl IntoView {
                 <SidePanel ctx=ctx />
             </main>
             <WalkPanel ctx=ctx />
+            <files::Notices ctx=ctx />
+            <files::DropTarget ctx=ctx />
         </div>
     }
 }

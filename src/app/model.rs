@@ -154,6 +154,20 @@ pub struct Diag {
     pub detail: String,
 }
 
+impl Diag {
+    /// A warning about the inputs as a whole (no position).
+    pub fn warning(summary: String) -> Diag {
+        Diag {
+            error: false,
+            place: None,
+            file: None,
+            line: 0,
+            summary,
+            detail: String::new(),
+        }
+    }
+}
+
 impl From<&Diagnostic> for Diag {
     fn from(d: &Diagnostic) -> Self {
         Diag {
@@ -288,19 +302,151 @@ pub struct Analysis {
     pub dot: String,
     pub mermaid: String,
     pub json: String,
+    /// The DOT file the graph was imported from (no builder ran), if any.
+    pub imported: Option<String>,
 }
 
-/// Runs the pipeline; for a cycle, builds again without the pipeline's error gate to keep the
-/// graph that has the cycle so it can be drawn.
-/// A file of this name is read as the state (format version 4), not as configuration.
-pub const STATE_FILE: &str = "terraform.tfstate";
+/// What the editor's files hold besides configuration, and how the graph is limited.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `-target` addresses.
+    pub targets: Vec<String>,
+    /// `-exclude` addresses.
+    pub excludes: Vec<String>,
+}
 
-pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis {
-    let mut config_files = files.clone();
-    let state = config_files.remove(STATE_FILE);
+/// Runs the pipeline on the editor's files: configuration files build the graph; a state, a plan
+/// (`terraform show -json`), conformance-style changes and provider schemas among them are routed
+/// to their inputs by [`super::files::classify`]; a DOT file replaces the builder altogether (the
+/// graph is drawn as it is). For a cycle, builds again without the pipeline's error gate to keep
+/// the graph that has the cycle so it can be drawn.
+pub fn analyze_with(
+    files: &BTreeMap<String, String>,
+    kind: BuilderKind,
+    opts: &Options,
+) -> Analysis {
+    use super::files::{Role, classify};
+    let mut config_files = BTreeMap::new();
+    let mut inputs: BTreeMap<Role, Vec<(&String, &String)>> = BTreeMap::new();
+    for (name, text) in files {
+        match classify(name, text) {
+            Role::Config => {
+                config_files.insert(name.clone(), text.clone());
+            }
+            role => inputs.entry(role).or_default().push((name, text)),
+        }
+    }
+    let mut notes = Vec::new();
+    let mut first = |role: Role, what: &str| -> Option<pipeline::NamedText> {
+        let list = inputs.get(&role)?;
+        let (name, text) = list.first()?;
+        if list.len() > 1 {
+            let others: Vec<&str> = list[1..].iter().map(|(n, _)| n.as_str()).collect();
+            notes.push(Diag::warning(format!(
+                "Only one {what} is read: {name} is used, {} ignored.",
+                others.join(", ")
+            )));
+        }
+        Some(pipeline::NamedText::new(name.as_str(), text.as_str()))
+    };
+    if let Some(dot) = first(Role::Dot, "DOT graph") {
+        let mut a = import_dot(&dot);
+        a.warnings.extend(notes);
+        return a;
+    }
     let mut req = Request::new(config_files, kind);
-    req.state = state.map(|t| pipeline::NamedText::new(STATE_FILE, t));
-    match pipeline::run(&req) {
+    req.state = first(Role::State, "state");
+    req.plan_json = first(Role::Plan, "plan");
+    req.changes = first(Role::Changes, "changes list");
+    req.schemas = first(Role::Schemas, "provider schemas file");
+    req.targets = opts.targets.clone();
+    req.excludes = opts.excludes.clone();
+    for (name, _) in inputs.get(&Role::Unknown).into_iter().flatten() {
+        notes.push(Diag::warning(format!(
+            "{name} is ignored: it is not a configuration file (.tf, .tf.json), a state, a plan, provider schemas or a DOT graph."
+        )));
+    }
+    let mut a = build(&req, kind);
+    a.warnings.extend(notes);
+    a
+}
+
+/// An imported DOT graph as an analysis: drawn and walked as it is, with no builder steps.
+/// `[root] ` prefixes (older `terraform graph` output) are dropped so names read as OpenTofu's.
+fn import_dot(dot: &pipeline::NamedText) -> Analysis {
+    match crate::dag::import::parse_dot(&dot.name, &dot.text) {
+        Ok((vertices, edges)) => {
+            // DOT quoted ids keep their escapes; `tofu graph` escapes only `"` and `\`.
+            let clean = |n: &str| {
+                let mut out = String::with_capacity(n.len());
+                let mut chars = n.chars();
+                while let Some(c) = chars.next() {
+                    match (c, chars.clone().next()) {
+                        ('\\', Some(next @ ('"' | '\\'))) => {
+                            out.push(next);
+                            chars.next();
+                        }
+                        _ => out.push(c),
+                    }
+                }
+                out.strip_prefix("[root] ")
+                    .map(str::to_string)
+                    .unwrap_or(out)
+            };
+            let names: Vec<String> = vertices
+                .iter()
+                .map(|v| clean(v))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let index: BTreeMap<&str, usize> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.as_str(), i))
+                .collect();
+            let mut seen = BTreeSet::new();
+            let edges: Vec<(usize, usize)> = edges
+                .iter()
+                .filter_map(|(a, b)| {
+                    Some((
+                        *index.get(clean(a).as_str())?,
+                        *index.get(clean(b).as_str())?,
+                    ))
+                })
+                .filter(|e| e.0 != e.1 && seen.insert(*e))
+                .collect();
+            let graph = GraphData { names, edges };
+            let (g, ids) = graph.to_dag();
+            let cycles = g
+                .cycles()
+                .into_iter()
+                .map(|c| {
+                    c.iter()
+                        .filter_map(|id| ids.iter().position(|x| x == id))
+                        .map(|i| graph.names[i].clone())
+                        .collect()
+                })
+                .collect();
+            Analysis {
+                mermaid: g.mermaid(),
+                json: g.json_graph().to_json(),
+                dot: dot.text.clone(),
+                graph: Some(graph),
+                cycles,
+                imported: Some(dot.name.clone()),
+                ..Analysis::default()
+            }
+        }
+        Err(d) => Analysis {
+            errors: vec![Diag::from(&d)],
+            imported: Some(dot.name.clone()),
+            ..Analysis::default()
+        },
+    }
+}
+
+fn build(req: &Request, kind: BuilderKind) -> Analysis {
+    match pipeline::run(req) {
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
             let g = out.built.graph.dag();
@@ -314,6 +460,7 @@ pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis 
                 errors: Vec::new(),
                 warnings: out.warnings.iter().map(Diag::from).collect(),
                 cycles: Vec::new(),
+                imported: None,
             }
         }
         Err(diags) => {

@@ -140,6 +140,17 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
 #[component]
 pub fn Steps(ctx: Ctx) -> impl IntoView {
     move || {
+        if let Some(f) = ctx
+            .good
+            .with(|g| g.as_ref().and_then(|a| a.imported.clone()))
+        {
+            return view! {
+                <p class="muted imported-note">
+                    {format!("This graph was imported from {f}: it is drawn and walked as it is. No builder ran, so there are no build steps.")}
+                </p>
+            }
+            .into_any();
+        }
         let steps = ctx
             .good
             .with(|g| g.as_ref().map(|a| a.steps.clone()).unwrap_or_default());
@@ -197,6 +208,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 </ol>
             </div>
         }
+        .into_any()
     }
 }
 
@@ -223,10 +235,18 @@ pub fn Gallery(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn Export(ctx: Ctx) -> impl IntoView {
-    move || {
-        let (dot, mermaid, json) = ctx.good.with(|g| {
+    let share_url = RwSignal::new(String::new());
+    let links = move || {
+        let (dot, mermaid, json, imported) = ctx.good.with(|g| {
             g.as_ref()
-                .map(|a| (a.dot.clone(), a.mermaid.clone(), a.json.clone()))
+                .map(|a| {
+                    (
+                        a.dot.clone(),
+                        a.mermaid.clone(),
+                        a.json.clone(),
+                        a.imported.clone(),
+                    )
+                })
                 .unwrap_or_default()
         });
         let svg = ctx.scene.with(|s| s.svg.clone());
@@ -238,18 +258,55 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
             }
         };
         view! {
-            <div class="export">
-                <p class="muted small">
-                    "The built graph (the final one, not a builder step). DOT is exactly what tofu graph prints."
-                </p>
-                <div class="export-links">
-                    {link("DOT", "graph.dot", "text/vnd.graphviz", &dot)}
-                    {link("Mermaid", "graph.mmd", "text/plain", &mermaid)}
-                    {link("JSON", "graph.json", "application/json", &json)}
-                    {link("SVG", "graph.svg", "image/svg+xml", &svg)}
-                </div>
-                <pre class="export-dot">{dot}</pre>
+            <p class="muted small">
+                {match imported {
+                    Some(f) => format!("The graph imported from {f}; DOT is that file as it was opened."),
+                    None => "The built graph (the final one, not a builder step). DOT is exactly what tofu graph prints.".to_string(),
+                }}
+            </p>
+            <div class="export-links">
+                {link("DOT", "graph.dot", "text/vnd.graphviz", &dot)}
+                {link("Mermaid", "graph.mmd", "text/plain", &mermaid)}
+                {link("JSON", "graph.json", "application/json", &json)}
+                {link("SVG", "graph.svg", "image/svg+xml", &svg)}
+                <button
+                    type="button"
+                    class="export-link export-png"
+                    on:click=move |_| {
+                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg.clone(), s.width, s.height));
+                        files::export_png(ctx, svg, w, h);
+                    }
+                >
+                    "PNG"
+                </button>
             </div>
+            <pre class="export-dot">{dot}</pre>
         }
+    };
+    view! {
+        <div class="export">
+            <div class="share">
+                <button type="button" id="share-link" class="primary" on:click=move |_| files::share(ctx, share_url)>
+                    "Share link"
+                </button>
+                <span class="muted small">"Every file goes into the link itself (compressed); nothing is uploaded."</span>
+                <Show when=move || !share_url.get().is_empty()>
+                    <input
+                        type="text"
+                        class="share-url"
+                        readonly
+                        aria-label="Share link"
+                        prop:value=move || share_url.get()
+                        on:focus=move |ev| {
+                            use wasm_bindgen::JsCast;
+                            if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                i.select();
+                            }
+                        }
+                    />
+                </Show>
+            </div>
+            {links}
+        </div>
     }
 }

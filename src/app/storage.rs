@@ -37,3 +37,20 @@ pub fn save_files(files: &std::collections::BTreeMap<String, String>) {
         save_text(main);
     }
 }
+
+const BACKUP_KEY: &str = "tfgraph.v1.backup";
+
+/// Saves the files aside before a share link or an opened folder replaces them.
+pub fn save_backup(files: &std::collections::BTreeMap<String, String>) {
+    if let Some(s) = local_storage()
+        && let Ok(json) = serde_json::to_string(files)
+    {
+        let _ = s.set_item(BACKUP_KEY, &json);
+    }
+}
+
+/// The files saved aside by [`save_backup`], if any.
+pub fn load_backup() -> Option<std::collections::BTreeMap<String, String>> {
+    let text = local_storage()?.get_item(BACKUP_KEY).ok()??;
+    serde_json::from_str(&text).ok()
+}

@@ -1025,3 +1025,24 @@ async fn a_share_link_round_trips_and_a_bad_one_leaves_the_files() {
     assert!(vertex_names(&host2).contains(&"aws_vpc.after (expand)".to_string()));
     host2.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_graph_exports_as_png_through_a_canvas() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    click_on(&host, ".export-png").await;
+    // The SVG is loaded as an image and encoded by the canvas, both asynchronously.
+    let mut notices = Vec::new();
+    for _ in 0..40 {
+        notices = texts(&host, ".notice");
+        if !notices.is_empty() {
+            break;
+        }
+        sleep(50).await;
+    }
+    assert!(
+        notices.iter().any(|n| n.contains("Saved graph.png")),
+        "{notices:?}"
+    );
+    host.remove();
+}

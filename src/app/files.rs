@@ -435,6 +435,10 @@ pub fn DropTarget(ctx: Ctx) -> impl IntoView {
     });
     let h3 = window_event_listener(leptos::ev::drop, move |ev| {
         over.set(false);
+        // Text dragged inside the page (within the editor) is the browser's business.
+        if !has_files(&ev) {
+            return;
+        }
         if let Some(dt) = ev.data_transfer() {
             ev.prevent_default();
             open_drop(ctx, dt);

@@ -125,6 +125,9 @@ struct Ctx {
     /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
     /// change it do not touch every edge.
     critical: Memo<BTreeSet<usize>>,
+    /// Messages for the user (see [`Notice`]), and whether autosave may write.
+    notices: RwSignal<Vec<Notice>>,
+    save_ok: StoredValue<bool>,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -134,11 +137,14 @@ fn example_files(e: &Example) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn initial_files() -> BTreeMap<String, String> {
-    storage::load_files()
-        .filter(|f| !f.is_empty())
-        .or_else(|| storage::load_text().map(|t| BTreeMap::from([("main.tf".to_string(), t)])))
-        .unwrap_or_else(|| example_files(&EXAMPLES[0]))
+/// A message shown above the workspace until dismissed: what happened to saved data, a share
+/// link that could not be opened, a file that could not be read. Always set as text.
+#[derive(Debug, Clone, PartialEq)]
+struct Notice {
+    id: u64,
+    text: String,
+    /// A file the user may want, offered as a download: (file name, text).
+    download: Option<(String, String)>,
 }
 
 fn performance_now() -> f64 {
@@ -149,7 +155,19 @@ fn performance_now() -> f64 {
 
 impl Ctx {
     fn new() -> Ctx {
-        let start = initial_files();
+        let restored = storage::restore();
+        let mut notices = Vec::new();
+        if let Some(n) = restored.notice {
+            notices.push(Notice {
+                id: 0,
+                text: n.message,
+                download: n.aside.map(|(key, text)| (format!("{key}.json"), text)),
+            });
+        }
+        let start = restored
+            .files
+            .filter(|f| !f.is_empty())
+            .unwrap_or_else(|| example_files(&EXAMPLES[0]));
         let first = if start.contains_key("main.tf") {
             "main.tf".to_string()
         } else {
@@ -254,6 +272,29 @@ impl Ctx {
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
+            notices: RwSignal::new(notices),
+            save_ok: StoredValue::new(storage::can_save()),
+        }
+    }
+
+    /// Shows a notice; the same text twice is shown once.
+    fn notify(self, text: String, download: Option<(String, String)>) {
+        self.notices.update(|ns| {
+            if ns.iter().any(|n| n.text == text) {
+                return;
+            }
+            let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+            ns.push(Notice { id, text, download });
+        });
+    }
+
+    /// Saves the files; a refusal is told once, not on every keystroke.
+    fn autosave(self, files: &BTreeMap<String, String>) {
+        if !self.save_ok.get_value() {
+            return;
+        }
+        if let Err(why) = storage::save_files(files) {
+            self.notify(format!("Your edits are not being saved: {why}."), None);
         }
     }
 
@@ -459,7 +500,7 @@ fn frame_loop(ctx: Ctx) {
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
-    Effect::new(move |_| ctx.files.with(storage::save_files));
+    Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
@@ -563,12 +604,41 @@ pub fn App() -> impl IntoView {
                     </div>
                 </div>
             </Show>
+            <Notices ctx=ctx />
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
                 <SidePanel ctx=ctx />
             </main>
             <WalkPanel ctx=ctx />
+        </div>
+    }
+}
+
+/// The notices bar: one line per notice, with its download and a dismiss button.
+#[component]
+fn Notices(ctx: Ctx) -> impl IntoView {
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            <For each=move || ctx.notices.get() key=|n| n.id let:n>
+                {
+                    let id = n.id;
+                    view! {
+                        <div class="notice">
+                            <span class="notice-text">{n.text.clone()}</span>
+                            {n.download.clone().map(|(name, text)| view! {
+                                <a class="notice-download" download=name href=model::data_url("application/json", &text)>
+                                    "Download the kept copy"
+                                </a>
+                            })}
+                            <button type="button" class="notice-dismiss" title="Dismiss"
+                                on:click=move |_| ctx.notices.update(|ns| ns.retain(|x| x.id != id))>
+                                "Dismiss"
+                            </button>
+                        </div>
+                    }
+                }
+            </For>
         </div>
     }
 }

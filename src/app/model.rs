@@ -306,6 +306,13 @@ pub struct Analysis {
     pub imported: Option<String>,
 }
 
+/// The most text (all files together) the app analyses. Above it the app says so instead of
+/// working for seconds on every keystroke; the CLI has no such limit.
+pub const MAX_INPUT_BYTES: usize = 4 * 1024 * 1024;
+/// Inputs at least this large are analysed in slices that give the browser back control between
+/// phases (and show progress); smaller ones are analysed at once, which is quicker than yielding.
+pub const SLICE_FROM_BYTES: usize = 256 * 1024;
+
 /// What the editor's files hold besides configuration, and how the graph is limited.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
@@ -315,16 +322,16 @@ pub struct Options {
     pub excludes: Vec<String>,
 }
 
-/// Runs the pipeline on the editor's files: configuration files build the graph; a state, a plan
+/// The request for the editor's files: configuration files build the graph; a state, a plan
 /// (`terraform show -json`), conformance-style changes and provider schemas among them are routed
-/// to their inputs by [`super::files::classify`]; a DOT file replaces the builder altogether (the
-/// graph is drawn as it is). For a cycle, builds again without the pipeline's error gate to keep
-/// the graph that has the cycle so it can be drawn.
-pub fn analyze_with(
+/// to their inputs by [`super::files::classify`]. A DOT file replaces the builder altogether: its
+/// graph comes back as the `Err` analysis, drawn as it is. The warnings name files that were
+/// ignored.
+fn route(
     files: &BTreeMap<String, String>,
     kind: BuilderKind,
     opts: &Options,
-) -> Analysis {
+) -> (Result<Request, Analysis>, Vec<Diag>) {
     use super::files::{Role, classify};
     let mut config_files = BTreeMap::new();
     let mut inputs: BTreeMap<Role, Vec<(&String, &String)>> = BTreeMap::new();
@@ -350,9 +357,7 @@ pub fn analyze_with(
         Some(pipeline::NamedText::new(name.as_str(), text.as_str()))
     };
     if let Some(dot) = first(Role::Dot, "DOT graph") {
-        let mut a = import_dot(&dot);
-        a.warnings.extend(notes);
-        return a;
+        return (Err(import_dot(&dot)), notes);
     }
     let mut req = Request::new(config_files, kind);
     req.state = first(Role::State, "state");
@@ -366,9 +371,7 @@ pub fn analyze_with(
             "{name} is ignored: it is not a configuration file (.tf, .tf.json), a state, a plan, provider schemas or a DOT graph."
         )));
     }
-    let mut a = build(&req, kind);
-    a.warnings.extend(notes);
-    a
+    (Ok(req), notes)
 }
 
 /// An imported DOT graph as an analysis: drawn and walked as it is, with no builder steps.
@@ -445,8 +448,93 @@ fn import_dot(dot: &pipeline::NamedText) -> Analysis {
     }
 }
 
-fn build(req: &Request, kind: BuilderKind) -> Analysis {
-    match pipeline::run(req) {
+/// Where a sliced analysis is, for the progress bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    pub label: String,
+    /// Steps done and the steps in all (loading, preparing, each transform, drawing).
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Runs the pipeline, calling `pause` between phases (loading, preparing, each transform,
+/// converting); a `pause` that returns false stops the analysis (a newer edit replaced it) and
+/// `None` comes back. For a cycle, builds again without the pipeline's error gate to keep the
+/// graph that has the cycle so it can be drawn.
+pub async fn analyze_with<P, F>(
+    files: &BTreeMap<String, String>,
+    kind: BuilderKind,
+    opts: &Options,
+    mut pause: P,
+) -> Option<Analysis>
+where
+    P: FnMut(Progress) -> F,
+    F: std::future::Future<Output = bool>,
+{
+    let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+    if size > MAX_INPUT_BYTES {
+        return Some(Analysis {
+            errors: vec![Diag {
+                error: true,
+                place: None,
+                file: None,
+                line: 0,
+                summary: "Input too large".into(),
+                detail: format!(
+                    "The files hold {:.1} MB in all; tfgraph's web app works on up to {} MB. The tfgraph command-line tool has no such limit.",
+                    size as f64 / 1e6,
+                    MAX_INPUT_BYTES / (1024 * 1024)
+                ),
+            }],
+            ..Analysis::default()
+        });
+    }
+    let (req, notes) = route(files, kind, opts);
+    let req = match req {
+        Ok(r) => r,
+        Err(mut imported) => {
+            imported.warnings.extend(notes);
+            return Some(imported);
+        }
+    };
+    // Transforms are counted once known; until then a typical builder's length.
+    let mut total = 34;
+    let mut done = 0;
+    let mut step = |label: String, total: usize| {
+        done += 1;
+        Progress { label, done, total }
+    };
+    if !pause(step("Loading the configuration".into(), total)).await {
+        return None;
+    }
+    let loaded = config::load_files(&req.files);
+    if !pause(step("Checking references and inputs".into(), total)).await {
+        return None;
+    }
+    let result = match pipeline::prepare(loaded, &req) {
+        Err(d) => Err(d),
+        Ok(prepared) => {
+            let transforms = builder::steps(&prepared.inputs, kind);
+            total = transforms.len() + 3;
+            let mut runner = builder::Runner::new();
+            for t in &transforms {
+                if !pause(step(format!("Running {}", t.name()), total)).await {
+                    return None;
+                }
+                if !runner.apply(t.as_ref()) {
+                    break;
+                }
+            }
+            drop(transforms);
+            let mut built = runner.into_built();
+            builder::validate_built(&mut built);
+            prepared.finish(built)
+        }
+    };
+    if !pause(step("Preparing the drawing".into(), total)).await {
+        return None;
+    }
+    let mut a = match result {
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
             let g = out.built.graph.dag();
@@ -487,7 +575,18 @@ fn build(req: &Request, kind: BuilderKind) -> Analysis {
             }
             a
         }
-    }
+    };
+    a.warnings.extend(notes);
+    Some(a)
+}
+
+/// [`analyze_with`] without pauses, at once.
+pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind, opts: &Options) -> Analysis {
+    use futures::FutureExt as _;
+    analyze_with(files, kind, opts, |_| std::future::ready(true))
+        .now_or_never()
+        .flatten()
+        .unwrap_or_default()
 }
 
 /// The graph as it was after steps `0..=upto`, replayed from the recorded additions and removals
@@ -604,7 +703,14 @@ pub struct Scene {
     pub hint: BTreeMap<String, f64>,
     /// The drawing as a standalone SVG document (the layout's own renderer), for export.
     pub svg: String,
+    /// Set when the graph had too many vertices to draw (see [`MAX_DRAWN`]): their number.
+    pub too_big: Option<usize>,
 }
+
+/// The most vertices the app lays out and draws. A larger graph is still built, checked,
+/// exported and walked, but drawing it would hold the page for seconds and show nothing legible;
+/// the app says so and suggests narrowing the view.
+pub const MAX_DRAWN: usize = 5_000;
 
 /// Box size for a label drawn in the SVG's 12px monospace font.
 pub fn label_size(name: &str) -> (f64, f64) {
@@ -614,6 +720,12 @@ pub fn label_size(name: &str) -> (f64, f64) {
 
 /// Lays out `g`; `previous` keeps vertices that were there before in their old order.
 pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
+    if g.names.len() > MAX_DRAWN {
+        return Scene {
+            too_big: Some(g.names.len()),
+            ..Scene::default()
+        };
+    }
     let (dg, ids) = g.to_dag();
     let index: BTreeMap<VertexId, usize> = ids.iter().enumerate().map(|(i, v)| (*v, i)).collect();
     let opts = LayoutOptions {
@@ -676,6 +788,7 @@ pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
         height: l.height,
         hint: l.order_hint(),
         svg: layout::svg::render_names(&l),
+        too_big: None,
     }
 }
 

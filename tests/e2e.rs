@@ -624,3 +624,61 @@ async fn the_csp_forbids_inline_script_eval_and_foreign_connections() {
     }
     c.close().await.expect("close");
 }
+
+/// On the release bundle, under its Content-Security-Policy: a share link opens its files in a new
+/// page, and the PNG export draws the graph through a Blob URL image (no network).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn share_link_and_png_export_work_on_the_bundle() {
+    let dist = root().join("dist");
+    assert!(dist.join("index.html").is_file(), "dist/ missing");
+    let (base, _) = serve_dist(&dist);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    click(&c, ".tabs .tab:nth-child(3)").await;
+    click(&c, "[data-example='replace-cbd'] button").await;
+    wait_count(&c, ".file-tab", 3).await;
+    click(&c, ".tabs .tab:nth-child(4)").await;
+    click(&c, ".export-png").await;
+    let mut notices = Vec::new();
+    for _ in 0..100 {
+        notices = texts(&c, ".notice-text").await;
+        if notices.iter().any(|n| n.contains("graph.png")) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        notices.iter().any(|n| n.contains("Saved graph.png")),
+        "{notices:?}"
+    );
+    click(&c, "#share-link").await;
+    wait_count(&c, ".share-url", 1).await;
+    screenshot(&c, "app-share.png").await;
+    let link = c
+        .find(Locator::Css(".share-url"))
+        .await
+        .expect("link field")
+        .prop("value")
+        .await
+        .expect("value")
+        .unwrap_or_default();
+    assert!(link.starts_with(&base) && link.contains("#v1."), "{link}");
+    // Following the link (a fragment change on the open page): its three files open.
+    c.goto(&base).await.expect("reload");
+    c.execute("localStorage.clear()", vec![])
+        .await
+        .expect("clear");
+    c.goto(&link).await.expect("open the link");
+    wait_texts(
+        &c,
+        ".file-tab",
+        &["main.tf", "plan.json", "terraform.tfstate"],
+    )
+    .await;
+    let url = c.current_url().await.expect("url");
+    assert!(url.fragment().is_none(), "the fragment is consumed: {url}");
+    c.close().await.expect("close");
+}

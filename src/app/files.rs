@@ -126,6 +126,16 @@ pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
         let extra = n.len().saturating_sub(5);
         n.drain(..extra);
     });
+    // Plain news (saved, copied, opened without a restore offer) goes away by itself.
+    if !error && !restore {
+        let id = ctx.notices.with_untracked(|n| n.last().map(|x| x.id));
+        set_timeout(
+            move || {
+                ctx.notices.try_update(|n| n.retain(|x| Some(x.id) != id));
+            },
+            Duration::from_secs(8),
+        );
+    }
 }
 
 /// Replaces the editor's files and shows the new set from its start.

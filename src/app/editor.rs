@@ -17,6 +17,8 @@ const PAD_PX: f64 = 10.0;
 /// Lines drawn above and below the visible ones; the window moves in steps of this many lines, so
 /// small scrolls redraw nothing.
 const MARGIN: usize = 40;
+/// Files up to this size are outlined on every keystroke; larger ones once typing pauses.
+const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
 
 /// Addresses typed one per line or separated by commas.
 pub fn address_list(text: &str) -> Vec<String> {
@@ -75,9 +77,17 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         let a = ctx.active.get();
         ctx.files.with(|f| f.get(&a).cloned().unwrap_or_default())
     };
+    // Large files are outlined from the debounced copy (after typing pauses), so a keystroke
+    // does not pay for a full parse; small ones as they are typed.
+    let big = Memo::new(move |_| {
+        let a = ctx.active.get();
+        ctx.files
+            .with(|f| f.get(&a).is_some_and(|t| t.len() > OUTLINE_AT_ONCE_BYTES))
+    });
     let parsed = Memo::new(move |_| {
         let a = ctx.active.get();
-        ctx.files.with(|f| match f.get(&a) {
+        let source = if big.get() { ctx.analyzed } else { ctx.files };
+        source.with(|f| match f.get(&a) {
             Some(t) if files::classify(&a, t) == files::Role::Config && !a.ends_with(".json") => {
                 Some(outline(t))
             }

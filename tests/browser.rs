@@ -1425,3 +1425,43 @@ async fn the_graph_exports_as_png_through_a_canvas() {
     );
     host.remove();
 }
+
+/// Replaces `window.prompt` and `window.confirm` with ones that answer `answer` / true.
+fn stub_dialogs(answer: &str) {
+    let w = web_sys::window().expect("window");
+    let p = js_sys::Function::new_no_args(&format!("return {};", serde_json::json!(answer)));
+    js_sys::Reflect::set(&w, &"prompt".into(), &p).expect("prompt");
+    let c = js_sys::Function::new_no_args("return true;");
+    js_sys::Reflect::set(&w, &"confirm".into(), &c).expect("confirm");
+}
+
+#[wasm_bindgen_test]
+async fn files_can_be_added_renamed_and_deleted() {
+    let host = mount().await;
+    stub_dialogs("modules/net/main.tf");
+    click_on(&host, ".file-new").await;
+    assert_eq!(
+        texts(&host, ".file-tab"),
+        vec!["main.tf", "modules/net/main.tf"]
+    );
+    type_and_build(&host, "variable \"cidr\" {}\n").await;
+    stub_dialogs("variables.tf");
+    click_on(&host, "#file-rename").await;
+    sleep(50).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf", "variables.tf"]);
+    assert!(vertex_names(&host).contains(&"var.cidr".to_string()));
+    // A path that is not relative is refused with a notice, and nothing changes.
+    stub_dialogs("../x.tf");
+    click_on(&host, ".file-new").await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf", "variables.tf"]);
+    assert!(
+        texts(&host, ".notice.error")
+            .iter()
+            .any(|n| n.contains("../x.tf"))
+    );
+    click_on(&host, "#file-delete").await;
+    sleep(50).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf"]);
+    assert!(!vertex_names(&host).contains(&"var.cidr".to_string()));
+    host.remove();
+}

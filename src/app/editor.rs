@@ -302,8 +302,8 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 <button type="button" class="file-new" title="New file" aria-label="New file" on:click=new_file>"+"</button>
                 <span class="spacer"></span>
                 <span class="file-actions">
-                    <button type="button" class="small-button" title="Rename this file" on:click=rename>"Rename"</button>
-                    <button type="button" class="small-button" title="Delete this file" on:click=delete>"Delete"</button>
+                    <button type="button" class="small-button" id="file-rename" title="Rename this file" on:click=rename>"Rename"</button>
+                    <button type="button" class="small-button" id="file-delete" title="Delete this file" on:click=delete>"Delete"</button>
                     <files::OpenButtons ctx=ctx />
                 </span>
             </div>

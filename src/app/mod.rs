@@ -162,6 +162,25 @@ struct Notice {
     restore: bool,
 }
 
+/// Runs `f` between two performance marks and records a `tfgraph-<name>` measure, so the
+/// browser's performance timeline (and the e2e timing test) shows where an update's time goes.
+fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let (start, end) = (
+        format!("tfgraph-{name}-start"),
+        format!("tfgraph-{name}-end"),
+    );
+    if let Some(p) = &perf {
+        let _ = p.mark(&start);
+    }
+    let out = f();
+    if let Some(p) = &perf {
+        let _ = p.mark(&end);
+        let _ = p.measure_with_start_mark_and_end_mark(&format!("tfgraph-{name}"), &start, &end);
+    }
+    out
+}
+
 /// Resolves on a new browser task (a zero timeout), letting the page paint and handle input.
 async fn yield_to_browser() {
     let (tx, rx) = futures::channel::oneshot::channel::<()>();
@@ -256,7 +275,7 @@ impl Ctx {
         let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
         let scene = Memo::new(move |_| {
             shown.with(|s| {
-                let sc = model::scene(&s.graph, hint.get_value());
+                let sc = timed("layout", || model::scene(&s.graph, hint.get_value()));
                 hint.set_value(Some(sc.hint.clone()));
                 sc
             })
@@ -319,7 +338,8 @@ impl Ctx {
         let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
         if size < model::SLICE_FROM_BYTES {
             self.progress.set(None);
-            self.analysis.set(model::analyze(&files, kind, &opts));
+            let a = timed("analysis", || model::analyze(&files, kind, &opts));
+            self.analysis.set(a);
             return;
         }
         let live = move || self.generation.try_get_value() == Some(mine);

@@ -1126,6 +1126,22 @@ async fn opened_files_are_classified_and_routed() {
     assert_eq!(tabs, vec!["main.tf", "terraform.tfstate", "vars.tf"]);
     assert!(vertex_names(&host).contains(&"aws_instance.old (orphan)".to_string()));
 
+    // A plan alone is added too, and the graph becomes the apply graph, as with `tofu graph`.
+    let plan = "{\"format_version\": \"1.2\", \"resource_changes\": [{\"address\": \"aws_instance.web\", \"mode\": \"managed\", \"type\": \"aws_instance\", \"name\": \"web\", \"change\": {\"actions\": [\"delete\", \"create\"]}}]}";
+    open_files(&host, &[file("tfplan.json", plan)]).await;
+    let kind: web_sys::HtmlSelectElement = host
+        .query_selector("#graph-kind")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(kind.value(), "apply");
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.web (destroy)".to_string()),
+        "{names:?}"
+    );
+
     // A broken state names its file.
     open_files(
         &host,

@@ -764,6 +764,12 @@ async fn share_link_and_png_export_work_on_the_bundle() {
     c.execute("localStorage.clear()", vec![])
         .await
         .expect("clear");
+    c.execute(
+        "const s = document.querySelector('#graph-kind'); s.value = 'plan'; s.dispatchEvent(new Event('change', {bubbles: true}));",
+        vec![],
+    )
+    .await
+    .expect("plan graph");
     c.goto(&link).await.expect("open the link");
     wait_texts(
         &c,
@@ -773,5 +779,12 @@ async fn share_link_and_png_export_work_on_the_bundle() {
     .await;
     let url = c.current_url().await.expect("url");
     assert!(url.fragment().is_none(), "the fragment is consumed: {url}");
+    // With a plan among the files the apply graph is shown, as `tofu graph` does.
+    wait_count(
+        &c,
+        ".graph-svg g.vertex[data-name='aws_launch_template.app (destroy deposed 00000001)']",
+        1,
+    )
+    .await;
     c.close().await.expect("close");
 }

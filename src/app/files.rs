@@ -151,6 +151,10 @@ pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
             .or_else(|| files.iter().next())
             .map(|(n, _)| n.clone())
     };
+    // As `tofu graph`: with a plan, the graph shown is the apply graph.
+    if has_plan(&files) {
+        ctx.kind.set(BuilderKind::Apply);
+    }
     ctx.files.set(files);
     if let Some(f) = first {
         ctx.active.set(f);
@@ -158,6 +162,13 @@ pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
     ctx.selected.set(None);
     ctx.step.set(None);
     ctx.analyze_now();
+}
+
+/// Whether the files hold planned changes (a plan JSON or a changes list).
+fn has_plan(files: &BTreeMap<String, String>) -> bool {
+    files
+        .iter()
+        .any(|(n, t)| matches!(classify(n, t), Role::Plan | Role::Changes))
 }
 
 /// One file taken in: its path and its text, or why it could not be read.
@@ -255,6 +266,9 @@ pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>) {
                 f.insert(path.clone(), text.clone());
             }
         });
+        if has_plan(&opened) {
+            ctx.kind.set(BuilderKind::Apply);
+        }
         ctx.reset_walk();
         ctx.analyze_now();
         notify(ctx, false, format!("Added {summary}."), false);

@@ -79,10 +79,27 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <div class="decl">
                     <p class="decl-where">{format!("{} line {}", d.file, d.line)}</p>
                     <pre class="snippet">
-                        {lines
-                            .into_iter()
-                            .map(|(n, l)| view! { <span class="snippet-line"><span class="ln">{format!("{n:>3} ")}</span>{l}"\n"</span> })
-                            .collect_view()}
+                        {
+                            // Highlighted as in the editor (lexed together, so a string or
+                            // comment spanning lines keeps its colour).
+                            let text = lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n");
+                            let lx = super::highlight::lex(&text);
+                            lines
+                                .iter()
+                                .enumerate()
+                                .map(|(i, (n, _))| {
+                                    let pieces = lx
+                                        .pieces(&text, i)
+                                        .into_iter()
+                                        .map(|(class, t)| match class {
+                                            Some(c) => view! { <span class=c.css()>{t.to_string()}</span> }.into_any(),
+                                            None => t.to_string().into_any(),
+                                        })
+                                        .collect_view();
+                                    view! { <span class="snippet-line"><span class="ln">{format!("{n:>3} ")}</span>{pieces}"\n"</span> }
+                                })
+                                .collect_view()
+                        }
                     </pre>
                     <button type="button" class="link" on:click=move |_| ctx.active.set(file.clone())>
                         "Open the file"

@@ -30,7 +30,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const LEGEND: [Kind; 11] = [
+    pub const LEGEND: [Kind; 12] = [
         Kind::Resource,
         Kind::Data,
         Kind::Provider,
@@ -42,6 +42,7 @@ impl Kind {
         Kind::Root,
         Kind::Destroy,
         Kind::Collapsed,
+        Kind::Other,
     ];
 
     /// The CSS class suffix (`kind-…`).

@@ -37,11 +37,11 @@ impl OverlayKind {
 
     pub fn label(self) -> &'static str {
         match self {
-            OverlayKind::None => "No overlay",
+            OverlayKind::None => "Overlay: none",
             OverlayKind::Topo => "Topological order",
-            OverlayKind::Dfs => "Depth-first search",
-            OverlayKind::Bfs => "Breadth-first search",
-            OverlayKind::Scc => "Strongly connected components",
+            OverlayKind::Dfs => "Depth-first order",
+            OverlayKind::Bfs => "Breadth-first order",
+            OverlayKind::Scc => "Components (SCC)",
         }
     }
 
@@ -273,7 +273,7 @@ pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
         </label>
         <Show when=walking>
             <div class="overlay-steps" role="group" aria-label="Search steps">
-                <button type="button" id="overlay-reset" title="Back to the start" on:click=move |_| { ov.playing.set(false); ov.step.set(0); }>"⏮"</button>
+                <button type="button" id="overlay-reset" title="Back to the start" on:click=move |_| { ov.playing.set(false); ov.step.set(0); }>"Restart"</button>
                 <button type="button" id="overlay-play" on:click=play>
                     {move || if ov.playing.get() { "Pause" } else { "Play" }}
                 </button>
@@ -289,7 +289,7 @@ pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
                 >
                     "Step"
                 </button>
-                <button type="button" id="overlay-end" title="Visit everything" on:click=move |_| { ov.playing.set(false); ov.step.set(total()); }>"⏭"</button>
+                <button type="button" id="overlay-end" title="Visit everything" on:click=move |_| { ov.playing.set(false); ov.step.set(total()); }>"End"</button>
                 <span class="overlay-count">
                     {move || {
                         let k = ov.step.get();

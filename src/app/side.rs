@@ -243,6 +243,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 <details class="phases" open>
                     <summary>"Terraform's \"Resource Graph\" steps"</summary>
                     <ol class="phase-list">{phases}</ol>
+                    <p class="muted small">"The description's order is for explaining; OpenTofu runs its transforms in its own order, so a phase can come back later in the list."</p>
                 </details>
                 <div class="step-nav">
                     <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>

@@ -951,3 +951,22 @@ async fn build_steps_are_tagged_with_the_resource_graph_phases() {
     assert_eq!(html.get_attribute("data-theme"), None);
     host.remove();
 }
+
+#[wasm_bindgen_test]
+async fn a_collapsed_module_shows_the_walk_of_what_it_hides() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    sleep(50).await;
+    click_on(&host, ".cluster[data-path=\"module.net\"] .cluster-header").await;
+    let collapsed = vertex_names(&host)
+        .into_iter()
+        .find(|n| n.starts_with("module.net (collapsed: "))
+        .expect("collapsed vertex");
+    assert_eq!(state_of(&host, &collapsed), "idle");
+    step_walk_to_end(&host, 80).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    assert_eq!(state_of(&host, &collapsed), "done");
+    host.remove();
+}

@@ -53,14 +53,35 @@ pub fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
     let i = n.index;
     // Memos per vertex: a walk frame recomputes these cheaply, and the DOM is touched only for
     // the vertices whose state or progress changed.
+    // A collapsed module shows the walk of the vertices it hides, taken together.
+    let members: Option<Vec<usize>> = ctx
+        .shown
+        .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()));
+    let members2 = members.clone();
     let st = Memo::new(move |_| {
-        ctx.walk_view
-            .with(|v| v.states.get(i).copied().unwrap_or_default())
+        ctx.walk_view.with(|v| match &members {
+            Some(ms) => view::combined_state(
+                ms.iter()
+                    .map(|m| v.states.get(*m).copied().unwrap_or_default()),
+            ),
+            None => v.states.get(i).copied().unwrap_or_default(),
+        })
     });
     let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
     let progress = Memo::new(move |_| {
-        ctx.walk_view
-            .with(|v| (v.progress.get(i).copied().unwrap_or(0.0) * 200.0).round() / 200.0)
+        ctx.walk_view.with(|v| {
+            let p = match &members2 {
+                Some(ms) if !ms.is_empty() => {
+                    let done = ms
+                        .iter()
+                        .filter(|m| v.states.get(**m).is_some_and(|s| *s == VState::Done))
+                        .count();
+                    done as f64 / ms.len() as f64
+                }
+                _ => v.progress.get(i).copied().unwrap_or(0.0),
+            };
+            (p * 200.0).round() / 200.0
+        })
     });
     let name = n.name.clone();
     let n_for_class = n.name.clone();

@@ -95,8 +95,8 @@ struct Shown {
     dashed: BTreeSet<(usize, usize)>,
     /// How many edges the reduction removed (shown or not).
     reduced: usize,
-    /// Vertices standing for collapsed modules: module path and how many vertices they hide.
-    collapsed: BTreeMap<usize, (String, usize)>,
+    /// Vertices standing for collapsed modules: module path and the vertices they hide.
+    collapsed: BTreeMap<usize, (String, Vec<usize>)>,
 }
 
 /// The selected vertex and what is upstream (ancestors) and downstream (descendants) of it.

@@ -178,11 +178,11 @@ pub fn apply(mut s: Shown, steps: &[Step], o: &ViewOpts) -> Shown {
         for (path, ms) in members {
             let v = s.graph.names.len();
             s.graph.names.push(model::collapsed_name(&path, ms.len()));
-            s.collapsed.insert(v, (path, ms.len()));
             for &m in &ms {
                 rep[m] = v;
                 s.hidden.insert(m);
             }
+            s.collapsed.insert(v, (path, ms));
             rep.push(v);
         }
     }
@@ -234,6 +234,28 @@ pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>) -> Scene {
         e.to = visible[e.to];
     }
     sc
+}
+
+/// The walk state of a collapsed module, from the states of the vertices it hides: running while
+/// any runs (or waits for a permit), then failed if any failed, done when all are done.
+pub fn combined_state(states: impl Iterator<Item = VState>) -> VState {
+    let all: Vec<VState> = states.collect();
+    let any = |s: VState| all.contains(&s);
+    if any(VState::Running) {
+        VState::Running
+    } else if any(VState::Permit) {
+        VState::Permit
+    } else if any(VState::Failed) {
+        VState::Failed
+    } else if !all.is_empty() && all.iter().all(|s| *s == VState::Done) {
+        VState::Done
+    } else if any(VState::Waiting) {
+        VState::Waiting
+    } else if any(VState::Upstream) || any(VState::Cancelled) {
+        VState::Upstream
+    } else {
+        VState::Idle
+    }
 }
 
 const THEME_KEY: &str = "tfgraph.theme";

@@ -415,7 +415,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 .collect_view()
                         }}
                         {move || {
-                            let names = ctx.shown.with(|s| s.graph.names.clone());
+                            // Untracked: the scene changes whenever the drawn vertices do.
+                            let names = ctx.shown.with_untracked(|s| s.graph.names.clone());
                             ctx.scene
                                 .with(|sc| sc.edges.clone())
                                 .into_iter()
@@ -439,9 +440,6 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                             if s.cycle_edges.contains(&(a, b)) {
                                                 c.push_str(" cycle");
                                             }
-                                            if s.dashed.contains(&(a, b)) {
-                                                c.push_str(" reduced");
-                                            }
                                         });
                                         if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
                                             c.push_str(" critical");
@@ -457,6 +455,23 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                     };
                                     let (dependent, dependency) = key_attrs;
                                     view! { <path class=class d=e.d marker-end="url(#arrow)" data-dependent=dependent data-dependency=dependency></path> }
+                                })
+                                .collect_view()
+                        }}
+                        {move || {
+                            let (paths, names) = ctx.shown.with(|s| {
+                                (ctx.scene.with(|sc| view::dashed_paths(s, sc)), s.graph.names.clone())
+                            });
+                            paths
+                                .into_iter()
+                                .map(|(dependent, dependency, d)| {
+                                    let a = names.get(dependent).cloned().unwrap_or_default();
+                                    let b = names.get(dependency).cloned().unwrap_or_default();
+                                    view! {
+                                        <path class="edge reduced" d=d marker-end="url(#arrow)" data-dependent=a data-dependency=b>
+                                            <title>"Removed by transitive reduction: a longer path already orders these two"</title>
+                                        </path>
+                                    }
                                 })
                                 .collect_view()
                         }}

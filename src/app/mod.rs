@@ -226,9 +226,10 @@ impl Ctx {
             })
         });
         let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
+        let layout_cache: view::SceneCache = StoredValue::new(None);
         let scene = Memo::new(move |_| {
             shown.with(|s| {
-                let sc = view::scene(s, hint.get_value());
+                let sc = view::scene(s, hint.get_value(), layout_cache);
                 hint.set_value(Some(sc.hint.clone()));
                 sc
             })

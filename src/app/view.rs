@@ -207,11 +207,13 @@ pub fn apply(mut s: Shown, steps: &[Step], o: &ViewOpts) -> Shown {
     s
 }
 
-/// Lays out the visible part of `s` (indexes in the scene are `s.graph`'s).
-pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>) -> Scene {
-    if s.hidden.is_empty() {
-        return model::scene(&s.graph, hint);
-    }
+/// The last layout: its input graph and the scene.
+pub type SceneCache = StoredValue<Option<(GraphData, Scene)>>;
+
+/// Lays out the visible part of `s` without its dashed edges (indexes in the scene are
+/// `s.graph`'s), so showing or hiding the reduction's edges moves nothing; they are drawn by
+/// [`dashed_paths`]. When the input is the same as last time the last scene is reused.
+pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>, cache: SceneCache) -> Scene {
     let visible: Vec<usize> = (0..s.graph.names.len())
         .filter(|i| !s.hidden.contains(i))
         .collect();
@@ -222,10 +224,18 @@ pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>) -> Scene {
             .graph
             .edges
             .iter()
+            .filter(|e| !s.dashed.contains(e))
             .filter_map(|(a, b)| Some((*local.get(a)?, *local.get(b)?)))
             .collect(),
     };
-    let mut sc = model::scene(&g, hint);
+    let same = cache.with_value(|c| match c {
+        Some((last, sc)) if *last == g => Some(sc.clone()),
+        _ => None,
+    });
+    let mut sc = match same {
+        Some(sc) => return sc,
+        None => model::scene(&g, hint),
+    };
     for n in &mut sc.nodes {
         n.index = visible[n.index];
     }
@@ -233,7 +243,23 @@ pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>) -> Scene {
         e.from = visible[e.from];
         e.to = visible[e.to];
     }
+    cache.set_value(Some((g, sc.clone())));
     sc
+}
+
+/// Paths for the dashed edges, from the dependency's bottom to the dependent's top (they are
+/// not routed by the layout): `(dependent, dependency, path data)`.
+pub fn dashed_paths(s: &Shown, sc: &Scene) -> Vec<(usize, usize, String)> {
+    let at: BTreeMap<usize, &model::SNode> = sc.nodes.iter().map(|n| (n.index, n)).collect();
+    s.dashed
+        .iter()
+        .filter_map(|&(dependent, dependency)| {
+            let (a, b) = (at.get(&dependency)?, at.get(&dependent)?);
+            let from = (a.x + a.w / 2.0, a.y + a.h);
+            let to = (b.x + b.w / 2.0, b.y);
+            Some((dependent, dependency, model::path_data(&[from, to])))
+        })
+        .collect()
 }
 
 /// The walk state of a collapsed module, from the states of the vertices it hides: running while

@@ -395,9 +395,22 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                             <g
                                                 class="cluster-header"
                                                 role="button"
-                                                on:click=move |ev| {
-                                                    ev.stop_propagation();
-                                                    if !ctx.dragged.get_value() {
+                                                tabindex="0"
+                                                aria-label=format!("Collapse {}", c.path)
+                                                on:click={
+                                                    let path = path.clone();
+                                                    move |ev| {
+                                                        ev.stop_propagation();
+                                                        if !ctx.dragged.get_value() {
+                                                            ctx.gv.toggle_module(&path);
+                                                        }
+                                                    }
+                                                }
+                                                on:keydown=move |ev| {
+                                                    if ev.key() == "Enter" || ev.key() == " " {
+                                                        // Not also a shortcut (space plays the walk).
+                                                        ev.prevent_default();
+                                                        ev.stop_propagation();
                                                         ctx.gv.toggle_module(&path);
                                                     }
                                                 }

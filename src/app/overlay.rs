@@ -244,6 +244,13 @@ pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
         ov.step.set(0);
         ov.playing.set(false);
     });
+    // The bar grows or shrinks with the overlay's controls: fit the graph to the new canvas.
+    Effect::new(move |prev: Option<()>| {
+        ov.kind.track();
+        if prev.is_some() {
+            request_animation_frame(move || ctx.fit());
+        }
+    });
     let walking = move || matches!(ov.kind.get(), OverlayKind::Dfs | OverlayKind::Bfs);
     let total = move || ov.data.with(|d| d.visits.len());
     let play = move |_| {

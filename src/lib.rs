@@ -13,6 +13,7 @@ pub mod generator;
 pub mod layout;
 pub mod pipeline;
 pub mod plan;
+pub mod saved;
 pub mod schema;
 pub mod share;
 pub mod state;

@@ -514,6 +514,14 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         "Showing the last graph that built"
                     </span>
                 </Show>
+                {move || ctx.scene.with(|s| s.too_big).map(|n| view! {
+                    <p class="empty-graph too-big">
+                        {format!(
+                            "This graph has {n} vertices; the app draws up to {}. It is built and can be exported and walked; to see it, narrow it with Resources only or -target, or export DOT and use the tfgraph command-line tool.",
+                            model::MAX_DRAWN
+                        )}
+                    </p>
+                })}
                 <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
                     <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
                 </Show>

@@ -114,7 +114,12 @@ struct Ctx {
     active: RwSignal<String>,
     analyzed: RwSignal<BTreeMap<String, String>>,
     kind: RwSignal<BuilderKind>,
-    analysis: Memo<Analysis>,
+    /// The latest finished analysis; large inputs are analysed in slices (see [`Ctx::reanalyze`]).
+    analysis: RwSignal<Analysis>,
+    /// Where a sliced analysis is (for the progress bar); `None` when idle.
+    progress: RwSignal<Option<model::Progress>>,
+    /// Bumped by every new analysis, so a sliced one that was overtaken stops.
+    generation: StoredValue<u64>,
     good: Memo<Option<Analysis>>,
     step: RwSignal<Option<usize>>,
     shown: Memo<Shown>,
@@ -136,6 +141,9 @@ struct Ctx {
     /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
     /// change it do not touch every edge.
     critical: Memo<BTreeSet<usize>>,
+    /// Messages for the user (see [`Notice`]), and whether autosave may write.
+    notices: RwSignal<Vec<Notice>>,
+    save_ok: StoredValue<bool>,
     /// Graph views (reduction, resources only, collapsed modules) and algorithm overlays.
     gv: view::GraphView,
     ov: overlay::Overlays,
@@ -148,11 +156,45 @@ fn example_files(e: &Example) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn initial_files() -> BTreeMap<String, String> {
-    storage::load_files()
-        .filter(|f| !f.is_empty())
-        .or_else(|| storage::load_text().map(|t| BTreeMap::from([("main.tf".to_string(), t)])))
-        .unwrap_or_else(|| example_files(&EXAMPLES[0]))
+/// A message shown above the workspace until dismissed: what happened to saved data, a share
+/// link that could not be opened, a file that could not be read. Always set as text.
+#[derive(Debug, Clone, PartialEq)]
+struct Notice {
+    id: u64,
+    text: String,
+    /// A file the user may want, offered as a download: (file name, text).
+    download: Option<(String, String)>,
+}
+
+/// Runs `f` between two performance marks and records a `tfgraph-<name>` measure, so the
+/// browser's performance timeline (and the e2e timing test) shows where an update's time goes.
+fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let (start, end) = (
+        format!("tfgraph-{name}-start"),
+        format!("tfgraph-{name}-end"),
+    );
+    if let Some(p) = &perf {
+        let _ = p.mark(&start);
+    }
+    let out = f();
+    if let Some(p) = &perf {
+        let _ = p.mark(&end);
+        let _ = p.measure_with_start_mark_and_end_mark(&format!("tfgraph-{name}"), &start, &end);
+    }
+    out
+}
+
+/// Resolves on a new browser task (a zero timeout), letting the page paint and handle input.
+async fn yield_to_browser() {
+    let (tx, rx) = futures::channel::oneshot::channel::<()>();
+    set_timeout(
+        move || {
+            let _ = tx.send(());
+        },
+        Duration::ZERO,
+    );
+    let _ = rx.await;
 }
 
 fn performance_now() -> f64 {
@@ -163,7 +205,19 @@ fn performance_now() -> f64 {
 
 impl Ctx {
     fn new() -> Ctx {
-        let start = initial_files();
+        let restored = storage::restore();
+        let mut notices = Vec::new();
+        if let Some(n) = restored.notice {
+            notices.push(Notice {
+                id: 0,
+                text: n.message,
+                download: n.aside.map(|(key, text)| (format!("{key}.json"), text)),
+            });
+        }
+        let start = restored
+            .files
+            .filter(|f| !f.is_empty())
+            .unwrap_or_else(|| example_files(&EXAMPLES[0]));
         let first = if start.contains_key("main.tf") {
             "main.tf".to_string()
         } else {
@@ -176,7 +230,7 @@ impl Ctx {
         let files = RwSignal::new(start.clone());
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
-        let analysis = Memo::new(move |_| analyzed.with(|f| model::analyze(f, kind.get())));
+        let analysis = RwSignal::new(Analysis::default());
         let good = Memo::new(move |prev: Option<&Option<Analysis>>| {
             let a = analysis.get();
             if a.graph.is_some() {
@@ -229,7 +283,7 @@ impl Ctx {
         let layout_cache: view::SceneCache = StoredValue::new(None);
         let scene = Memo::new(move |_| {
             shown.with(|s| {
-                let sc = view::scene(s, hint.get_value(), layout_cache);
+                let sc = timed("layout", || view::scene(s, hint.get_value(), layout_cache));
                 hint.set_value(Some(sc.hint.clone()));
                 sc
             })
@@ -256,6 +310,8 @@ impl Ctx {
             analyzed,
             kind,
             analysis,
+            progress: RwSignal::new(None),
+            generation: StoredValue::new(0),
             good,
             step,
             shown,
@@ -277,6 +333,69 @@ impl Ctx {
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
             gv,
             ov,
+            notices: RwSignal::new(notices),
+            save_ok: StoredValue::new(storage::can_save()),
+        }
+    }
+
+    /// Analyses the files: small inputs at once; large ones in slices that give the browser back
+    /// control between phases (one per transform) and report progress, so typing into a large
+    /// configuration never freezes the page. A newer call stops an older sliced one.
+    fn reanalyze(self, files: BTreeMap<String, String>, kind: BuilderKind) {
+        self.generation.update_value(|g| *g += 1);
+        let mine = self.generation.get_value();
+        let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+        if size < model::SLICE_FROM_BYTES {
+            self.progress.set(None);
+            let a = timed("analysis", || model::analyze(&files, kind));
+            self.analysis.set(a);
+            return;
+        }
+        let live = move || self.generation.try_get_value() == Some(mine);
+        leptos::task::spawn_local(async move {
+            let pause = move |p: model::Progress| async move {
+                if !live() {
+                    return false;
+                }
+                self.progress.set(Some(p));
+                yield_to_browser().await;
+                live()
+            };
+            if let Some(a) = model::analyze_with(&files, kind, pause).await
+                && live()
+            {
+                self.progress.set(Some(model::Progress {
+                    label: "Laying out and drawing".into(),
+                    done: 1,
+                    total: 1,
+                }));
+                yield_to_browser().await;
+                if live() {
+                    self.analysis.set(a);
+                    self.progress.set(None);
+                }
+            }
+        });
+    }
+
+    /// Shows a notice; the same text twice is shown once.
+    fn notify(self, text: String, download: Option<(String, String)>) {
+        self.notices.update(|ns| {
+            if ns.iter().any(|n| n.text == text) {
+                return;
+            }
+            let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+            ns.push(Notice { id, text, download });
+        });
+    }
+
+    /// Saves the files; a refusal is told once, not on every keystroke.
+    fn autosave(self, files: &BTreeMap<String, String>) {
+        if !self.save_ok.get_value() {
+            return;
+        }
+        if let Err(why) = storage::save_files(files) {
+            self.notify(format!("Your edits are not being saved: {why}."), None);
         }
     }
 
@@ -482,7 +601,8 @@ fn frame_loop(ctx: Ctx) {
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
-    Effect::new(move |_| ctx.files.with(storage::save_files));
+    Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
+    Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get()));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
@@ -587,6 +707,11 @@ pub fn App() -> impl IntoView {
                     </div>
                 </div>
             </Show>
+            // Always present (empty when quiet), so the grid keeps its rows.
+            <div class="app-messages">
+                <Notices ctx=ctx />
+                <ProgressBar ctx=ctx />
+            </div>
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
@@ -594,5 +719,50 @@ pub fn App() -> impl IntoView {
             </main>
             <WalkPanel ctx=ctx />
         </div>
+    }
+}
+
+/// The notices bar: one line per notice, with its download and a dismiss button.
+#[component]
+fn Notices(ctx: Ctx) -> impl IntoView {
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            <For each=move || ctx.notices.get() key=|n| n.id let:n>
+                {
+                    let id = n.id;
+                    view! {
+                        <div class="notice">
+                            <span class="notice-text">{n.text.clone()}</span>
+                            {n.download.clone().map(|(name, text)| view! {
+                                <a class="notice-download" download=name href=model::data_url("application/json", &text)>
+                                    "Download the kept copy"
+                                </a>
+                            })}
+                            <button type="button" class="notice-dismiss" title="Dismiss"
+                                on:click=move |_| ctx.notices.update(|ns| ns.retain(|x| x.id != id))>
+                                "Dismiss"
+                            </button>
+                        </div>
+                    }
+                }
+            </For>
+        </div>
+    }
+}
+
+/// A slim bar under the header while a large input is analysed in slices.
+#[component]
+fn ProgressBar(ctx: Ctx) -> impl IntoView {
+    move || {
+        ctx.progress.get().map(|p| {
+            let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
+            view! {
+                <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
+                    aria-valuenow=format!("{pct:.0}")>
+                    <div class="build-progress-fill" style=format!("width: {pct:.1}%")></div>
+                    <span class="build-progress-label">{p.label}</span>
+                </div>
+            }
+        })
     }
 }

@@ -375,26 +375,30 @@ pub fn layer(ctx: Ctx) -> impl IntoView {
                         "scc".to_string()
                     };
                     if c.len() > 1 {
-                        let boxes: Vec<_> = c.iter().filter_map(|i| nodes.get(i)).collect();
-                        if !boxes.is_empty() {
-                            let x0 = boxes.iter().map(|b| b.0).fold(f64::MAX, f64::min) - 10.0;
-                            let y0 = boxes.iter().map(|b| b.1).fold(f64::MAX, f64::min) - 10.0;
-                            let x1 =
-                                boxes.iter().map(|b| b.0 + b.2).fold(f64::MIN, f64::max) + 10.0;
-                            let y1 =
-                                boxes.iter().map(|b| b.1 + b.3).fold(f64::MIN, f64::max) + 10.0;
-                            let members = c
-                                .iter()
-                                .filter_map(|i| names.get(*i).cloned())
-                                .collect::<Vec<_>>()
-                                .join("\n");
-                            out.push(
+                        // Each member outlined in the component's colour (a box around all of
+                        // them could take in vertices that are not members).
+                        let members = c
+                            .iter()
+                            .filter_map(|i| names.get(*i).cloned())
+                            .collect::<Vec<_>>()
+                            .join("\n");
+                        let rings = c
+                            .iter()
+                            .filter_map(|i| nodes.get(i))
+                            .map(|&(x, y, w, h)| {
                                 view! {
-                                    <rect class=format!("scc-hull scc-c{}", (colour - 1) % 7) data-members=members x=x0 y=y0 width=x1 - x0 height=y1 - y0 rx="12"></rect>
+                                    <rect x=x - 6.0 y=y - 6.0 width=w + 12.0 height=h + 12.0 rx="9"></rect>
                                 }
-                                .into_any(),
-                            );
-                        }
+                            })
+                            .collect_view();
+                        out.push(
+                            view! {
+                                <g class=format!("scc-hull scc-c{}", (colour - 1) % 7) data-members=members>
+                                    {rings}
+                                </g>
+                            }
+                            .into_any(),
+                        );
                     }
                     for &i in c {
                         out.extend(

@@ -11,8 +11,10 @@ mod files;
 mod graph;
 mod highlight;
 mod model;
+mod overlay;
 mod side;
 mod storage;
+mod view;
 mod walk;
 mod walkrt;
 
@@ -89,6 +91,15 @@ struct Shown {
     replay: Option<Replay>,
     cycle_nodes: BTreeSet<usize>,
     cycle_edges: BTreeSet<(usize, usize)>,
+    // Set by the graph views (`view::apply`).
+    /// Vertices of `graph` not drawn (resource-only view, collapsed modules).
+    hidden: BTreeSet<usize>,
+    /// Edges of `graph` drawn dashed: removed by transitive reduction, shown with it off.
+    dashed: BTreeSet<(usize, usize)>,
+    /// How many edges the reduction removed (shown or not).
+    reduced: usize,
+    /// Vertices standing for collapsed modules: module path and the vertices they hide.
+    collapsed: BTreeMap<usize, (String, Vec<usize>)>,
 }
 
 /// The selected vertex and what is upstream (ancestors) and downstream (descendants) of it.
@@ -139,6 +150,9 @@ struct Ctx {
     /// `-target` and `-exclude` addresses as typed.
     targets: RwSignal<String>,
     excludes: RwSignal<String>,
+    /// Graph views (reduction, resources only, collapsed modules) and algorithm overlays.
+    gv: view::GraphView,
+    ov: overlay::Overlays,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -238,18 +252,21 @@ impl Ctx {
             }
         });
         let step = RwSignal::new(None::<usize>);
+        let gv = view::GraphView::new();
         let shown = Memo::new(move |_| {
+            let opts = gv.opts();
             good.with(|g| {
                 let Some(a) = g else {
                     return Shown::default();
                 };
                 if let Some(k) = step.get().filter(|k| *k < a.steps.len()) {
                     let r = model::replay(&a.steps, k);
-                    return Shown {
+                    let s = Shown {
                         graph: r.graph.clone(),
                         replay: Some(r),
                         ..Shown::default()
                     };
+                    return view::apply(s, &a.steps, &opts);
                 }
                 let graph = a.graph.clone().unwrap_or_default();
                 let mut cycle_nodes = BTreeSet::new();
@@ -264,18 +281,21 @@ impl Ctx {
                     }
                     cycle_nodes.extend(members);
                 }
-                Shown {
+                let s = Shown {
                     graph,
                     replay: None,
                     cycle_nodes,
                     cycle_edges,
-                }
+                    ..Shown::default()
+                };
+                view::apply(s, &a.steps, &opts)
             })
         });
         let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
+        let layout_cache: view::SceneCache = StoredValue::new(None);
         let scene = Memo::new(move |_| {
             shown.with(|s| {
-                let sc = timed("layout", || model::scene(&s.graph, hint.get_value()));
+                let sc = timed("layout", || view::scene(s, hint.get_value(), layout_cache));
                 hint.set_value(Some(sc.hint.clone()));
                 sc
             })
@@ -295,6 +315,7 @@ impl Ctx {
             })
         });
         let walk_view = RwSignal::new(WalkView::default());
+        let ov = overlay::Overlays::new(shown, selected);
         Ctx {
             files,
             active: RwSignal::new(first),
@@ -322,6 +343,8 @@ impl Ctx {
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
+            gv,
+            ov,
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
             targets: RwSignal::new(String::new()),
@@ -685,6 +708,7 @@ pub fn App() -> impl IntoView {
                     "How Terraform and OpenTofu turn configuration into a dependency graph, and walk it."
                 </p>
                 <span class="spacer"></span>
+                <view::ThemeToggle />
                 <button type="button" class="help-button" title="Keyboard shortcuts (?)" on:click=move |_| help.update(|h| *h = !*h)>
                     "Shortcuts"
                 </button>

@@ -24,11 +24,13 @@ pub enum Kind {
     ModuleClose,
     Root,
     Destroy,
+    /// A module collapsed into one vertex by the viewer (not an OpenTofu vertex).
+    Collapsed,
     Other,
 }
 
 impl Kind {
-    pub const LEGEND: [Kind; 10] = [
+    pub const LEGEND: [Kind; 12] = [
         Kind::Resource,
         Kind::Data,
         Kind::Provider,
@@ -39,6 +41,8 @@ impl Kind {
         Kind::ModuleClose,
         Kind::Root,
         Kind::Destroy,
+        Kind::Collapsed,
+        Kind::Other,
     ];
 
     /// The CSS class suffix (`kind-…`).
@@ -54,6 +58,7 @@ impl Kind {
             Kind::ModuleClose => "module-close",
             Kind::Root => "root",
             Kind::Destroy => "destroy",
+            Kind::Collapsed => "collapsed",
             Kind::Other => "other",
         }
     }
@@ -71,9 +76,24 @@ impl Kind {
             Kind::ModuleClose => "module close",
             Kind::Root => "root",
             Kind::Destroy => "destroy / deposed",
+            Kind::Collapsed => "collapsed module",
             Kind::Other => "other",
         }
     }
+}
+
+/// The suffix of the vertex that stands for a collapsed module: `module.net (collapsed: 6)`.
+pub const COLLAPSED: &str = "collapsed";
+
+/// The name of the vertex standing for the collapsed module `path` (`module.a.module.b`), which
+/// hides `hidden` vertices.
+pub fn collapsed_name(path: &str, hidden: usize) -> String {
+    format!("{path} ({COLLAPSED}: {hidden})")
+}
+
+/// The module path a collapsed module's vertex stands for.
+pub fn collapsed_path(name: &str) -> Option<&str> {
+    name.find(&format!(" ({COLLAPSED}")).map(|i| &name[..i])
 }
 
 /// Splits leading `module.NAME` steps off a vertex name: the module path and the rest.
@@ -113,7 +133,9 @@ pub fn classify(name: &str) -> Kind {
         return Kind::Provider;
     }
     if rest.starts_with("module.") {
-        return if suffix.starts_with("close") {
+        return if suffix.starts_with(COLLAPSED) {
+            Kind::Collapsed
+        } else if suffix.starts_with("close") {
             Kind::ModuleClose
         } else {
             Kind::ModuleExpand
@@ -135,7 +157,10 @@ pub fn classify(name: &str) -> Kind {
 /// vertices go inside the module's box, so each box opens with its expand and ends with its close.
 pub fn cluster_of(name: &str) -> Vec<String> {
     let (mut path, rest) = module_prefix(name);
-    if let Some(after) = rest.strip_prefix("module.") {
+    // A collapsed module is drawn in its parent's box, in place of its own.
+    if let Some(after) = rest.strip_prefix("module.")
+        && !rest.contains(&format!(" ({COLLAPSED}"))
+    {
         let end = after.find(['.', ' ']).unwrap_or(after.len());
         path.push(format!("module.{}", &after[..end]));
     }
@@ -685,6 +710,8 @@ pub struct SEdge {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SCluster {
     pub title: String,
+    /// The whole module path, `module.a.module.b`: the key for collapsing it.
+    pub path: String,
     pub depth: usize,
     pub x: f64,
     pub y: f64,
@@ -773,6 +800,7 @@ pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
         .iter()
         .map(|c| SCluster {
             title: c.path.last().cloned().unwrap_or_default(),
+            path: c.path.join("."),
             depth: c.path.len(),
             x: c.x,
             y: c.y,
@@ -955,4 +983,135 @@ pub fn data_url(mime: &str, text: &str) -> String {
         }
     }
     out
+}
+
+/// The steps of Terraform's "Resource Graph" description ("Building the Graph"), in its order,
+/// with what OpenTofu adds: each transform belongs to one of them (see [`phase_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    Resources,
+    Provisioners,
+    DependsOn,
+    Orphans,
+    Providers,
+    References,
+    Root,
+    DestroySplit,
+    Targeting,
+    Validation,
+    Reduction,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 11] = [
+        Phase::Resources,
+        Phase::Provisioners,
+        Phase::DependsOn,
+        Phase::Orphans,
+        Phase::Providers,
+        Phase::References,
+        Phase::Root,
+        Phase::DestroySplit,
+        Phase::Targeting,
+        Phase::Validation,
+        Phase::Reduction,
+    ];
+
+    /// A short tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Phase::Resources => "resources",
+            Phase::Provisioners => "provisioners",
+            Phase::DependsOn => "depends_on",
+            Phase::Orphans => "orphans",
+            Phase::Providers => "providers",
+            Phase::References => "references",
+            Phase::Root => "root",
+            Phase::DestroySplit => "destroy split",
+            Phase::Targeting => "targeting",
+            Phase::Validation => "validation",
+            Phase::Reduction => "reduction",
+        }
+    }
+
+    /// The CSS class suffix (`phase-…`).
+    pub fn css(self) -> &'static str {
+        match self {
+            Phase::DependsOn => "depends-on",
+            Phase::DestroySplit => "destroy-split",
+            p => p.tag(),
+        }
+    }
+
+    /// What this step of the description does, in our words.
+    pub fn about(self) -> &'static str {
+        match self {
+            Phase::Resources => {
+                "Every resource and data block becomes a vertex; so do variables, locals, outputs, checks and each module call."
+            }
+            Phase::Provisioners => {
+                "Provisioners have no vertices of their own in OpenTofu: they run inside the vertex of the resource they belong to."
+            }
+            Phase::DependsOn => {
+                "Explicit depends_on becomes edges (drawn by the reference step); these steps make data sources and the saved state respect it."
+            }
+            Phase::Orphans => {
+                "With a state, objects it records that the configuration no longer has are added, to be destroyed."
+            }
+            Phase::Providers => {
+                "Each resource is tied to the provider configuration that serves it; unused providers go, and each provider gets a closing vertex."
+            }
+            Phase::References => {
+                "Expressions are read for references (var.x, aws_vpc.a.id, module.m.out): each one becomes an edge to what it names."
+            }
+            Phase::Root => {
+                "A single root vertex is added that waits for everything, so the graph has one end."
+            }
+            Phase::DestroySplit => {
+                "When there are changes, replacing an object is split into destroy and create, ordered by create_before_destroy."
+            }
+            Phase::Targeting => {
+                "Not in the description: with -target or -exclude, only what the selection needs is kept."
+            }
+            Phase::Validation => {
+                "The finished graph is checked: exactly one root, no cycles, no vertex depending on itself."
+            }
+            Phase::Reduction => {
+                "Transitive reduction drops every edge a longer path already implies: the same order, fewer lines."
+            }
+        }
+    }
+}
+
+/// The step of the "Resource Graph" description a transform carries out.
+pub fn phase_of(transform: &str) -> Phase {
+    match transform {
+        "StateTransformer"
+        | "AttachStateTransformer"
+        | "OrphanResourceInstanceTransformer"
+        | "OrphanResourceInstanceCountTransformer"
+        | "OrphanOutputTransformer"
+        | "RemovedModuleTransformer" => Phase::Orphans,
+        "attachDataResourceDependsOnTransformer" | "AttachDependenciesTransformer" => {
+            Phase::DependsOn
+        }
+        "ProviderConfigTransformer"
+        | "MissingProviderTransformer"
+        | "ProviderTransformer"
+        | "PruneProviderTransformer"
+        | "ProviderUnconfiguredTransformer"
+        | "ProviderFunctionTransformer"
+        | "CloseProviderTransformer"
+        | "AttachSchemaTransformer" => Phase::Providers,
+        "ReferenceTransformer" | "ExternalReferenceTransformer" => Phase::References,
+        "RootTransformer" | "CloseRootModuleTransformer" => Phase::Root,
+        "DiffTransformer"
+        | "DestroyEdgeTransformer"
+        | "CBDEdgeTransformer"
+        | "ForcedCBDTransformer"
+        | "pruneUnusedNodesTransformer" => Phase::DestroySplit,
+        "TargetingTransformer" => Phase::Targeting,
+        "TransitiveReductionTransformer" => Phase::Reduction,
+        _ => Phase::Resources,
+    }
 }

@@ -883,7 +883,13 @@ fn injected_elements(host: &Element) -> Vec<String> {
         for j in 0..names.length() {
             let n = names.get(j).as_string().unwrap_or_default();
             let v = e.get_attribute(&n).unwrap_or_default();
-            if n.starts_with("on") || v.contains("javascript:") && n != "value" {
+            // Event handlers anywhere; script URLs only where the browser would follow them (a
+            // data-* attribute holding the text is inert).
+            let url_attr = matches!(
+                n.as_str(),
+                "href" | "xlink:href" | "src" | "srcdoc" | "action" | "formaction" | "data"
+            );
+            if n.starts_with("on") || url_attr && v.to_lowercase().contains("javascript:") {
                 found.push(format!("{tag}[{n}={v}]"));
             }
         }
@@ -1860,4 +1866,101 @@ async fn files_can_be_added_renamed_and_deleted() {
     assert_eq!(texts(&host, ".file-tab"), vec!["main.tf"]);
     assert!(!vertex_names(&host).contains(&"var.cidr".to_string()));
     host.remove();
+}
+
+/// The payload as a DOT quoted id's content.
+fn dot_escape(p: &str) -> String {
+    p.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn set_hash(hash: &str) {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(hash)
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn injection_payloads_in_share_links_dot_labels_and_file_names_never_run() {
+    install_pwn_hook();
+    let mut problems = Vec::new();
+    for (i, p) in PAYLOADS.iter().enumerate() {
+        // A link from a stranger: a DOT graph whose vertex labels and file name are the payload.
+        let d = dot_escape(p);
+        let file = format!("{}.dot", p.replace('/', "_"));
+        let files = std::collections::BTreeMap::from([(
+            file.clone(),
+            format!("digraph {{\n  \"{d}\" -> \"b\"\n  \"c\" [label=\"{d}\"]\n}}\n"),
+        )]);
+        let link = tfgraph::share::encode(&files).expect("encodes");
+        storage().clear().unwrap();
+        set_hash(&link);
+        let host = mount_keeping_storage().await;
+        sleep(30).await;
+        if !vertex_names(&host).contains(&p.to_string()) {
+            problems.push(format!(
+                "#{i} {p}: DOT vertex not drawn by name: {:?}",
+                vertex_names(&host)
+            ));
+        }
+        let svg_text = host
+            .query_selector(".graph-svg")
+            .unwrap()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default();
+        if !svg_text.contains(p) {
+            problems.push(format!("#{i} {p}: DOT label not shown as text"));
+        }
+        if !texts(&host, ".file-tab").iter().any(|t| t.contains(&file)) {
+            problems.push(format!(
+                "#{i} {p}: file name not shown: {:?}",
+                texts(&host, ".file-tab")
+            ));
+        }
+        let injected = injected_elements(&host);
+        if !injected.is_empty() {
+            problems.push(format!("#{i} {p}: elements created: {injected:?}"));
+        }
+        host.remove();
+    }
+    // Damaged and hostile links: each is refused with its reason and the app keeps working.
+    use base64::Engine as _;
+    let deflated = |bytes: &[u8]| {
+        format!(
+            "#v1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .encode(miniz_oxide::deflate::compress_to_vec(bytes, 6))
+        )
+    };
+    let not_a_map = deflated(b"[\"<img src=x onerror=__pwn()>\"]");
+    let bad_path = deflated(br#"{"../<img src=x onerror=__pwn()>.tf": "x"}"#);
+    let bomb = deflated(&vec![b' '; 5 * 1024 * 1024]);
+    for (link, why) in [
+        ("#v1.<img src=x onerror=__pwn()>", "not valid base64url"),
+        ("#v1.AAAA", "damaged"),
+        (not_a_map.as_str(), "not a JSON object"),
+        (bad_path.as_str(), "not an acceptable relative path"),
+        (bomb.as_str(), "inflates to more than"),
+    ] {
+        storage().clear().unwrap();
+        set_hash(link);
+        let host = mount_keeping_storage().await;
+        let notices = texts(&host, ".notice-text");
+        if !notices.iter().any(|n| n.contains(why)) {
+            problems.push(format!("{link}: no notice saying {why:?}: {notices:?}"));
+        }
+        if vertex_names(&host).len() < 3 {
+            problems.push(format!("{link}: the app shows no graph"));
+        }
+        let injected = injected_elements(&host);
+        if !injected.is_empty() {
+            problems.push(format!("{link}: elements created: {injected:?}"));
+        }
+        host.remove();
+    }
+    set_hash("");
+    sleep(200).await;
+    assert_eq!(pwn_count(), 0.0, "a payload ran");
+    assert!(problems.is_empty(), "{problems:#?}");
 }

@@ -7,6 +7,7 @@
 
 mod editor;
 mod examples;
+mod gantt;
 mod graph;
 mod model;
 mod side;
@@ -133,6 +134,8 @@ struct Ctx {
     /// Messages for the user (see [`Notice`]), and whether autosave may write.
     notices: RwSignal<Vec<Notice>>,
     save_ok: StoredValue<bool>,
+    /// Per-vertex walk cells, Gantt rows, hover, durations (walk.rs).
+    walk_ui: walk::WalkUi,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -293,6 +296,7 @@ impl Ctx {
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
+            walk_ui: walk::WalkUi::new(),
         }
     }
 
@@ -414,7 +418,7 @@ impl Ctx {
     fn reset_walk(self) {
         self.playing.set(false);
         self.rt.set_value(None);
-        self.walk_view.set(WalkView::default());
+        self.clear_walk_view();
     }
 
     /// Starts a walk of the built graph if none is under way; false when there is nothing to walk
@@ -433,13 +437,11 @@ impl Ctx {
         };
         self.step.set(None);
         self.mode.set(Mode::Walk);
-        let mut rt = WalkRt::start(
-            &g,
-            self.parallelism.get_untracked() as usize,
-            &self.failures.get_untracked(),
-        );
-        self.walk_view.set(rt.view());
+        let setup = untrack(|| self.walk_setup(true));
+        let mut rt = WalkRt::start(&g, self.parallelism.get_untracked() as usize, &setup);
+        let frame = rt.collect();
         self.rt.set_value(Some(rt));
+        self.apply_frame(frame);
         true
     }
 
@@ -464,14 +466,14 @@ impl Ctx {
         if !self.ensure_walk() {
             return;
         }
-        let v = self.rt.try_update_value(|r| {
+        let f = self.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.step();
-                r.view()
+                r.collect()
             })
         });
-        if let Some(Some(v)) = v {
-            self.walk_view.set(v);
+        if let Some(Some(f)) = f {
+            self.apply_frame(f);
         }
     }
 
@@ -490,13 +492,7 @@ impl Ctx {
                         f.insert(name);
                     }
                 });
-                // A walk that has not moved yet picks the change up.
-                if self
-                    .walk_view
-                    .with_untracked(|v| v.now == 0.0 && v.done == 0)
-                {
-                    self.reset_walk();
-                }
+                self.walk_settings_changed();
             }
         }
     }
@@ -521,14 +517,14 @@ fn frame_loop(ctx: Ctx) {
         let v = ctx.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.frame(now, speed);
-                (r.view(), r.stepper.has_pending_timers())
+                (r.collect(), r.stepper.has_pending_timers())
             })
         });
         mark("walk-frame-simulated");
         match v {
-            Some(Some((view, pending))) => {
-                let stop = view.finished || !pending;
-                ctx.walk_view.set(view);
+            Some(Some((frame, pending))) => {
+                let stop = frame.view.finished || !pending;
+                ctx.apply_frame(frame);
                 mark("walk-frame-drawn");
                 if let Some(p) = &perf {
                     let _ = p.measure_with_start_mark_and_end_mark(

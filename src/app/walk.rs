@@ -1,6 +1,146 @@
-//! The walk bar: play/pause/step, speed, -parallelism, counters and the makespan chart.
+//! The walk bar (play/pause/step, speed, -parallelism, counters, the makespan chart), the Gantt
+//! timeline, per-vertex durations, and the per-vertex walk cells the graph draws.
 
 use super::*;
+use walkrt::{Frame, GCell, GRow, Setup, VCell};
+
+/// The walk's view state that is not one signal per frame: a cell per vertex and per Gantt row
+/// (set only when that vertex or row changes), the hovered vertex, and the user's durations.
+#[derive(Clone, Copy)]
+pub struct WalkUi {
+    cells: StoredValue<Vec<ArcRwSignal<VCell>>>,
+    pub(super) rows: RwSignal<Vec<GRowView>>,
+    row_cells: StoredValue<BTreeMap<u32, ArcRwSignal<GCell>>>,
+    /// The Gantt's time axis (seconds): the walk's makespan, known at its start.
+    pub(super) axis: RwSignal<f64>,
+    /// The vertex under the pointer, in the graph or the Gantt.
+    pub hover: RwSignal<Option<usize>>,
+    /// Durations set by the user (seconds), by vertex name.
+    pub durations: RwSignal<BTreeMap<String, f64>>,
+    /// Whether the hover came from the graph (then the Gantt scrolls to the vertex's row).
+    pub hover_from_graph: StoredValue<bool>,
+    pub gantt: NodeRef<leptos::html::Div>,
+}
+
+#[derive(Clone)]
+pub(super) struct GRowView {
+    pub(super) row: GRow,
+    pub(super) cell: ArcRwSignal<GCell>,
+}
+
+impl WalkUi {
+    pub fn new() -> WalkUi {
+        WalkUi {
+            cells: StoredValue::new(Vec::new()),
+            rows: RwSignal::new(Vec::new()),
+            row_cells: StoredValue::new(BTreeMap::new()),
+            axis: RwSignal::new(1.0),
+            hover: RwSignal::new(None),
+            durations: RwSignal::new(BTreeMap::new()),
+            hover_from_graph: StoredValue::new(false),
+            gantt: NodeRef::new(),
+        }
+    }
+
+    /// Fresh cells for a graph of `n` vertices (the graph view calls this when it draws the
+    /// vertices), holding the state of a walk under way.
+    pub fn new_cells(self, n: usize, current: Option<&[VCell]>) -> Vec<ArcRwSignal<VCell>> {
+        let cells: Vec<ArcRwSignal<VCell>> = (0..n)
+            .map(|i| {
+                ArcRwSignal::new(
+                    current
+                        .filter(|c| c.len() == n)
+                        .and_then(|c| c.get(i).copied())
+                        .unwrap_or_default(),
+                )
+            })
+            .collect();
+        self.cells.set_value(cells.clone());
+        cells
+    }
+
+    fn clear(self) {
+        self.cells.with_value(|cells| {
+            for c in cells {
+                if c.get_untracked() != VCell::default() {
+                    c.set(VCell::default());
+                }
+            }
+        });
+        self.rows.set(Vec::new());
+        self.row_cells.set_value(BTreeMap::new());
+    }
+}
+
+impl Ctx {
+    /// The walks' setup: user durations, injected failures, the graph's expander.
+    pub(super) fn walk_setup(self, failures: bool) -> Setup {
+        Setup {
+            durations: self.walk_ui.durations.get(),
+            failures: if failures {
+                self.failures.get()
+            } else {
+                BTreeSet::new()
+            },
+            expander: self.good.with(|g| {
+                g.as_ref()
+                    .and_then(|a| a.expander.as_ref())
+                    .map(|e| e.expander.clone())
+            }),
+        }
+    }
+
+    /// Shows what changed in a walk frame.
+    pub(super) fn apply_frame(self, f: Frame) {
+        let ui = self.walk_ui;
+        ui.cells.with_value(|cells| {
+            for (i, c) in f.cells {
+                if let Some(s) = cells.get(i) {
+                    s.set(c);
+                }
+            }
+        });
+        if let Some(rows) = f.rows {
+            let views = ui.row_cells.try_update_value(|map| {
+                let keep: BTreeSet<u32> = rows.iter().map(|r| r.task).collect();
+                map.retain(|t, _| keep.contains(t));
+                rows.into_iter()
+                    .map(|row| {
+                        let cell = map.entry(row.task).or_default().clone();
+                        GRowView { row, cell }
+                    })
+                    .collect::<Vec<_>>()
+            });
+            if let Some(v) = views {
+                ui.rows.set(v);
+            }
+        }
+        ui.row_cells.with_value(|map| {
+            for (t, c) in f.row_cells {
+                if let Some(s) = map.get(&t) {
+                    s.set(c);
+                }
+            }
+        });
+        if f.view.expected > 0.0 && ui.axis.get_untracked() != f.view.expected {
+            ui.axis.set(f.view.expected);
+        }
+        self.walk_view.set(f.view);
+    }
+
+    /// Vertex `i`'s walk cell (tracked).
+    pub(super) fn walk_cell(self, i: usize) -> Option<VCell> {
+        self.walk_ui
+            .cells
+            .with_value(|c| c.get(i).cloned())
+            .map(|c| c.get())
+    }
+
+    pub(super) fn clear_walk_view(self) {
+        self.walk_ui.clear();
+        self.walk_view.set(WalkView::default());
+    }
+}
 
 /// Makespan against -parallelism (instant driver, no failures), the current setting marked.
 /// Computed only in Walk mode: it walks the graph once per setting.
@@ -24,7 +164,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
         let mut ps = vec![1, 2, 4, 8, 16, 32, 64, p];
         ps.sort_unstable();
         ps.dedup();
-        walkrt::makespans(&g, &ps)
+        walkrt::makespans(&g, &ctx.walk_setup(false), &ps)
     });
     move || {
         let pts = points.get();
@@ -58,6 +198,24 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
+    // Durations set on vertices are kept while the graph changes, for the vertices still in it.
+    Effect::new(move |_| {
+        let names: Option<BTreeSet<String>> = ctx.good.with(|g| {
+            g.as_ref()
+                .and_then(|a| a.graph.as_ref())
+                .map(|g| g.names.iter().cloned().collect())
+        });
+        let Some(names) = names else { return };
+        let stale = ctx
+            .walk_ui
+            .durations
+            .with_untracked(|d| d.keys().any(|k| !names.contains(k)));
+        if stale {
+            ctx.walk_ui
+                .durations
+                .update(|d| d.retain(|k, _| names.contains(k)));
+        }
+    });
     let status = move || {
         ctx.walk_view.with(|v| {
             if !v.started {
@@ -137,7 +295,106 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
                 <output class="parallelism-value">{move || ctx.parallelism.get()}</output>
             </label>
             <MakespanChart ctx=ctx />
+            <Show when=move || ctx.walk_ui.durations.with(|d| !d.is_empty())>
+                <button
+                    type="button"
+                    class="reset-durations"
+                    title="Forget the durations set on vertices"
+                    on:click=move |_| {
+                        ctx.walk_ui.durations.set(BTreeMap::new());
+                        ctx.walk_settings_changed();
+                    }
+                >
+                    {move || format!("Reset {} duration(s)", ctx.walk_ui.durations.with(|d| d.len()))}
+                </button>
+            </Show>
             <span class="walk-status" aria-live="polite">{status}</span>
+            <Show when=move || ctx.walk_view.with(|v| v.started)>
+                <gantt::Gantt ctx=ctx />
+            </Show>
         </footer>
+    }
+}
+
+/// The duration of one vertex in walks: the default from the table, or what the user set.
+#[component]
+pub fn DurationEditor(ctx: Ctx, name: String) -> impl IntoView {
+    let default = ctx.good.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|a| a.graph.as_ref())
+            .map_or(0.0, |g| walkrt::default_secs(g, &name))
+    });
+    let expands = name.ends_with(" (expand)")
+        && ctx
+            .good
+            .with_untracked(|g| g.as_ref().is_some_and(|a| a.expander.is_some()));
+    let n_get = name.clone();
+    let current = move || ctx.walk_ui.durations.with(|d| d.get(&n_get).copied());
+    let n_set = name.clone();
+    let set = move |text: String| {
+        let text = text.trim().to_string();
+        let value = text
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0);
+        if text.is_empty() || value.is_some() {
+            ctx.walk_ui.durations.update(|d| match value {
+                Some(v) if (v - default).abs() > 1e-9 => {
+                    d.insert(n_set.clone(), v);
+                }
+                _ => {
+                    d.remove(&n_set);
+                }
+            });
+            ctx.walk_settings_changed();
+        }
+    };
+    let n_reset = name.clone();
+    let current2 = current.clone();
+    view! {
+        <div class="duration-edit">
+            <label>
+                <span>{if expands { "Duration of each instance" } else { "Duration in walks" }}</span>
+                <input
+                    type="number"
+                    class="duration-input"
+                    min="0"
+                    step="1"
+                    prop:value=move || current().map_or(format!("{default}"), |v| format!("{v}"))
+                    on:change=move |ev| set(event_target_value(&ev))
+                />
+                <span class="muted">"s"</span>
+            </label>
+            <Show when=move || current2().is_some()>
+                <button
+                    type="button"
+                    class="link duration-reset"
+                    on:click={
+                        let n = n_reset.clone();
+                        move |_| {
+                            ctx.walk_ui.durations.update(|d| {
+                                d.remove(&n);
+                            });
+                            ctx.walk_settings_changed();
+                        }
+                    }
+                >
+                    {format!("reset to {default} s")}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+impl Ctx {
+    /// Failures or durations changed: a walk that has not moved yet picks the change up; one
+    /// under way keeps its settings (the next walk uses the new ones).
+    pub(super) fn walk_settings_changed(self) {
+        if self
+            .walk_view
+            .with_untracked(|v| v.now == 0.0 && v.done == 0)
+        {
+            self.reset_walk();
+        }
     }
 }

@@ -974,6 +974,7 @@ async fn type_into_editor_file(host: &Element, file: &str, text: &str) {
         }
     }
     type_into_editor(host, text).await;
+}
 
 /// The makespan the walk bar reports, in seconds.
 fn makespan(host: &Element) -> f64 {

@@ -365,6 +365,21 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
     c.set_window_size(390, 844).await.expect("small window");
     editor_reset(&c).await;
     screenshot(&c, "app-small.png").await;
+    // A walk in progress on the phone: the graph, then the walk bar and its timeline below.
+    click(&c, "#walk-play").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    c.execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .expect("scroll");
+    screenshot(&c, "app-small-walk.png").await;
+    c.execute(
+        "document.querySelector('.walk-panel').scrollIntoView({block: 'end'});",
+        vec![],
+    )
+    .await
+    .expect("scroll");
+    screenshot(&c, "app-small-walk-timeline.png").await;
+    click(&c, "#walk-reset").await;
 
     // The page asked only its own server for anything.
     let urls: Vec<String> = serde_json::from_value(
@@ -618,69 +633,6 @@ async fn the_csp_forbids_inline_script_eval_and_foreign_connections() {
     let v: Vec<String> = serde_json::from_value(outcome["violations"].clone()).unwrap();
     for d in ["script-src", "script-src-elem", "connect-src"] {
         assert!(v.iter().any(|x| x == d), "no {d} violation reported: {v:?}");
-#[tokio::test(flavor = "multi_thread")]
-#[ignore = "experiment"]
-async fn zz_experiment() {
-    let dist = root().join("dist");
-    let (base, _) = serve_dist(&dist);
-    let (_driver, c) = start_browser().await;
-    c.set_window_size(1400, 900).await.expect("window size");
-    c.goto(&base).await.expect("open the app");
-    wait_count(&c, ".graph-svg g.vertex", 9).await;
-    let mut hcl = String::from("variable \"env\" {\n  default = \"prod\"\n}\n");
-    for i in 0..1000 {
-        if i % 10 == 0 {
-            hcl.push_str(&format!(
-                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = var.env\n}}\n"
-            ));
-        } else {
-            hcl.push_str(&format!(
-                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = aws_s3_bucket.r{}.id\n}}\n",
-                i - 1
-            ));
-        }
-    }
-    let _: serde_json::Value = c
-        .execute_async(
-            r#"const [text, done] = arguments;
-            const ta = document.querySelector('textarea#editor');
-            ta.value = text;
-            ta.dispatchEvent(new Event('input', {bubbles: true}));
-            const poll = () => {
-              const n = document.querySelectorAll('.graph-svg g.vertex').length;
-              if (n > 1000) { requestAnimationFrame(() => done(1)); }
-              else { setTimeout(poll, 5); }
-            };
-            poll();"#,
-            vec![serde_json::Value::String(hcl)],
-        )
-        .await
-        .expect("load");
-    let exps = std::env::var("EXPS").unwrap_or_default();
-    for e in exps.split(";;") {
-        let js = format!(
-            r#"const [done] = arguments;
-            window.__loaf = [];
-            const obs = new PerformanceObserver(l => {{
-                for (const e of l.getEntries()) {{
-                  const end = e.startTime + e.duration;
-                  window.__loaf.push([e.duration, e.renderStart ? e.styleAndLayoutStart - e.renderStart : 0,
-                    e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0]);
-                }}
-            }}); obs.observe({{type: 'long-animation-frame'}});
-            const step = (k) => {{ {e} }};
-            let frames = 0;
-            const t0 = performance.now();
-            const tick = () => {{
-              frames++; step(frames);
-              if (performance.now() - t0 < 2000) requestAnimationFrame(tick);
-              else {{ obs.disconnect(); const l = window.__loaf; const avg = k => l.reduce((a,x)=>a+x[k],0)/Math.max(1,l.length);
-                done([frames * 1000 / (performance.now() - t0), l.length, avg(0), avg(1), avg(2)]); }}
-            }};
-            requestAnimationFrame(tick);"#
-        );
-        let r = c.execute_async(&js, vec![]).await.expect("exp");
-        println!("{e}\n   => fps, nlong, avg, script, render: {r}");
     }
     c.close().await.expect("close");
 }

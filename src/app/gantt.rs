@@ -30,6 +30,24 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
         let a = ui.axis.get();
         format!("0 – {a:.0} s")
     };
+    // New rows are added at the bottom: follow them unless the user scrolled up.
+    let follow = StoredValue::new(true);
+    Effect::new(move |_| {
+        ui.rows.track();
+        // After the rows are in the DOM.
+        request_animation_frame(move || {
+            if follow.get_value()
+                && let Some(g) = ui.gantt.get_untracked()
+            {
+                g.set_scroll_top(g.scroll_height());
+            }
+        });
+    });
+    let on_scroll = move |_| {
+        if let Some(g) = ui.gantt.get_untracked() {
+            follow.set_value(g.scroll_height() - g.scroll_top() - g.client_height() < 24);
+        }
+    };
     // Hovering a vertex in the graph brings its first row into view.
     Effect::new(move |_| {
         let Some(i) = ui.hover.get() else { return };
@@ -54,6 +72,7 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
                 let h = f64::from(g.client_height());
                 let st = f64::from(g.scroll_top());
                 if top < st || top + 16.0 > st + h {
+                    follow.set_value(false);
                     g.set_scroll_top((top - h / 2.0).max(0.0) as i32);
                 }
             }
@@ -71,7 +90,7 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
                 <span class="spacer"></span>
                 <span class="gantt-axis">{axis_label}</span>
             </div>
-            <div class="gantt" node_ref=ui.gantt role="list" aria-label="Walk timeline">
+            <div class="gantt" node_ref=ui.gantt role="list" aria-label="Walk timeline" on:scroll=on_scroll>
                 <div class="gantt-inner">
                     <For
                         each=move || ui.rows.get()

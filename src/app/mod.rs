@@ -439,7 +439,7 @@ impl Ctx {
         self.mode.set(Mode::Walk);
         let setup = untrack(|| self.walk_setup(true));
         let mut rt = WalkRt::start(&g, self.parallelism.get_untracked() as usize, &setup);
-        let frame = rt.collect();
+        let frame = rt.collect(true);
         self.rt.set_value(Some(rt));
         self.apply_frame(frame);
         true
@@ -469,7 +469,7 @@ impl Ctx {
         let f = self.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.step();
-                r.collect()
+                r.collect(true)
             })
         });
         if let Some(Some(f)) = f {
@@ -517,7 +517,12 @@ fn frame_loop(ctx: Ctx) {
         let v = ctx.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.frame(now, speed);
-                (r.collect(), r.stepper.has_pending_timers())
+                // The graph at about 15 Hz, the timeline and counters every frame.
+                let cells = now - r.cells_ms >= 60.0;
+                if cells {
+                    r.cells_ms = now;
+                }
+                (r.collect(cells), r.stepper.has_pending_timers())
             })
         });
         mark("walk-frame-simulated");

@@ -337,6 +337,10 @@ pub struct WalkRt {
     /// The animation frame's previous timestamp (ms).
     pub last_ms: Option<f64>,
     reported: bool,
+    /// Vertices with events not yet reported.
+    pending: BTreeSet<usize>,
+    /// When the graph's cells were last reported (ms, animation frame time).
+    pub cells_ms: f64,
 }
 
 impl WalkRt {
@@ -385,6 +389,8 @@ impl WalkRt {
             expected,
             last_ms: None,
             reported: false,
+            pending: BTreeSet::new(),
+            cells_ms: f64::NEG_INFINITY,
         }
     }
 
@@ -410,15 +416,17 @@ impl WalkRt {
         &mut self.tracks[t.index()]
     }
 
-    /// What changed since the last call. The first call reports every vertex.
-    pub fn collect(&mut self) -> Frame {
+    /// What changed since the last call. The first call reports every vertex. With `cells`
+    /// false the vertices are left for a later call (the Gantt and counters are still reported):
+    /// the graph's drawing is repainted whole when any vertex in it changes, so the frame loop
+    /// updates it a few times a second and the timeline every frame.
+    pub fn collect(&mut self, cells: bool) -> Frame {
         let first = !self.reported;
         self.reported = true;
-        let mut dirty: BTreeSet<usize> = if first {
-            (0..self.ids.len()).collect()
-        } else {
-            self.active.clone()
-        };
+        let mut dirty = std::mem::take(&mut self.pending);
+        if first {
+            dirty.extend(0..self.ids.len());
+        }
         let mut dirty_rows: BTreeSet<u32> = BTreeSet::new();
         let mut rows_changed = false;
         let parents = self.parents.clone();
@@ -516,6 +524,13 @@ impl WalkRt {
         let now = self.stepper.now().as_secs_f64();
         let durations = self.durations.borrow();
         let mut frame = Frame::default();
+        let cells = cells || self.walk.is_finished();
+        if cells {
+            dirty.extend(self.active.iter().copied());
+        } else {
+            self.pending = dirty;
+            dirty = BTreeSet::new();
+        }
         for i in dirty {
             let Some(t) = self.tasks[i] else { continue };
             let tr = &self.tracks[t.index()];
@@ -592,15 +607,18 @@ impl WalkRt {
             v.critical_path = Some(m.critical_path_length.as_secs_f64());
             v.max_concurrency = Some(m.max_concurrency);
             for t in &m.critical_path {
-                if let Some(info) = r.tasks.get(t.index()) {
-                    if info.parent.is_none()
-                        && let Some(i) = self.ids.iter().position(|id| *id == info.vertex)
-                    {
+                if let Some(info) = r.tasks.get(t.index())
+                    && info.parent.is_none()
+                    && let Some(i) = self.ids.iter().position(|id| *id == info.vertex)
+                {
+                    v.critical.insert(i);
+                }
+                // An instance on the path puts the vertex it expanded from on it.
+                if let Some(tr) = self.tracks.get_mut(t.index()) {
+                    if let Some(i) = tr.vertex {
                         v.critical.insert(i);
                     }
-                    if let Some(tr) = self.tracks.get_mut(t.index())
-                        && !tr.cell.critical
-                    {
+                    if !tr.cell.critical {
                         tr.cell.critical = true;
                         dirty_rows.insert(t.0);
                     }

@@ -528,7 +528,7 @@ async fn large_config_timing() {
     .expect("number");
     let split: Vec<f64> = serde_json::from_value(
         c.execute(
-            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update')];",
+            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update'), avg('walk-start-walks'), avg('walk-start-collect'), avg('walk-start-signals')];",
             vec![],
         )
         .await
@@ -555,6 +555,29 @@ async fn large_config_timing() {
         "walk frame: {:.1} ms simulation, {:.1} ms view update (signals and DOM changes, before layout and paint)",
         split[0], split[1]
     );
+    println!(
+        "walk start: {:.1} ms starting the walk (and its instant twin for the timeline's axis), {:.1} ms first report, {:.1} ms signals",
+        split[2], split[3], split[4]
+    );
+    // Once the walk is under way: another 3 s of frames.
+    let steady: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
+    println!("walk under way (the next 3 s): {steady:.1} frames/s");
     println!(
         "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium; {idle_fps:.1} frames/s idle)"
     );

@@ -435,13 +435,38 @@ impl Ctx {
         let Some(g) = g else {
             return false;
         };
-        self.step.set(None);
-        self.mode.set(Mode::Walk);
+        // Only on a change: a needless set refits the view, which repaints the whole drawing.
+        if self.step.get_untracked().is_some() {
+            self.step.set(None);
+        }
+        if self.mode.get_untracked() != Mode::Walk {
+            self.mode.set(Mode::Walk);
+        }
+        // Performance marks (read by the e2e timing test): what starting a walk costs.
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let mark = |name: &str| {
+            if let Some(p) = &perf {
+                let _ = p.mark(name);
+            }
+        };
+        mark("walk-start-0");
         let setup = untrack(|| self.walk_setup(true));
         let mut rt = WalkRt::start(&g, self.parallelism.get_untracked() as usize, &setup);
+        mark("walk-start-1");
         let frame = rt.collect(true);
         self.rt.set_value(Some(rt));
+        mark("walk-start-2");
         self.apply_frame(frame);
+        mark("walk-start-3");
+        if let Some(p) = &perf {
+            for (m, a, b) in [
+                ("walk-start-walks", "walk-start-0", "walk-start-1"),
+                ("walk-start-collect", "walk-start-1", "walk-start-2"),
+                ("walk-start-signals", "walk-start-2", "walk-start-3"),
+            ] {
+                let _ = p.measure_with_start_mark_and_end_mark(m, a, b);
+            }
+        }
         true
     }
 

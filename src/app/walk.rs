@@ -142,15 +142,55 @@ impl Ctx {
     }
 }
 
+type ChartCache = StoredValue<
+    (
+        Option<(
+            GraphData,
+            BTreeMap<String, f64>,
+            Option<model::SharedExpander>,
+        )>,
+        BTreeMap<usize, f64>,
+    ),
+    LocalStorage,
+>;
+
+/// Shows the makespans known so far for the settings `ps`, in order.
+fn publish(cache: ChartCache, ps: &[usize], points: RwSignal<Vec<(usize, f64)>>) {
+    let mut v: Vec<(usize, f64)> = cache.with_value(|(_, m)| {
+        ps.iter()
+            .filter_map(|p| m.get(p).map(|x| (*p, *x)))
+            .collect()
+    });
+    v.sort_by_key(|x| x.0);
+    v.dedup_by_key(|x| x.0);
+    if points.with_untracked(|p| *p != v) {
+        points.set(v);
+    }
+}
+
 /// Makespan against -parallelism (instant driver, no failures), the current setting marked.
 /// Computed only in Walk mode: it walks the graph once per setting.
 #[component]
 pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
     const W: f64 = 150.0;
     const H: f64 = 30.0;
-    let points = Memo::new(move |_| {
+    // One walk per setting on the instant driver: with a large graph that is a few tens of
+    // milliseconds each, so they run one per browser task (the current setting first) and are
+    // kept while only the setting moves.
+    let points = RwSignal::new(Vec::<(usize, f64)>::new());
+    type Key = (
+        GraphData,
+        BTreeMap<String, f64>,
+        Option<model::SharedExpander>,
+    );
+    let cache: ChartCache = StoredValue::new_local((None::<Key>, BTreeMap::new()));
+    let generation = StoredValue::new(0_u64);
+    Effect::new(move |_| {
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
         if ctx.mode.get() != Mode::Walk {
-            return Vec::new();
+            points.set(Vec::new());
+            return;
         }
         let p = ctx.parallelism.get() as usize;
         let g = ctx.good.with(|g| {
@@ -159,12 +199,46 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                 .and_then(|a| a.graph.clone())
         });
         let Some(g) = g.filter(|g| !g.names.is_empty()) else {
-            return Vec::new();
+            points.set(Vec::new());
+            return;
         };
-        let mut ps = vec![1, 2, 4, 8, 16, 32, 64, p];
-        ps.sort_unstable();
+        let setup = ctx.walk_setup(false);
+        let key: Key = (
+            g.clone(),
+            setup.durations.clone(),
+            ctx.good
+                .with(|a| a.as_ref().and_then(|a| a.expander.clone())),
+        );
+        cache.update_value(|(k, m)| {
+            if k.as_ref() != Some(&key) {
+                *k = Some(key);
+                m.clear();
+            }
+        });
+        let mut ps = vec![p, 1, 2, 4, 8, 16, 32, 64];
         ps.dedup();
-        walkrt::makespans(&g, &ctx.walk_setup(false), &ps)
+        let small = g.names.len() < 200;
+        leptos::task::spawn_local(async move {
+            let mut first = true;
+            for q in ps.iter().copied() {
+                if cache.with_value(|(_, m)| m.contains_key(&q)) {
+                    continue;
+                }
+                if !small && !first {
+                    yield_to_browser().await;
+                }
+                first = false;
+                if generation.try_get_value() != Some(mine) {
+                    return;
+                }
+                let m = walkrt::makespans(&g, &setup, &[q]);
+                cache.update_value(|(_, c)| c.extend(m));
+                if !small {
+                    publish(cache, &ps, points);
+                }
+            }
+            publish(cache, &ps, points);
+        });
     });
     move || {
         let pts = points.get();

@@ -312,6 +312,9 @@ struct Track {
     instances: Option<(u32, u32)>,
     /// Expanded into the one instance of a resource without `count`/`for_each`.
     trivial: bool,
+    /// Its instances running and waiting for a permit.
+    inst_running: i32,
+    inst_permit: i32,
     unknown: bool,
 }
 
@@ -475,8 +478,25 @@ impl WalkRt {
                 }
                 _ => {}
             }
+            let old = tr.cell.state;
             tr.cell.state = VState::of(&e.transition);
             let state = tr.cell.state;
+            // An expanded vertex shows what its instances do: count them by state.
+            if instance
+                && old != state
+                && let Some(v) = vertex
+                && let Some(pt) = self.tasks[v]
+            {
+                let p = self.track(pt);
+                for (st, d) in [(old, -1), (state, 1)] {
+                    match st {
+                        VState::Running => p.inst_running += d,
+                        VState::Permit => p.inst_permit += d,
+                        _ => {}
+                    }
+                }
+            }
+            let tr = self.track(e.task);
             let expanded = matches!(tr.instances, Some((n, _)) if n > 0);
             let has_row = tr.has_row;
             // Rows: a task gets one when it becomes ready to run; a vertex that expands into
@@ -535,7 +555,14 @@ impl WalkRt {
             let Some(t) = self.tasks[i] else { continue };
             let tr = &self.tracks[t.index()];
             let status = self.walk.status(t);
-            let state = status.as_ref().map_or(VState::Waiting, VState::of);
+            let state = match &status {
+                // Waiting for its instances: running while one runs, else waiting for a permit
+                // while one waits for one.
+                Some(Transition::Expanded { .. }) if tr.inst_running <= 0 && tr.inst_permit > 0 => {
+                    VState::Permit
+                }
+                s => s.as_ref().map_or(VState::Waiting, VState::of),
+            };
             let mut cell = VCell {
                 state,
                 progress: 0,

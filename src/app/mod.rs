@@ -451,7 +451,11 @@ impl Ctx {
         };
         mark("walk-start-0");
         let setup = untrack(|| self.walk_setup(true));
-        let mut rt = WalkRt::start(&g, self.parallelism.get_untracked() as usize, &setup);
+        let p = self.parallelism.get_untracked() as usize;
+        let mut rt = WalkRt::start(&g, p, &setup);
+        if setup.failures.is_empty() {
+            self.seed_chart(&g, p, rt.expected());
+        }
         mark("walk-start-1");
         let frame = rt.collect(true);
         self.rt.set_value(Some(rt));

@@ -20,6 +20,7 @@ pub struct WalkUi {
     /// Whether the hover came from the graph (then the Gantt scrolls to the vertex's row).
     pub hover_from_graph: StoredValue<bool>,
     pub gantt: NodeRef<leptos::html::Div>,
+    chart: ChartCache,
 }
 
 #[derive(Clone)]
@@ -39,6 +40,7 @@ impl WalkUi {
             durations: RwSignal::new(BTreeMap::new()),
             hover_from_graph: StoredValue::new(false),
             gantt: NodeRef::new(),
+            chart: StoredValue::new_local((None, BTreeMap::new())),
         }
     }
 
@@ -142,17 +144,49 @@ impl Ctx {
     }
 }
 
-type ChartCache = StoredValue<
-    (
-        Option<(
-            GraphData,
-            BTreeMap<String, f64>,
-            Option<model::SharedExpander>,
-        )>,
-        BTreeMap<usize, f64>,
-    ),
-    LocalStorage,
->;
+/// What the makespan chart's walks depend on: the graph, the durations, the expander.
+type ChartKey = (
+    GraphData,
+    BTreeMap<String, f64>,
+    Option<model::SharedExpander>,
+);
+/// Makespans by -parallelism for one [`ChartKey`].
+type ChartCache = StoredValue<(Option<ChartKey>, BTreeMap<usize, f64>), LocalStorage>;
+
+async fn wait_ms(ms: u64) {
+    let (tx, rx) = futures::channel::oneshot::channel::<()>();
+    set_timeout(
+        move || {
+            let _ = tx.send(());
+        },
+        Duration::from_millis(ms),
+    );
+    let _ = rx.await;
+}
+
+impl Ctx {
+    /// The chart's key for graph `g` (tracked).
+    fn chart_key(self, g: &GraphData) -> ChartKey {
+        (
+            g.clone(),
+            self.walk_ui.durations.get(),
+            self.good
+                .with(|a| a.as_ref().and_then(|a| a.expander.clone())),
+        )
+    }
+
+    /// A walk without failures just measured the makespan at `p`: the chart need not.
+    pub(super) fn seed_chart(self, g: &GraphData, p: usize, makespan: f64) {
+        let key = untrack(|| self.chart_key(g));
+        self.walk_ui.chart.update_value(|(k, m)| {
+            if k.as_ref() != Some(&key) {
+                *k = Some(key);
+                m.clear();
+            }
+            m.insert(p, makespan);
+        });
+    }
+}
 
 /// Shows the makespans known so far for the settings `ps`, in order.
 fn publish(cache: ChartCache, ps: &[usize], points: RwSignal<Vec<(usize, f64)>>) {
@@ -178,12 +212,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
     // milliseconds each, so they run one per browser task (the current setting first) and are
     // kept while only the setting moves.
     let points = RwSignal::new(Vec::<(usize, f64)>::new());
-    type Key = (
-        GraphData,
-        BTreeMap<String, f64>,
-        Option<model::SharedExpander>,
-    );
-    let cache: ChartCache = StoredValue::new_local((None::<Key>, BTreeMap::new()));
+    let cache = ctx.walk_ui.chart;
     let generation = StoredValue::new(0_u64);
     Effect::new(move |_| {
         generation.update_value(|g| *g += 1);
@@ -203,12 +232,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
             return;
         };
         let setup = ctx.walk_setup(false);
-        let key: Key = (
-            g.clone(),
-            setup.durations.clone(),
-            ctx.good
-                .with(|a| a.as_ref().and_then(|a| a.expander.clone())),
-        );
+        let key = ctx.chart_key(&g);
         cache.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
                 *k = Some(key);
@@ -226,6 +250,11 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                 }
                 if !small && !first {
                     yield_to_browser().await;
+                    // A walk playing keeps the browser busy every frame: the rest of the chart
+                    // waits for a pause.
+                    while ctx.playing.get_untracked() && generation.try_get_value() == Some(mine) {
+                        wait_ms(250).await;
+                    }
                 }
                 first = false;
                 if generation.try_get_value() != Some(mine) {

@@ -397,6 +397,11 @@ impl WalkRt {
         }
     }
 
+    /// The makespan of this walk (from its instant twin), in seconds.
+    pub fn expected(&self) -> f64 {
+        self.expected
+    }
+
     /// One animation frame at `now_ms` (real time).
     pub fn frame(&mut self, now_ms: f64, speed: f64) {
         let dt = self.last_ms.map_or(0.0, |l| (now_ms - l).clamp(0.0, 100.0));

@@ -296,7 +296,8 @@ pub struct Analysis {
 /// same files and graph type, so an unchanged re-analysis does not restart a walk.
 #[derive(Clone)]
 pub struct SharedExpander {
-    pub expander: std::sync::Arc<crate::walk::StaticExpander>,
+    /// Shared, not cloned per walk: a clone copies the whole configuration.
+    pub expander: std::sync::Arc<std::sync::Mutex<crate::walk::StaticExpander>>,
     key: u64,
 }
 
@@ -311,7 +312,7 @@ impl SharedExpander {
         files.hash(&mut h);
         kind.as_str().hash(&mut h);
         SharedExpander {
-            expander: std::sync::Arc::new(e),
+            expander: std::sync::Arc::new(std::sync::Mutex::new(e)),
             key: h.finish(),
         }
     }

@@ -175,7 +175,7 @@ pub struct Frame {
 pub struct Setup {
     pub durations: BTreeMap<String, f64>,
     pub failures: BTreeSet<String>,
-    pub expander: Option<std::sync::Arc<StaticExpander>>,
+    pub expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
 }
 
 /// The durations the app's walks use without an expander: the walk's default table, where a
@@ -206,7 +206,7 @@ struct AppBehaviour {
     model: DurationModel,
     user: BTreeMap<String, Duration>,
     failures: BTreeSet<String>,
-    expander: Option<StaticExpander>,
+    expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
     /// Instance name -> the graph vertex it expanded from.
     parents: Rc<RefCell<BTreeMap<String, String>>>,
     /// Each task's execution time as given to the walk (seconds).
@@ -224,7 +224,7 @@ impl AppBehaviour {
                 .map(|(n, s)| (n.clone(), Duration::from_secs_f64(s.min(1e7))))
                 .collect(),
             failures: setup.failures.clone(),
-            expander: setup.expander.as_deref().cloned(),
+            expander: setup.expander.clone(),
             parents: Rc::default(),
             durations: Rc::default(),
         }
@@ -244,7 +244,12 @@ impl Behaviour for AppBehaviour {
         let expand = if fails {
             None
         } else {
-            self.expander.as_mut().and_then(|e| e.expand(v))
+            // One thread: the lock is never contended (a poisoned one is still usable).
+            self.expander.as_ref().and_then(|e| {
+                e.lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .expand(v)
+            })
         };
         let duration = if v.parent.is_some() {
             let parent = self.parents.borrow().get(&v.name).cloned();

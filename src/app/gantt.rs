@@ -30,6 +30,9 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
         let a = ui.axis.get();
         format!("0 – {a:.0} s")
     };
+    // The timeline takes room from the graph's canvas (and gives it back when it closes).
+    ctx.refit_if_untouched();
+    on_cleanup(move || ctx.refit_if_untouched());
     // New rows are added at the bottom: follow them unless the user scrolled up.
     let follow = StoredValue::new(true);
     Effect::new(move |_| {

@@ -374,8 +374,9 @@ impl Ctx {
             return;
         }
         let s = ((cw - 32.0) / w).min((ch - 32.0) / h).clamp(0.15, 1.0);
-        self.xf
-            .set(((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s));
+        let xf = ((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s);
+        self.xf.set(xf);
+        self.walk_ui.fitted.set_value(Some(xf));
     }
 
     /// Zooms by `factor` about the canvas point (`cx`, `cy`), or its centre.

@@ -21,6 +21,9 @@ pub struct WalkUi {
     pub hover_from_graph: StoredValue<bool>,
     pub gantt: NodeRef<leptos::html::Div>,
     chart: ChartCache,
+    /// The view the last fit gave: when the timeline opens or closes and the user has not moved
+    /// the view since, the graph is fitted again to the canvas's new size.
+    pub fitted: StoredValue<Option<(f64, f64, f64)>>,
 }
 
 #[derive(Clone)]
@@ -41,6 +44,7 @@ impl WalkUi {
             hover_from_graph: StoredValue::new(false),
             gantt: NodeRef::new(),
             chart: StoredValue::new_local((None, BTreeMap::new())),
+            fitted: StoredValue::new(None),
         }
     }
 
@@ -165,6 +169,15 @@ async fn wait_ms(ms: u64) {
 }
 
 impl Ctx {
+    /// Fits the graph again after the canvas changed size, unless the user moved the view.
+    pub(super) fn refit_if_untouched(self) {
+        request_animation_frame(move || {
+            if self.walk_ui.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
+                self.fit();
+            }
+        });
+    }
+
     /// The chart's key for graph `g` (tracked).
     fn chart_key(self, g: &GraphData) -> ChartKey {
         (

@@ -1131,3 +1131,40 @@ async fn a_count_of_three_walks_three_instances() {
     assert!(gantt_rows(&host, "aws_eip.ip (expand)").len() <= 1);
     host.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_slider_moves_while_a_walk_is_paused_and_the_chart_marks_it() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    // Paused part-way: one event stepped to (the provider done at 1 s), not finished.
+    click_on(&host, "#walk-step").await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(!status.contains("makespan"), "{status}");
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 11.0 s at 10"]);
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector(".parallelism input")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    slider.set_value("1");
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    slider
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(texts(&host, ".parallelism-value"), vec!["1"]);
+    // One at a time: the provider (1 s) and five 10 s buckets.
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 51.0 s at 1"]);
+    // The walk under way keeps its setting; the next one uses the new one.
+    step_walk_to_end(&host, 80).await;
+    assert!(texts(&host, ".walk-status")[0].contains("max concurrency 5"));
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(makespan(&host), 51.0);
+    host.remove();
+}

@@ -39,7 +39,8 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
         ui.rows.track();
         // After the rows are in the DOM.
         request_animation_frame(move || {
-            if follow.get_value()
+            // The timeline may have closed since (a reset).
+            if follow.try_get_value() == Some(true)
                 && let Some(g) = ui.gantt.get_untracked()
             {
                 g.set_scroll_top(g.scroll_height());

@@ -883,7 +883,13 @@ fn injected_elements(host: &Element) -> Vec<String> {
         for j in 0..names.length() {
             let n = names.get(j).as_string().unwrap_or_default();
             let v = e.get_attribute(&n).unwrap_or_default();
-            if n.starts_with("on") || v.contains("javascript:") && n != "value" {
+            // Event handlers anywhere; script URLs only where the browser would follow them (a
+            // data-* attribute holding the text is inert).
+            let url_attr = matches!(
+                n.as_str(),
+                "href" | "xlink:href" | "src" | "srcdoc" | "action" | "formaction" | "data"
+            );
+            if n.starts_with("on") || url_attr && v.to_lowercase().contains("javascript:") {
                 found.push(format!("{tag}[{n}={v}]"));
             }
         }
@@ -1167,4 +1173,987 @@ async fn the_slider_moves_while_a_walk_is_paused_and_the_chart_marks_it() {
     step_walk_to_end(&host, 80).await;
     assert_eq!(makespan(&host), 51.0);
     host.remove();
+}
+
+// ---- Graph views and overlays ----
+
+use std::collections::{BTreeMap, BTreeSet};
+use tfgraph::builder::BuilderKind;
+use tfgraph::dag::{Graph, VertexId, WalkOrder};
+use tfgraph::pipeline::{Request, run};
+
+/// Runs the engine on `main.tf` = `text` (plan): the built graph and its recorded steps.
+fn engine(text: &str) -> (Graph<String>, Vec<tfgraph::builder::Step>) {
+    let files = BTreeMap::from([("main.tf".to_string(), text.to_string())]);
+    let out = run(&Request::new(files, BuilderKind::Plan))
+        .unwrap_or_else(|d| panic!("engine failed: {d:?}"));
+    let dag = out.built.graph.dag();
+    let mut g = Graph::new();
+    let ids: BTreeMap<VertexId, VertexId> = dag
+        .iter()
+        .map(|(id, v)| (id, g.add(tfgraph::dag::Vertex::name(v))))
+        .collect();
+    for (a, b) in dag.edges() {
+        g.connect(ids[&a], ids[&b]);
+    }
+    (g, out.built.steps)
+}
+
+/// Drawn edges as (dependent, dependency) names; `extra` narrows the selector (`.reduced`).
+fn drawn_edges(host: &Element, extra: &str) -> BTreeSet<(String, String)> {
+    let sel = format!(".graph-svg path.edge{extra}");
+    attrs(host, &sel, "data-dependent")
+        .into_iter()
+        .zip(attrs(host, &sel, "data-dependency"))
+        .collect()
+}
+
+/// Clicks a checkbox like a user (toggles it and fires `change`).
+async fn toggle(host: &Element, selector: &str) {
+    let el: HtmlElement = host
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} present"))
+        .dyn_into()
+        .unwrap();
+    el.click();
+    settle().await;
+}
+
+async fn choose(host: &Element, selector: &str, value: &str) {
+    let sel: web_sys::HtmlSelectElement = host
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} present"))
+        .dyn_into()
+        .unwrap();
+    sel.set_value(value);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    sel.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
+    settle().await;
+}
+
+/// Overlay badges: vertex name → number text.
+fn badges(host: &Element, class: &str) -> BTreeMap<String, String> {
+    let sel = format!(".graph-svg .badge.{class}");
+    attrs(host, &sel, "data-name")
+        .into_iter()
+        .zip(attrs(host, &sel, "data-number"))
+        .collect()
+}
+
+/// CHAIN, with the instance also referring to the VPC directly: c -> a is implied by c -> b -> a.
+const REDUNDANT: &str = "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = aws_vpc.a.id\n}\nresource \"aws_instance\" \"c\" {\n  subnet_id = aws_subnet.b.id\n  vpc = aws_vpc.a.id\n}\n";
+
+#[wasm_bindgen_test]
+async fn reduction_off_draws_exactly_the_removed_edges_dashed() {
+    let host = mount().await;
+    type_and_build(&host, REDUNDANT).await;
+    let (g, steps) = engine(REDUNDANT);
+    let final_edges: BTreeSet<(String, String)> = g
+        .edges()
+        .into_iter()
+        .map(|(a, b)| (g.name_of(a), g.name_of(b)))
+        .collect();
+    let removed: BTreeSet<(String, String)> = steps
+        .iter()
+        .filter(|s| s.name == "TransitiveReductionTransformer")
+        .flat_map(|s| s.removed_edges.iter().cloned())
+        .filter(|e| !final_edges.contains(e))
+        .collect();
+    assert!(
+        removed.contains(&(
+            "aws_instance.c (expand)".to_string(),
+            "aws_vpc.a (expand)".to_string()
+        )),
+        "{removed:?}"
+    );
+    // On (the default): as tofu graph prints it, with the count of what it removed.
+    assert_eq!(drawn_edges(&host, ""), final_edges);
+    assert!(drawn_edges(&host, ".reduced").is_empty());
+    assert_eq!(
+        texts(&host, ".reduced-label"),
+        vec![format!("Transitive reduction ({} removed)", removed.len())]
+    );
+    // Off: exactly the removed edges come back, dashed; the others stay solid.
+    toggle(&host, "#view-reduce").await;
+    assert_eq!(drawn_edges(&host, ".reduced"), removed);
+    assert_eq!(drawn_edges(&host, ":not(.reduced)"), final_edges);
+    toggle(&host, "#view-reduce").await;
+    assert!(drawn_edges(&host, ".reduced").is_empty());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn collapsing_a_module_merges_it_into_one_vertex_until_expanded() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    sleep(50).await;
+    let before = vertex_names(&host);
+    let before_edges = drawn_edges(&host, "");
+    let inside: BTreeSet<String> = before
+        .iter()
+        .filter(|n| n.starts_with("module.net.") || n.starts_with("module.net "))
+        .cloned()
+        .collect();
+    assert!(inside.len() >= 3, "{before:?}");
+    click_on(&host, ".cluster[data-path=\"module.net\"] .cluster-header").await;
+    let collapsed = format!("module.net (collapsed: {})", inside.len());
+    let after = vertex_names(&host);
+    let mut want: Vec<String> = before
+        .iter()
+        .filter(|n| !inside.contains(*n))
+        .cloned()
+        .chain([collapsed.clone()])
+        .collect();
+    want.sort();
+    assert_eq!(after, want);
+    assert!(texts(&host, ".graph-svg .cluster-title").is_empty());
+    // Edges in and out of the module now end at the collapsed vertex.
+    let rep = |n: &String| {
+        if inside.contains(n) {
+            collapsed.clone()
+        } else {
+            n.clone()
+        }
+    };
+    let want_edges: BTreeSet<(String, String)> = before_edges
+        .iter()
+        .map(|(a, b)| (rep(a), rep(b)))
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert!(want_edges.iter().any(|(a, _)| a == &collapsed));
+    assert!(want_edges.iter().any(|(_, b)| b == &collapsed));
+    assert_eq!(drawn_edges(&host, ""), want_edges);
+    assert!(texts(&host, ".graph-counts")[0].contains(&format!("{} hidden", inside.len())));
+    // The module stays collapsed while the configuration changes.
+    let ta: HtmlTextAreaElement = host
+        .query_selector("textarea#editor")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let text = format!("{}\nvariable \"extra\" {{}}\n", ta.value());
+    type_and_build(&host, &text).await;
+    let names = vertex_names(&host);
+    assert!(
+        names.iter().any(|n| n.starts_with("var.extra")),
+        "{names:?}"
+    );
+    assert!(names.contains(&collapsed), "{names:?}");
+    // Clicking the collapsed vertex opens the module again.
+    click(&vertex(&host, &collapsed)).await;
+    let mut reopened = vertex_names(&host);
+    reopened.retain(|n| !n.starts_with("var.extra"));
+    assert_eq!(reopened, before);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_resource_only_view_joins_resources_through_hidden_vertices() {
+    let host = mount().await;
+    let text = "variable \"n\" {}\nresource \"aws_vpc\" \"a\" {\n  cidr = var.n\n}\nlocals {\n  id = aws_vpc.a.id\n}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = local.id\n}\ndata \"aws_ami\" \"d\" {}\nresource \"aws_instance\" \"c\" {\n  subnet_id = aws_subnet.b.id\n  ami = data.aws_ami.d.id\n  x = aws_vpc.a.id\n}\n";
+    type_and_build(&host, text).await;
+    let has_local = |h: &Element| vertex_names(h).iter().any(|n| n.starts_with("local.id"));
+    assert!(has_local(&host));
+    toggle(&host, "#view-resources").await;
+    let (a, b, c, d) = (
+        "aws_vpc.a (expand)",
+        "aws_subnet.b (expand)",
+        "aws_instance.c (expand)",
+        "data.aws_ami.d (expand)",
+    );
+    let mut want = vec![a, b, c, d];
+    want.sort();
+    assert_eq!(vertex_names(&host), want);
+    let e = |x: &str, y: &str| (x.to_string(), y.to_string());
+    // b reaches a through local.id; c -> a is implied by c -> b -> a and reduced away.
+    assert_eq!(
+        drawn_edges(&host, ""),
+        BTreeSet::from([e(b, a), e(c, b), e(c, d)])
+    );
+    toggle(&host, "#view-reduce").await;
+    assert_eq!(drawn_edges(&host, ".reduced"), BTreeSet::from([e(c, a)]));
+    toggle(&host, "#view-reduce").await;
+    toggle(&host, "#view-resources").await;
+    assert!(has_local(&host));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn topological_numbers_respect_every_drawn_edge() {
+    let host = mount().await;
+    // The preloaded example: a variable, provider, data source, two resources and an output.
+    let names = vertex_names(&host);
+    assert!(names.len() >= 8, "{names:?}");
+    choose(&host, "#overlay", "topo").await;
+    let numbers: BTreeMap<String, usize> = badges(&host, "topo")
+        .into_iter()
+        .map(|(n, k)| (n, k.parse().expect("a number")))
+        .collect();
+    assert_eq!(numbers.keys().cloned().collect::<Vec<_>>(), names);
+    let mut seen: Vec<usize> = numbers.values().copied().collect();
+    seen.sort();
+    assert_eq!(seen, (1..=names.len()).collect::<Vec<_>>());
+    let edges = drawn_edges(&host, "");
+    assert!(edges.len() >= names.len() - 1);
+    for (dependent, dependency) in &edges {
+        // Drawn from the dependency to the dependent: numbers grow along every arrow.
+        assert!(
+            numbers[dependency] < numbers[dependent],
+            "{dependency} ({}) -> {dependent} ({})",
+            numbers[dependency],
+            numbers[dependent]
+        );
+    }
+    choose(&host, "#overlay", "none").await;
+    assert!(badges(&host, "topo").is_empty());
+    host.remove();
+}
+
+/// Visit numbers shown by the DFS/BFS overlay, as names in visiting order.
+fn visit_order(host: &Element) -> Vec<String> {
+    let mut v: Vec<(usize, String)> = badges(host, "visit")
+        .into_iter()
+        .map(|(n, k)| (k.parse().expect("a number"), n))
+        .collect();
+    v.sort();
+    v.into_iter().map(|(_, n)| n).collect()
+}
+
+#[wasm_bindgen_test]
+async fn dfs_and_bfs_overlays_visit_in_the_engines_order() {
+    let host = mount().await;
+    type_and_build(&host, REDUNDANT).await;
+    let (g, _) = engine(REDUNDANT);
+    let roots: Vec<VertexId> = g
+        .ids()
+        .filter(|id| g.dependents(*id).next().is_none())
+        .collect();
+    for (value, order) in [
+        ("dfs", WalkOrder::DEPTH_FIRST_DOWN),
+        ("bfs", WalkOrder::BREADTH_FIRST_DOWN),
+    ] {
+        choose(&host, "#overlay", value).await;
+        let t = g.walk_trace(order, roots.iter().copied(), usize::MAX);
+        let want: Vec<String> = t.visits.iter().map(|(v, _)| g.name_of(*v)).collect();
+        assert!(
+            visit_order(&host).is_empty(),
+            "nothing visited before the first step"
+        );
+        click_on(&host, "#overlay-step").await;
+        assert_eq!(visit_order(&host), want[..1].to_vec());
+        let frontier: BTreeSet<String> = t.frontiers[1].iter().map(|v| g.name_of(*v)).collect();
+        let drawn: BTreeSet<String> = attrs(&host, ".graph-svg .frontier", "data-name")
+            .into_iter()
+            .collect();
+        assert_eq!(drawn, frontier, "{value} frontier after one step");
+        for _ in 0..want.len() + 2 {
+            click_on(&host, "#overlay-step").await;
+        }
+        assert_eq!(visit_order(&host), want, "{value}");
+        assert!(attrs(&host, ".graph-svg .frontier", "data-name").is_empty());
+    }
+    // From a selected vertex: breadth-first from the subnet reaches only what it depends on.
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    click_on(&host, "#overlay-end").await;
+    let b = g.find_by_name("aws_subnet.b (expand)").unwrap();
+    let mut want = Vec::new();
+    let _ = g.breadth_first_walk([b], |v, _| {
+        want.push(g.name_of(v));
+        Ok::<(), ()>(())
+    });
+    assert_eq!(visit_order(&host), want);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_cycle_example_outlines_its_strongly_connected_component() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=cycle] button").await;
+    sleep(50).await;
+    choose(&host, "#overlay", "scc").await;
+    let hulls = attrs(&host, ".graph-svg .scc-hull", "data-members");
+    assert_eq!(hulls.len(), 1, "{hulls:?}");
+    let members: Vec<&str> = hulls[0].lines().collect();
+    assert!(
+        members
+            .iter()
+            .any(|m| m.starts_with("aws_security_group.a"))
+            && members
+                .iter()
+                .any(|m| m.starts_with("aws_security_group.b")),
+        "{members:?}"
+    );
+    // Its members share one component number; every other vertex is a component of its own.
+    let comps = badges(&host, "scc");
+    let big: BTreeSet<&String> = members
+        .iter()
+        .map(|m| comps.get(*m).expect("numbered"))
+        .collect();
+    assert_eq!(big.len(), 1);
+    let all: BTreeSet<&String> = comps.values().collect();
+    assert_eq!(all.len(), comps.len() - members.len() + 1);
+    // The topological order does not exist here, and says why.
+    choose(&host, "#overlay", "topo").await;
+    assert!(badges(&host, "topo").is_empty());
+    assert!(texts(&host, ".overlay-note")[0].contains("cycle"));
+    choose(&host, "#overlay", "none").await;
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn build_steps_are_tagged_with_the_resource_graph_phases() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, ".tabs .tab:nth-child(2)").await;
+    let names = texts(&host, ".step-list .step-name");
+    let phases = attrs(&host, ".step-list .step[data-phase]", "data-phase");
+    assert_eq!(names.len(), phases.len());
+    let phase = |t: &str| phases[names.iter().position(|n| n == t).expect(t)].clone();
+    assert_eq!(phase("ConfigTransformer"), "resources");
+    assert_eq!(phase("ProviderTransformer"), "providers");
+    assert_eq!(phase("ReferenceTransformer"), "references");
+    assert_eq!(phase("CloseRootModuleTransformer"), "root");
+    assert_eq!(phase("TransitiveReductionTransformer"), "reduction");
+    assert_eq!(texts(&host, ".phase-list .phase").len(), 11);
+    assert!(texts(&host, ".validation-result")[0].contains("Passed"));
+    // The theme menu sets the page's theme.
+    choose(&host, "#theme", "dark").await;
+    let html = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .document_element()
+        .unwrap();
+    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
+    choose(&host, "#theme", "auto").await;
+    assert_eq!(html.get_attribute("data-theme"), None);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_collapsed_module_shows_the_walk_of_what_it_hides() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    sleep(50).await;
+    click_on(&host, ".cluster[data-path=\"module.net\"] .cluster-header").await;
+    let collapsed = vertex_names(&host)
+        .into_iter()
+        .find(|n| n.starts_with("module.net (collapsed: "))
+        .expect("collapsed vertex");
+    assert_eq!(state_of(&host, &collapsed), "idle");
+    step_walk_to_end(&host, 80).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    assert_eq!(state_of(&host, &collapsed), "done");
+    host.remove();
+}
+
+// ---- Input and output: highlighting, diagnostics at their line, opening and dropping files,
+// targets, the replacement examples, share links.
+
+fn editor_value(host: &Element) -> String {
+    host.query_selector("textarea#editor")
+        .expect("query")
+        .expect("editor")
+        .dyn_into::<HtmlTextAreaElement>()
+        .expect("textarea")
+        .value()
+}
+
+fn file(name: &str, text: &str) -> web_sys::File {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    web_sys::File::new_with_str_sequence(&parts, name).expect("file")
+}
+
+fn transfer(files: &[web_sys::File]) -> web_sys::DataTransfer {
+    let dt = web_sys::DataTransfer::new().expect("data transfer");
+    for f in files {
+        dt.items().add_with_file(f).expect("add file");
+    }
+    dt
+}
+
+/// Chooses files in the Open button's file input, as the file picker does.
+async fn open_files(host: &Element, files: &[web_sys::File]) {
+    let input: web_sys::HtmlInputElement = host
+        .query_selector("#open-files-input")
+        .expect("query")
+        .expect("file input")
+        .dyn_into()
+        .expect("input");
+    input.set_files(transfer(files).files().as_ref());
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("change", &init).expect("event"))
+        .expect("dispatch");
+    // Reading files is asynchronous.
+    sleep(150).await;
+}
+
+/// Drops files on the app, as a drag from the desktop does.
+async fn drop_files(host: &Element, files: &[web_sys::File]) {
+    let init = web_sys::DragEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    init.set_data_transfer(Some(&transfer(files)));
+    let ev = web_sys::DragEvent::new_with_event_init_dict("drop", &init).expect("drop event");
+    host.dispatch_event(&ev).expect("dispatch");
+    sleep(150).await;
+}
+
+#[wasm_bindgen_test]
+async fn highlighting_draws_the_source_as_text_in_token_spans() {
+    let host = mount().await;
+    let src = "# a <b>comment</b>\nresource \"aws_s3_bucket\" \"b\" {\n  bucket = \"<b>x</b>-${var.env}\"\n  count  = 2\n}\n";
+    type_into_editor(&host, src).await;
+    let lines = texts(&host, ".hl-line .hl-code");
+    assert_eq!(
+        lines.join("\n"),
+        src.trim_end_matches('\n').to_string() + "\n"
+    );
+    // Tokens are spans with classes; the markup in the text stays text.
+    assert!(host.query_selector(".hl b").expect("query").is_none());
+    assert_eq!(texts(&host, ".hl .tok-block"), vec!["resource"]);
+    assert_eq!(texts(&host, ".hl .tok-comment"), vec!["# a <b>comment</b>"]);
+    assert!(
+        texts(&host, ".hl .tok-string").contains(&"\"<b>x</b>-".to_string()),
+        "{:?}",
+        texts(&host, ".hl .tok-string")
+    );
+    assert_eq!(texts(&host, ".hl .tok-interp"), vec!["${", "}"]);
+    assert_eq!(texts(&host, ".hl .tok-number"), vec!["2"]);
+    // Line numbers follow the text.
+    assert_eq!(texts(&host, ".gutter-lines > div").len(), 6);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_diagnostic_is_marked_at_its_line() {
+    let host = mount().await;
+    type_and_build(&host, "resource \"a_b\" \"c\" {\n  x = \n}\n").await;
+    assert_eq!(attrs(&host, ".gutter .bad", "data-line"), vec!["2"]);
+    let inline = texts(&host, ".hl-line[data-line='2'] .hl-diag.error");
+    assert_eq!(inline.len(), 1, "{inline:?}");
+    assert!(!inline[0].is_empty());
+    // Fixed: the mark goes.
+    type_and_build(&host, "resource \"a_b\" \"c\" {\n  x = 1\n}\n").await;
+    assert!(attrs(&host, ".gutter .bad", "data-line").is_empty());
+    host.remove();
+}
+
+const ORPHAN_STATE: &str = r#"{"version": 4, "terraform_version": "1.12.6", "serial": 1, "lineage": "t", "outputs": {},
+ "resources": [{"mode": "managed", "type": "aws_instance", "name": "gone",
+   "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+   "instances": [{"schema_version": 0, "attributes": {"id": "i-0"}}]}]}"#;
+
+#[wasm_bindgen_test]
+async fn opened_files_are_classified_and_routed() {
+    let host = mount().await;
+    open_files(
+        &host,
+        &[
+            file("main.tf", "resource \"aws_instance\" \"web\" {}\n"),
+            file("vars.tf", "variable \"region\" {}\n"),
+            file("prod.tfstate", ORPHAN_STATE),
+            file("notes.txt", "hello"),
+        ],
+    )
+    .await;
+    let mut tabs = texts(&host, ".file-tab");
+    tabs.sort();
+    assert_eq!(tabs, vec!["main.tf", "prod.tfstate", "vars.tf"]);
+    assert_eq!(
+        editor_value(&host),
+        "resource \"aws_instance\" \"web\" {}\n"
+    );
+    // The state is read as the state: its resource missing from the configuration is an orphan.
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.gone (orphan)".to_string()),
+        "{names:?}"
+    );
+    assert!(names.contains(&"var.region".to_string()), "{names:?}");
+    let notices = texts(&host, ".notice");
+    assert!(
+        notices.iter().any(|n| n.contains("notes.txt")),
+        "{notices:?}"
+    );
+    assert!(
+        notices.iter().any(|n| n.contains("state (prod.tfstate)")),
+        "{notices:?}"
+    );
+
+    // A state alone is added next to the configuration, in place of the old one.
+    open_files(
+        &host,
+        &[file(
+            "terraform.tfstate",
+            ORPHAN_STATE.replace("gone", "old").as_str(),
+        )],
+    )
+    .await;
+    let mut tabs = texts(&host, ".file-tab");
+    tabs.sort();
+    assert_eq!(tabs, vec!["main.tf", "terraform.tfstate", "vars.tf"]);
+    assert!(vertex_names(&host).contains(&"aws_instance.old (orphan)".to_string()));
+
+    // A plan alone is added too, and the graph becomes the apply graph, as with `tofu graph`.
+    let plan = "{\"format_version\": \"1.2\", \"resource_changes\": [{\"address\": \"aws_instance.web\", \"mode\": \"managed\", \"type\": \"aws_instance\", \"name\": \"web\", \"change\": {\"actions\": [\"delete\", \"create\"]}}]}";
+    open_files(&host, &[file("tfplan.json", plan)]).await;
+    let kind: web_sys::HtmlSelectElement = host
+        .query_selector("#graph-kind")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_eq!(kind.value(), "apply");
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.web (destroy)".to_string()),
+        "{names:?}"
+    );
+
+    // A broken state names its file.
+    open_files(
+        &host,
+        &[file(
+            "terraform.tfstate",
+            "{\"version\": 4, \"resources\": 7}",
+        )],
+    )
+    .await;
+    let errors = texts(&host, ".diagnostic.error");
+    assert!(
+        errors.iter().any(|e| e.contains("terraform.tfstate")),
+        "{errors:?}"
+    );
+    // The previous files can be restored after a new set was opened.
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_dropped_dot_file_is_drawn_as_it_is() {
+    let host = mount().await;
+    let dot = "digraph {\n  compound = \"true\"\n  subgraph \"root\" {\n    \"[root] aws_eip.web (expand)\" -> \"[root] aws_instance.web (expand)\"\n    \"[root] aws_instance.web (expand)\" -> \"[root] provider[\\\"registry.opentofu.org/hashicorp/aws\\\"]\"\n  }\n}\n";
+    drop_files(&host, &[file("graph.dot", dot)]).await;
+    assert_eq!(
+        vertex_names(&host),
+        vec![
+            "aws_eip.web (expand)",
+            "aws_instance.web (expand)",
+            "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+        ]
+    );
+    assert_eq!(
+        host.query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length(),
+        2
+    );
+    assert_eq!(texts(&host, ".file-tab"), vec!["graph.dot"]);
+    assert!(texts(&host, ".role-note")[0].contains("drawn and walked as it is"));
+    click_on(&host, ".tabs .tab:nth-child(2)").await;
+    assert_eq!(texts(&host, ".imported-note").len(), 1);
+    // It walks.
+    step_walk_to_end(&host, 40).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    // The user's previous files come back.
+    click_on(&host, ".notice-restore").await;
+    sleep(50).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf"]);
+    assert!(vertex_names(&host).contains(&"aws_eip.web (expand)".to_string()));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn paths_keep_their_folders_and_files_are_classified_by_content() {
+    use tfgraph::app::{Role, classify, relative_path};
+    assert_eq!(
+        relative_path("net/modules/x/main.tf", true).as_deref(),
+        Some("modules/x/main.tf")
+    );
+    assert_eq!(
+        relative_path("/net/main.tf", true).as_deref(),
+        Some("main.tf")
+    );
+    assert_eq!(relative_path("main.tf", false).as_deref(), Some("main.tf"));
+    assert_eq!(relative_path("net/../x.tf", true), None);
+    assert_eq!(classify("a.tf.json", "{}"), Role::Config);
+    assert_eq!(classify("x.json", ORPHAN_STATE), Role::State);
+    assert_eq!(
+        classify(
+            "plan.json",
+            "{\"format_version\":\"1.2\",\"resource_changes\":[]}"
+        ),
+        Role::Plan
+    );
+    assert_eq!(
+        classify(
+            "s.json",
+            "{\"format_version\":\"1.0\",\"provider_schemas\":{}}"
+        ),
+        Role::Schemas
+    );
+    assert_eq!(classify("graph.txt", "digraph {\n}"), Role::Dot);
+    assert_eq!(classify("g.gv", ""), Role::Dot);
+    assert_eq!(classify("x.json", "{\"a\": 1}"), Role::Unknown);
+    assert_eq!(classify("README.md", "# hi"), Role::Unknown);
+}
+
+#[wasm_bindgen_test]
+async fn targets_shrink_the_graph_and_bad_addresses_are_reported() {
+    let host = mount().await;
+    let all = vertex_names(&host);
+    assert!(all.contains(&"aws_eip.web (expand)".to_string()), "{all:?}");
+    let set = |id: &str, value: &str| {
+        let ta: HtmlTextAreaElement = host
+            .query_selector(&format!("textarea#{id}"))
+            .expect("query")
+            .expect("field")
+            .dyn_into()
+            .expect("textarea");
+        ta.set_value(value);
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        ta.dispatch_event(&Event::new_with_event_init_dict("change", &init).expect("event"))
+            .expect("dispatch");
+    };
+    set("targets", "aws_instance.web");
+    sleep(50).await;
+    let targeted = vertex_names(&host);
+    assert!(targeted.len() < all.len(), "{targeted:?}");
+    assert!(targeted.contains(&"aws_instance.web (expand)".to_string()));
+    assert!(
+        !targeted.contains(&"aws_eip.web (expand)".to_string()),
+        "{targeted:?}"
+    );
+    set("targets", "");
+    set("excludes", "aws_eip.web, output.public_ip");
+    sleep(50).await;
+    let excluded = vertex_names(&host);
+    assert!(
+        !excluded.contains(&"aws_eip.web (expand)".to_string()),
+        "{excluded:?}"
+    );
+    assert!(excluded.contains(&"aws_instance.web (expand)".to_string()));
+    set("excludes", "");
+    set("targets", "aws_instance.");
+    sleep(50).await;
+    let errors = texts(&host, ".diagnostic.error");
+    assert!(
+        errors.iter().any(|e| e.contains("Invalid target address")),
+        "{errors:?}"
+    );
+    host.remove();
+}
+
+/// The direct dependencies of a vertex, from its details.
+async fn deps_of(host: &Element, name: &str) -> Vec<String> {
+    click(&vertex(host, name)).await;
+    texts(host, ".vertex-links.deps li")
+}
+
+#[wasm_bindgen_test]
+async fn the_replacement_examples_order_destroy_and_create_differently() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace] button").await;
+    sleep(30).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert_eq!(
+        host.query_selector("#graph-kind")
+            .unwrap()
+            .unwrap()
+            .dyn_into::<web_sys::HtmlSelectElement>()
+            .unwrap()
+            .value(),
+        "apply"
+    );
+    // Without create_before_destroy the new template waits for the old one's destroy.
+    let deps = deps_of(&host, "aws_launch_template.app").await;
+    assert!(
+        deps.contains(&"aws_launch_template.app (destroy)".to_string()),
+        "{deps:?}"
+    );
+
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace-cbd] button").await;
+    sleep(30).await;
+    let names = vertex_names(&host);
+    assert!(
+        !names.contains(&"aws_launch_template.app (destroy)".to_string()),
+        "{names:?}"
+    );
+    let deposed = names
+        .iter()
+        .find(|n| n.starts_with("aws_launch_template.app (destroy deposed "))
+        .unwrap_or_else(|| panic!("{names:?}"))
+        .clone();
+    // With it, the old template is destroyed last, after the group moved to the new one.
+    assert_eq!(
+        deps_of(&host, &deposed).await,
+        vec!["aws_autoscaling_group.app"]
+    );
+    assert!(
+        !deps_of(&host, "aws_launch_template.app")
+            .await
+            .iter()
+            .any(|d| d.contains("destroy"))
+    );
+    // And the walk finishes the group before the deposed destroy starts.
+    click_on(&host, "#walk-reset").await;
+    let mut saw = false;
+    for _ in 0..80 {
+        click_on(&host, "#walk-step").await;
+        let old = state_of(&host, &deposed);
+        if state_of(&host, "aws_autoscaling_group.app") == "done" {
+            saw = true;
+        } else {
+            assert!(matches!(old.as_str(), "idle" | "waiting"), "{old}");
+        }
+        if texts(&host, ".walk-status").join("").contains("makespan") {
+            break;
+        }
+    }
+    assert!(saw);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_round_trips_and_a_bad_one_leaves_the_files() {
+    let host = mount().await;
+    let text = "resource \"aws_vpc\" \"shared\" {}\n";
+    type_and_build(&host, text).await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    click_on(&host, "#share-link").await;
+    let link: web_sys::HtmlInputElement = host
+        .query_selector(".share-url")
+        .expect("query")
+        .expect("link shown")
+        .dyn_into()
+        .expect("input");
+    let link = link.value();
+    let fragment = link.split_once('#').expect("a fragment").1.to_string();
+    assert!(fragment.starts_with("v1."), "{link}");
+    host.remove();
+
+    let window = web_sys::window().expect("window");
+    window.location().set_hash(&fragment).expect("hash");
+    let host = mount().await;
+    assert_eq!(editor_value(&host), text);
+    assert_eq!(
+        vertex_names(&host)
+            .iter()
+            .filter(|n| n.contains("aws_vpc.shared"))
+            .count(),
+        1
+    );
+    assert!(
+        texts(&host, ".notice")
+            .iter()
+            .any(|n| n.contains("share link"))
+    );
+    // The fragment is consumed, so a reload keeps the user's edits.
+    assert_eq!(window.location().hash().unwrap_or_default(), "");
+    host.remove();
+
+    // A damaged link: its error is shown, the app still works with the saved files.
+    let host = mount().await;
+    type_and_build(&host, "resource \"aws_vpc\" \"mine\" {}\n").await;
+    host.remove();
+    let window = web_sys::window().expect("window");
+    window
+        .location()
+        .set_hash("v1.@@not-base64@@")
+        .expect("hash");
+    let doc = window.document().expect("document");
+    let host2 = doc.create_element("div").expect("div");
+    doc.body()
+        .expect("body")
+        .append_child(&host2)
+        .expect("append");
+    leptos::mount::mount_to(
+        host2.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    )
+    .forget();
+    settle().await;
+    let errors = texts(&host2, ".notice.error");
+    assert!(errors.iter().any(|e| e.contains("base64")), "{errors:?}");
+    assert_eq!(editor_value(&host2), "resource \"aws_vpc\" \"mine\" {}\n");
+    assert!(vertex_names(&host2).contains(&"aws_vpc.mine (expand)".to_string()));
+    type_and_build(&host2, "resource \"aws_vpc\" \"after\" {}\n").await;
+    assert!(vertex_names(&host2).contains(&"aws_vpc.after (expand)".to_string()));
+    host2.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_graph_exports_as_png_through_a_canvas() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    click_on(&host, ".export-png").await;
+    // The SVG is loaded as an image and encoded by the canvas, both asynchronously.
+    let mut notices = Vec::new();
+    for _ in 0..40 {
+        notices = texts(&host, ".notice");
+        if !notices.is_empty() {
+            break;
+        }
+        sleep(50).await;
+    }
+    assert!(
+        notices.iter().any(|n| n.contains("Saved graph.png")),
+        "{notices:?}"
+    );
+    host.remove();
+}
+
+/// Replaces `window.prompt` and `window.confirm` with ones that answer `answer` / true.
+fn stub_dialogs(answer: &str) {
+    let w = web_sys::window().expect("window");
+    let p = js_sys::Function::new_no_args(&format!("return {};", serde_json::json!(answer)));
+    js_sys::Reflect::set(&w, &"prompt".into(), &p).expect("prompt");
+    let c = js_sys::Function::new_no_args("return true;");
+    js_sys::Reflect::set(&w, &"confirm".into(), &c).expect("confirm");
+}
+
+#[wasm_bindgen_test]
+async fn files_can_be_added_renamed_and_deleted() {
+    let host = mount().await;
+    stub_dialogs("modules/net/main.tf");
+    click_on(&host, ".file-new").await;
+    assert_eq!(
+        texts(&host, ".file-tab"),
+        vec!["main.tf", "modules/net/main.tf"]
+    );
+    type_and_build(&host, "variable \"cidr\" {}\n").await;
+    stub_dialogs("variables.tf");
+    click_on(&host, "#file-rename").await;
+    sleep(50).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf", "variables.tf"]);
+    assert!(vertex_names(&host).contains(&"var.cidr".to_string()));
+    // A path that is not relative is refused with a notice, and nothing changes.
+    stub_dialogs("../x.tf");
+    click_on(&host, ".file-new").await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf", "variables.tf"]);
+    assert!(
+        texts(&host, ".notice.error")
+            .iter()
+            .any(|n| n.contains("../x.tf"))
+    );
+    click_on(&host, "#file-delete").await;
+    sleep(50).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf"]);
+    assert!(!vertex_names(&host).contains(&"var.cidr".to_string()));
+    host.remove();
+}
+
+/// The payload as a DOT quoted id's content.
+fn dot_escape(p: &str) -> String {
+    p.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn set_hash(hash: &str) {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(hash)
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn injection_payloads_in_share_links_dot_labels_and_file_names_never_run() {
+    install_pwn_hook();
+    let mut problems = Vec::new();
+    for (i, p) in PAYLOADS.iter().enumerate() {
+        // A link from a stranger: a DOT graph whose vertex labels and file name are the payload.
+        let d = dot_escape(p);
+        let file = format!("{}.dot", p.replace('/', "_"));
+        let files = std::collections::BTreeMap::from([(
+            file.clone(),
+            format!("digraph {{\n  \"{d}\" -> \"b\"\n  \"c\" [label=\"{d}\"]\n}}\n"),
+        )]);
+        let link = tfgraph::share::encode(&files).expect("encodes");
+        storage().clear().unwrap();
+        set_hash(&link);
+        let host = mount_keeping_storage().await;
+        sleep(30).await;
+        if !vertex_names(&host).contains(&p.to_string()) {
+            problems.push(format!(
+                "#{i} {p}: DOT vertex not drawn by name: {:?}",
+                vertex_names(&host)
+            ));
+        }
+        let svg_text = host
+            .query_selector(".graph-svg")
+            .unwrap()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default();
+        if !svg_text.contains(p) {
+            problems.push(format!("#{i} {p}: DOT label not shown as text"));
+        }
+        if !texts(&host, ".file-tab").iter().any(|t| t.contains(&file)) {
+            problems.push(format!(
+                "#{i} {p}: file name not shown: {:?}",
+                texts(&host, ".file-tab")
+            ));
+        }
+        let injected = injected_elements(&host);
+        if !injected.is_empty() {
+            problems.push(format!("#{i} {p}: elements created: {injected:?}"));
+        }
+        host.remove();
+    }
+    // Damaged and hostile links: each is refused with its reason and the app keeps working.
+    use base64::Engine as _;
+    let deflated = |bytes: &[u8]| {
+        format!(
+            "#v1.{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .encode(miniz_oxide::deflate::compress_to_vec(bytes, 6))
+        )
+    };
+    let not_a_map = deflated(b"[\"<img src=x onerror=__pwn()>\"]");
+    let bad_path = deflated(br#"{"../<img src=x onerror=__pwn()>.tf": "x"}"#);
+    let bomb = deflated(&vec![b' '; 5 * 1024 * 1024]);
+    for (link, why) in [
+        ("#v1.<img src=x onerror=__pwn()>", "not valid base64url"),
+        ("#v1.AAAA", "damaged"),
+        (not_a_map.as_str(), "not a JSON object"),
+        (bad_path.as_str(), "not an acceptable relative path"),
+        (bomb.as_str(), "inflates to more than"),
+    ] {
+        storage().clear().unwrap();
+        set_hash(link);
+        let host = mount_keeping_storage().await;
+        let notices = texts(&host, ".notice-text");
+        if !notices.iter().any(|n| n.contains(why)) {
+            problems.push(format!("{link}: no notice saying {why:?}: {notices:?}"));
+        }
+        if vertex_names(&host).len() < 3 {
+            problems.push(format!("{link}: the app shows no graph"));
+        }
+        let injected = injected_elements(&host);
+        if !injected.is_empty() {
+            problems.push(format!("{link}: elements created: {injected:?}"));
+        }
+        host.remove();
+    }
+    set_hash("");
+    sleep(200).await;
+    assert_eq!(pwn_count(), 0.0, "a payload ran");
+    assert!(problems.is_empty(), "{problems:#?}");
 }

@@ -261,6 +261,8 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         "locals",
         "orphans",
         "cycle",
+        "replace",
+        "replace-cbd",
         "references",
     ] {
         click(&c, &format!("[data-example='{id}'] button")).await;
@@ -281,6 +283,9 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         if id == "cycle" {
             assert!(errors.iter().any(|e| e.contains("Cycle: ")), "{errors:?}");
             screenshot(&c, "app-cycle.png").await;
+        } else if id == "replace-cbd" {
+            assert!(errors.is_empty(), "example {id}: {errors:?}");
+            screenshot(&c, "app-replace-cbd.png").await;
         } else {
             assert!(errors.is_empty(), "example {id}: {errors:?}");
         }
@@ -480,6 +485,31 @@ async fn large_config_timing() {
         .expect("timing"),
     )
     .expect("number");
+    // One keystroke in the large file: the time until the next frame (text stored, highlighted
+    // lines and outline redrawn), before the debounced rebuild. Median of five.
+    let key_ms: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            const ta = document.querySelector('textarea#editor');
+            const times = [];
+            const one = () => {
+              const t0 = performance.now();
+              ta.value = ta.value + '#';
+              ta.dispatchEvent(new Event('input', {bubbles: true}));
+              requestAnimationFrame(() => {
+                times.push(performance.now() - t0);
+                if (times.length < 5) setTimeout(one, 30);
+                else { times.sort((a, b) => a - b); done(times[2]); }
+              });
+            };
+            one();"#,
+            vec![],
+        )
+        .await
+        .expect("keystroke"),
+    )
+    .expect("number");
+    println!("1,000 resources: {key_ms:.0} ms from a keystroke to the next frame (median of 5)");
     let idle_fps: f64 = serde_json::from_value(
         c.execute_async(
             r#"const [done] = arguments;
@@ -657,5 +687,169 @@ async fn the_csp_forbids_inline_script_eval_and_foreign_connections() {
     for d in ["script-src", "script-src-elem", "connect-src"] {
         assert!(v.iter().any(|x| x == d), "no {d} violation reported: {v:?}");
     }
+    c.close().await.expect("close");
+}
+
+/// Measures (prints; asserts only that the graph arrives) the time from an edit to the drawn
+/// graph in the generated 1,000-resource configuration (`tfgraph gen --resources 1000 --modules 10
+/// --seed 1`, issue #6), on the release build: first the whole configuration opened from saved
+/// files, then single edits to it, each timed from the input event to the new vertex drawn,
+/// less the 250 ms typing debounce.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn generated_1000_resources_edit_to_graph_timing() {
+    let dist = root().join("dist");
+    assert!(dist.join("index.html").is_file(), "dist/ missing");
+    let files = tfgraph::generator::generate(&tfgraph::generator::GenOptions {
+        resources: 1000,
+        modules: 10,
+        seed: 1,
+    });
+    let (base, _) = serve_dist(&dist);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+    c.execute(
+        "localStorage.setItem('tfgraph.workspace', arguments[0]); performance.mark('reload');",
+        vec![saved.into()],
+    )
+    .await
+    .expect("save");
+    c.refresh().await.expect("reload");
+    let opened: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            const poll = () => {
+              if (document.querySelectorAll('.graph-svg g.vertex').length > 1000)
+                requestAnimationFrame(() => done(performance.now()));
+              else setTimeout(poll, 5);
+            };
+            poll();"#,
+            vec![],
+        )
+        .await
+        .expect("opened"),
+    )
+    .expect("number");
+    let vertices = texts(&c, ".graph-svg g.vertex").await.len();
+    let mut edits = Vec::new();
+    for k in 0..5 {
+        let ms: f64 = serde_json::from_value(
+            c.execute_async(
+                r#"const [k, done] = arguments;
+                const ta = document.querySelector('textarea#editor');
+                const name = `timing_probe_${k}`;
+                const t0 = performance.now();
+                ta.value = ta.value + `\nresource "null_resource" "${name}" {}\n`;
+                ta.dispatchEvent(new Event('input', {bubbles: true}));
+                const poll = () => {
+                  if (document.querySelector(`.graph-svg g.vertex[data-name='null_resource.${name} (expand)']`))
+                    requestAnimationFrame(() => done(performance.now() - t0 - 250));
+                  else setTimeout(poll, 2);
+                };
+                poll();"#,
+                vec![k.into()],
+            )
+            .await
+            .expect("edit timing"),
+        )
+        .expect("number");
+        edits.push(ms);
+    }
+    edits.sort_by(f64::total_cmp);
+    let phases: Vec<f64> = serde_json::from_value(
+        c.execute(
+            "const last = n => { const e = performance.getEntriesByName(n); return e.length ? e[e.length - 1].duration : -1; }; return [last('tfgraph-analysis'), last('tfgraph-layout')];",
+            vec![],
+        )
+        .await
+        .expect("measures"),
+    )
+    .expect("numbers");
+    println!(
+        "last edit: analysis (engine) {:.0} ms, layout {:.0} ms; the rest is the view update (DOM) and the browser's style, layout and paint",
+        phases[0], phases[1]
+    );
+    println!(
+        "generated 1,000 resources ({vertices} vertices drawn): opened from saved files in {opened:.0} ms after navigation start; edit to drawn graph {:.0} ms median, {:.0}–{:.0} ms over {} edits (after the 250 ms debounce)",
+        edits[edits.len() / 2],
+        edits[0],
+        edits[edits.len() - 1],
+        edits.len()
+    );
+    assert!(vertices > 1000);
+    c.close().await.expect("close");
+}
+
+/// On the release bundle, under its Content-Security-Policy: a share link opens its files in a new
+/// page, and the PNG export draws the graph through a Blob URL image (no network).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn share_link_and_png_export_work_on_the_bundle() {
+    let dist = root().join("dist");
+    assert!(dist.join("index.html").is_file(), "dist/ missing");
+    let (base, _) = serve_dist(&dist);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    click(&c, ".tabs .tab:nth-child(3)").await;
+    click(&c, "[data-example='replace-cbd'] button").await;
+    wait_count(&c, ".file-tab", 3).await;
+    click(&c, ".tabs .tab:nth-child(4)").await;
+    click(&c, ".export-png").await;
+    let mut notices = Vec::new();
+    for _ in 0..100 {
+        notices = texts(&c, ".notice-text").await;
+        if notices.iter().any(|n| n.contains("graph.png")) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        notices.iter().any(|n| n.contains("Saved graph.png")),
+        "{notices:?}"
+    );
+    click(&c, "#share-link").await;
+    wait_count(&c, ".share-url", 1).await;
+    screenshot(&c, "app-share.png").await;
+    let link = c
+        .find(Locator::Css(".share-url"))
+        .await
+        .expect("link field")
+        .prop("value")
+        .await
+        .expect("value")
+        .unwrap_or_default();
+    assert!(link.starts_with(&base) && link.contains("#v1."), "{link}");
+    // Following the link (a fragment change on the open page): its three files open.
+    c.goto(&base).await.expect("reload");
+    c.execute("localStorage.clear()", vec![])
+        .await
+        .expect("clear");
+    c.execute(
+        "const s = document.querySelector('#graph-kind'); s.value = 'plan'; s.dispatchEvent(new Event('change', {bubbles: true}));",
+        vec![],
+    )
+    .await
+    .expect("plan graph");
+    c.goto(&link).await.expect("open the link");
+    wait_texts(
+        &c,
+        ".file-tab",
+        &["main.tf", "plan.json", "terraform.tfstate"],
+    )
+    .await;
+    let url = c.current_url().await.expect("url");
+    assert!(url.fragment().is_none(), "the fragment is consumed: {url}");
+    // With a plan among the files the apply graph is shown, as `tofu graph` does.
+    wait_count(
+        &c,
+        ".graph-svg g.vertex[data-name='aws_launch_template.app (destroy deposed 00000001)']",
+        1,
+    )
+    .await;
     c.close().await.expect("close");
 }

@@ -1,22 +1,145 @@
-//! The editor pane: file tabs, the text, the block outline and the diagnostics list.
+//! The editor pane: file tabs (new, rename, delete), Open buttons, the text with highlighting,
+//! line numbers and each diagnostic at its line, targets and excludes, the block outline and the
+//! diagnostics list.
+//!
+//! The text is a plain textarea (so typing, selection, undo and IME are the browser's own) with
+//! transparent text over a highlighted copy. Only the lines in view (plus a margin) are drawn, in
+//! the highlighted layer and in the gutter, so a 10,000-line file costs no more per keystroke than
+//! a short one beyond one linear lexing pass.
 
+use super::highlight::{self, Lexed};
 use super::*;
+
+/// Height of one editor line in CSS pixels (`style/main.css` uses the same).
+const LINE_PX: f64 = 20.0;
+/// Top padding of the text (CSS `.editor` and `.hl-lines`).
+const PAD_PX: f64 = 10.0;
+/// Lines drawn above and below the visible ones; the window moves in steps of this many lines, so
+/// small scrolls redraw nothing.
+const MARGIN: usize = 40;
+/// Files up to this size are outlined on every keystroke; larger ones once typing pauses.
+const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
+
+/// Addresses typed one per line or separated by commas.
+pub fn address_list(text: &str) -> Vec<String> {
+    text.split([',', '\n'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The first diagnostic message of each line of `file`, errors first.
+fn line_messages(ctx: Ctx, file: &str) -> BTreeMap<usize, (bool, String)> {
+    ctx.analysis.with(|a| {
+        let mut m: BTreeMap<usize, (bool, String)> = BTreeMap::new();
+        for d in a.errors.iter().chain(a.warnings.iter()) {
+            if d.file.as_deref() == Some(file) && d.line > 0 {
+                let text = if d.detail.is_empty() {
+                    d.summary.clone()
+                } else {
+                    format!("{}: {}", d.summary, d.detail)
+                };
+                m.entry(d.line).or_insert((d.error, text));
+            }
+        }
+        m
+    })
+}
+
+/// Asks for a file name; `None` when cancelled or not acceptable (a notice says why).
+fn ask_name(ctx: Ctx, question: &str, default: &str) -> Option<String> {
+    let name = web_sys::window()?
+        .prompt_with_message_and_default(question, default)
+        .ok()??;
+    let name = name.trim().to_string();
+    if name.is_empty() {
+        return None;
+    }
+    if let Err(e) = crate::share::check_path(&name) {
+        files::notify(ctx, true, e.to_string(), false);
+        return None;
+    }
+    if ctx.files.with_untracked(|f| f.contains_key(&name)) {
+        files::notify(ctx, true, format!("There is already a file {name}."), false);
+        return None;
+    }
+    Some(name)
+}
 
 #[component]
 pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     let generation = StoredValue::new(0u64);
-    let gutter: NodeRef<leptos::html::Div> = NodeRef::new();
+    let textarea: NodeRef<leptos::html::Textarea> = NodeRef::new();
+    // (scroll top, scroll left, visible height) of the textarea.
+    let view_box = RwSignal::new((0.0f64, 0.0f64, 0.0f64));
     let text = move || {
         let a = ctx.active.get();
         ctx.files.with(|f| f.get(&a).cloned().unwrap_or_default())
     };
-    let parsed = Memo::new(move |_| outline(&text()));
+    // Large files are outlined from the debounced copy (after typing pauses), so a keystroke
+    // does not pay for a full parse; small ones as they are typed.
+    let big = Memo::new(move |_| {
+        let a = ctx.active.get();
+        ctx.files
+            .with(|f| f.get(&a).is_some_and(|t| t.len() > OUTLINE_AT_ONCE_BYTES))
+    });
+    let parsed = Memo::new(move |_| {
+        let a = ctx.active.get();
+        let source = if big.get() { ctx.analyzed } else { ctx.files };
+        source.with(|f| match f.get(&a) {
+            Some(t) if files::classify(&a, t) == files::Role::Config && !a.ends_with(".json") => {
+                Some(outline(t))
+            }
+            _ => None,
+        })
+    });
+    let lexed: Memo<Lexed> = Memo::new(move |_| {
+        let a = ctx.active.get();
+        ctx.files
+            .with(|f| f.get(&a).map(|t| highlight::lex(t)).unwrap_or_default())
+    });
+    // The lines drawn: [first, last).
+    let window = Memo::new(move |_| {
+        let (top, _, h) = view_box.get();
+        let h = if h > 0.0 { h } else { 900.0 };
+        let first_visible = ((top - PAD_PX) / LINE_PX).floor().max(0.0) as usize;
+        let first = first_visible.saturating_sub(MARGIN) / MARGIN * MARGIN;
+        let last = first_visible + (h / LINE_PX).ceil() as usize + 2 * MARGIN;
+        (first, last)
+    });
+    let messages = Memo::new(move |_| line_messages(ctx, &ctx.active.get()));
+    let sync_view = move || {
+        if let Some(t) = textarea.get_untracked() {
+            let v = (
+                t.scroll_top() as f64,
+                t.scroll_left() as f64,
+                t.client_height() as f64,
+            );
+            if view_box.get_untracked() != v {
+                view_box.set(v);
+            }
+        }
+    };
+    // A new file starts at its top.
+    Effect::new(move |_| {
+        ctx.active.track();
+        if let Some(t) = textarea.get_untracked() {
+            t.set_scroll_top(0);
+            t.set_scroll_left(0);
+        }
+        request_animation_frame(sync_view);
+    });
+    let resize = window_event_listener(leptos::ev::resize, move |_| sync_view());
+    on_cleanup(move || resize.remove());
+
     let on_input = move |ev| {
         let value = event_target_value(&ev);
         let a = ctx.active.get_untracked();
         ctx.files.update(|f| {
             f.insert(a, value);
         });
+        sync_view();
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         set_timeout(
@@ -27,6 +150,131 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             },
             DEBOUNCE,
         );
+    };
+    let lines_view = move || {
+        let (first, last) = window.get();
+        let a = ctx.active.get();
+        let msgs = messages.get();
+        ctx.files.with(|f| {
+            let text = f.get(&a).map(String::as_str).unwrap_or("");
+            lexed.with(|lx| {
+                let last = last.min(lx.lines());
+                (first..last)
+                    .map(|i| {
+                        let pieces = lx
+                            .pieces(text, i)
+                            .into_iter()
+                            .map(|(class, t)| match class {
+                                Some(c) => view! { <span class=c.css()>{t.to_string()}</span> }.into_any(),
+                                None => t.to_string().into_any(),
+                            })
+                            .collect_view();
+                        let msg = msgs.get(&(i + 1)).cloned();
+                        view! {
+                            <div class="hl-line" data-line=i + 1>
+                                <span class="hl-code">{pieces}</span>
+                                {msg.map(|(error, m)| view! {
+                                    <span class="hl-diag" class:error=error class:warning=!error>{m}</span>
+                                })}
+                            </div>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let gutter_view = move || {
+        let (first, last) = window.get();
+        let n = lexed.with(|lx| lx.lines()).max(1);
+        let msgs = messages.get();
+        (first..last.min(n))
+            .map(|i| {
+                let line = i + 1;
+                let m = msgs.get(&line).cloned();
+                let (bad, warn, title) = match &m {
+                    Some((true, t)) => (true, false, Some(t.clone())),
+                    Some((false, t)) => (false, true, Some(t.clone())),
+                    None => (false, false, None),
+                };
+                view! { <div class:bad=bad class:warn=warn data-line=line title=title>{line}</div> }
+            })
+            .collect_view()
+    };
+    let shift = move |with_x: bool| {
+        let (first, _) = window.get();
+        let (top, left, _) = view_box.get();
+        let y = first as f64 * LINE_PX - top;
+        if with_x {
+            format!("translate({}px, {y}px)", -left)
+        } else {
+            format!("translate(0, {y}px)")
+        }
+    };
+    let rename = move |_| {
+        let old = ctx.active.get_untracked();
+        if let Some(new) = ask_name(ctx, "Rename the file to", &old) {
+            ctx.files.update(|f| {
+                if let Some(t) = f.remove(&old) {
+                    f.insert(new.clone(), t);
+                }
+            });
+            ctx.active.set(new);
+            ctx.analyze_now();
+        }
+    };
+    let delete = move |_| {
+        let name = ctx.active.get_untracked();
+        let ok = web_sys::window()
+            .and_then(|w| w.confirm_with_message(&format!("Delete {name}?")).ok())
+            .unwrap_or(false);
+        if ok {
+            ctx.files.update(|f| {
+                f.remove(&name);
+            });
+            let next = ctx.files.with_untracked(|f| f.keys().next().cloned());
+            ctx.active.set(next.unwrap_or_else(|| "main.tf".into()));
+            ctx.analyze_now();
+        }
+    };
+    let new_file = move |_| {
+        let suggestion = if ctx.files.with_untracked(|f| f.contains_key("variables.tf")) {
+            "outputs.tf"
+        } else {
+            "variables.tf"
+        };
+        if let Some(name) = ask_name(
+            ctx,
+            "New file name (for example variables.tf or modules/net/main.tf)",
+            suggestion,
+        ) {
+            ctx.files.update(|f| {
+                f.insert(name.clone(), String::new());
+            });
+            ctx.active.set(name);
+        }
+    };
+    let role_note = move || {
+        let a = ctx.active.get();
+        let role = ctx
+            .files
+            .with(|f| f.get(&a).map(|t| files::classify(&a, t)))?;
+        let imported = ctx.analysis.with(|an| an.imported.clone());
+        let text = match role {
+            files::Role::Config => return None,
+            files::Role::Dot => format!(
+                "{a} is an imported graph: it is drawn and walked as it is, without the builder (no build steps){}.",
+                if imported.as_deref() == Some(a.as_str()) {
+                    ""
+                } else {
+                    "; only the first DOT file is used"
+                }
+            ),
+            files::Role::Unknown => format!(
+                "{a} is not read: it is not configuration, a state, a plan, provider schemas or a DOT graph."
+            ),
+            r => format!("{a} is read as the {}, not as configuration.", r.label()),
+        };
+        Some(view! { <p class="role-note">{text}</p> })
     };
     view! {
         <section class="pane editor-pane" aria-label="Configuration">
@@ -51,48 +299,42 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                         })
                         .collect_view()
                 }}
+                <button type="button" class="file-new" title="New file" aria-label="New file" on:click=new_file>"+"</button>
+                <span class="spacer"></span>
+                <span class="file-actions">
+                    <button type="button" class="small-button" id="file-rename" title="Rename this file" on:click=rename>"Rename"</button>
+                    <button type="button" class="small-button" id="file-delete" title="Delete this file" on:click=delete>"Delete"</button>
+                    <files::OpenButtons ctx=ctx />
+                </span>
             </div>
+            {role_note}
             <div class="editor-wrap">
-                <div class="gutter" node_ref=gutter aria-hidden="true">
-                    {move || {
-                        let lines = text().lines().count().max(1) + 1;
-                        let a = ctx.active.get();
-                        let bad: BTreeSet<usize> = ctx.analysis.with(|an| {
-                            an.errors
-                                .iter()
-                                .filter(|d| d.file.as_deref() == Some(a.as_str()))
-                                .map(|d| d.line)
-                                .collect()
-                        });
-                        (1..=lines)
-                            .map(|n| view! { <div class:bad=bad.contains(&n)>{n}</div> })
-                            .collect_view()
-                    }}
+                <div class="gutter" aria-hidden="true">
+                    <div class="gutter-lines" style:transform=move || shift(false)>{gutter_view}</div>
                 </div>
-                <textarea
-                    id="editor"
-                    class="editor"
-                    spellcheck="false"
-                    autocomplete="off"
-                    wrap="off"
-                    aria-label="HCL configuration"
-                    prop:value=text
-                    on:input=on_input
-                    on:scroll=move |ev| {
-                        use wasm_bindgen::JsCast;
-                        if let (Some(g), Some(t)) = (
-                            gutter.get_untracked(),
-                            ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
-                        ) {
-                            g.set_scroll_top(t.scroll_top());
-                        }
-                    }
-                ></textarea>
+                <div class="code">
+                    <div class="hl" aria-hidden="true">
+                        <div class="hl-lines" style:transform=move || shift(true)>{lines_view}</div>
+                    </div>
+                    <textarea
+                        id="editor"
+                        class="editor"
+                        node_ref=textarea
+                        spellcheck="false"
+                        autocomplete="off"
+                        wrap="off"
+                        aria-label="HCL configuration"
+                        prop:value=text
+                        on:input=on_input
+                        on:scroll=move |_| sync_view()
+                    ></textarea>
+                </div>
             </div>
+            <Targets ctx=ctx />
             <Diagnostics ctx=ctx />
             <div class="outline" aria-label="Blocks in this file">
                 {move || match parsed.get() {
-                    Ok(blocks) => {
+                    Some(Ok(blocks)) => {
                         let count = blocks.len();
                         view! {
                             <p class="outline-summary">
@@ -117,13 +359,65 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                         }
                             .into_any()
                     }
-                    Err(_) => {
+                    Some(Err(_)) => {
                         view! { <p class="outline-summary">"Blocks: fix the syntax error first."</p> }
                             .into_any()
                     }
+                    None => ().into_any(),
                 }}
             </div>
         </section>
+    }
+}
+
+/// `-target` and `-exclude` addresses, applied when the field loses focus (or on Ctrl+Enter).
+#[component]
+pub fn Targets(ctx: Ctx) -> impl IntoView {
+    let field = move |id: &'static str, label: &'static str, sig: RwSignal<String>| {
+        view! {
+            <label class="target-field">
+                <span>{label}</span>
+                <textarea
+                    id=id
+                    rows="2"
+                    spellcheck="false"
+                    placeholder="aws_instance.web, module.net"
+                    prop:value=move || sig.get()
+                    on:change=move |ev| sig.set(event_target_value(&ev))
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" && (ev.ctrl_key() || ev.meta_key()) {
+                            sig.set(event_target_value(&ev));
+                        }
+                    }
+                ></textarea>
+            </label>
+        }
+    };
+    let count = move || {
+        let n = address_list(&ctx.targets.get()).len() + address_list(&ctx.excludes.get()).len();
+        (n > 0).then(|| format!(" ({n})"))
+    };
+    // A toggle rather than <details>, which the injection tests treat as a payload's element.
+    let open = RwSignal::new(false);
+    view! {
+        <div class="targets">
+            <button
+                type="button"
+                class="targets-toggle"
+                aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { "▾ " } else { "▸ " }}
+                "Targets and excludes"
+                {count}
+            </button>
+            // Kept in the page when closed, so typed addresses stay until cleared.
+            <div class="targets-body" class:closed=move || !open.get()>
+                <p class="muted small">"Limit the graph as -target and -exclude do: one address per line or separated by commas."</p>
+                {field("targets", "-target", ctx.targets)}
+                {field("excludes", "-exclude", ctx.excludes)}
+            </div>
+        </div>
     }
 }
 

@@ -1,10 +1,14 @@
 //! The examples gallery: small configurations that each show one thing about graphs.
 
+use crate::builder::BuilderKind;
+
 /// One example: a title, one sentence, and its files (path relative to the root module).
 pub struct Example {
     pub id: &'static str,
     pub title: &'static str,
     pub about: &'static str,
+    /// The graph builder the example is shown with.
+    pub kind: BuilderKind,
     pub files: &'static [(&'static str, &'static str)],
 }
 
@@ -13,12 +17,14 @@ pub const EXAMPLES: &[Example] = &[
         id: "references",
         title: "Implicit references",
         about: "Referring to another object's attribute is enough to order the two: no depends_on needed.",
+        kind: BuilderKind::Plan,
         files: &[("main.tf", crate::app::EXAMPLE)],
     },
     Example {
         id: "depends-on",
         title: "depends_on",
         about: "An explicit depends_on orders things that share no reference, here a policy the app needs at run time.",
+        kind: BuilderKind::Plan,
         files: &[(
             "main.tf",
             r#"resource "aws_iam_role_policy" "logs" {
@@ -43,6 +49,7 @@ resource "aws_s3_bucket" "assets" {
         id: "providers",
         title: "Providers and aliases",
         about: "Each resource connects to the provider configuration that serves it; provider = aws.west picks the alias.",
+        kind: BuilderKind::Plan,
         files: &[(
             "main.tf",
             r#"provider "aws" {
@@ -69,6 +76,7 @@ resource "aws_s3_bucket" "us" {
         id: "modules",
         title: "Modules and provider inheritance",
         about: "The module's resources sit in a box between its expand and close vertices and use the provider the root configures.",
+        kind: BuilderKind::Plan,
         files: &[
             (
                 "main.tf",
@@ -115,6 +123,7 @@ output "subnet_id" {
         id: "count",
         title: "count and for_each",
         about: "A resource with count or for_each is still one vertex in the graph: it expands into instances while the graph is walked.",
+        kind: BuilderKind::Plan,
         files: &[(
             "main.tf",
             r#"variable "names" {
@@ -142,6 +151,7 @@ output "worker_ids" {
         id: "data",
         title: "Data sources",
         about: "A data source is read during planning, so whatever uses its result waits for it.",
+        kind: BuilderKind::Plan,
         files: &[(
             "main.tf",
             r#"data "aws_vpc" "default" {
@@ -165,6 +175,7 @@ resource "aws_lb" "front" {
         id: "locals",
         title: "Locals and outputs",
         about: "Local values and outputs are vertices too, so a chain of locals is a chain in the graph.",
+        kind: BuilderKind::Plan,
         files: &[(
             "main.tf",
             r#"variable "env" {
@@ -190,6 +201,7 @@ output "bucket" {
         id: "cycle",
         title: "A cycle",
         about: "Two resources that each depend on the other cannot be ordered: the build stops with a Cycle error.",
+        kind: BuilderKind::Plan,
         files: &[(
             "main.tf",
             r#"resource "aws_security_group" "a" {
@@ -212,6 +224,7 @@ resource "aws_instance" "app" {
         id: "orphans",
         title: "Orphans from state",
         about: "The state remembers aws_instance.old, which the configuration no longer has: the plan adds an orphan vertex to destroy it (try plan-destroy too).",
+        kind: BuilderKind::Plan,
         files: &[
             (
                 "main.tf",
@@ -249,4 +262,146 @@ resource "aws_instance" "app" {
             ),
         ],
     },
+    Example {
+        id: "replace",
+        title: "Replacement: destroy, then create",
+        about: "A launch template that must be replaced is destroyed before its successor is created (the apply graph, with a state and a plan): for a while there is none.",
+        kind: BuilderKind::Apply,
+        files: &[
+            (
+                "main.tf",
+                r#"resource "aws_launch_template" "app" {
+  image_id      = "ami-new"
+  instance_type = "t3.micro"
+}
+
+resource "aws_autoscaling_group" "app" {
+  max_size = 3
+  min_size = 1
+
+  launch_template {
+    id = aws_launch_template.app.id
+  }
+}
+"#,
+            ),
+            ("terraform.tfstate", REPLACE_STATE),
+            (
+                "plan.json",
+                r#"{
+  "format_version": "1.2",
+  "terraform_version": "1.12.6",
+  "resource_changes": [
+    {
+      "address": "aws_launch_template.app",
+      "mode": "managed",
+      "type": "aws_launch_template",
+      "name": "app",
+      "provider_name": "registry.opentofu.org/hashicorp/aws",
+      "change": { "actions": ["delete", "create"] },
+      "action_reason": "replace_because_cannot_update"
+    },
+    {
+      "address": "aws_autoscaling_group.app",
+      "mode": "managed",
+      "type": "aws_autoscaling_group",
+      "name": "app",
+      "provider_name": "registry.opentofu.org/hashicorp/aws",
+      "change": { "actions": ["update"] }
+    }
+  ]
+}
+"#,
+            ),
+        ],
+    },
+    Example {
+        id: "replace-cbd",
+        title: "Replacement with create_before_destroy",
+        about: "With create_before_destroy the new launch template is created first, the group is moved to it, and only then is the old one destroyed (as a deposed object).",
+        kind: BuilderKind::Apply,
+        files: &[
+            (
+                "main.tf",
+                r#"resource "aws_launch_template" "app" {
+  image_id      = "ami-new"
+  instance_type = "t3.micro"
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "aws_autoscaling_group" "app" {
+  max_size = 3
+  min_size = 1
+
+  launch_template {
+    id = aws_launch_template.app.id
+  }
+}
+"#,
+            ),
+            ("terraform.tfstate", REPLACE_STATE),
+            (
+                "plan.json",
+                r#"{
+  "format_version": "1.2",
+  "terraform_version": "1.12.6",
+  "resource_changes": [
+    {
+      "address": "aws_launch_template.app",
+      "mode": "managed",
+      "type": "aws_launch_template",
+      "name": "app",
+      "provider_name": "registry.opentofu.org/hashicorp/aws",
+      "change": { "actions": ["create", "delete"] },
+      "action_reason": "replace_because_cannot_update"
+    },
+    {
+      "address": "aws_autoscaling_group.app",
+      "mode": "managed",
+      "type": "aws_autoscaling_group",
+      "name": "app",
+      "provider_name": "registry.opentofu.org/hashicorp/aws",
+      "change": { "actions": ["update"] }
+    }
+  ]
+}
+"#,
+            ),
+        ],
+    },
 ];
+
+/// The state both replacement examples start from: the template and the group that uses it.
+const REPLACE_STATE: &str = r#"{
+  "version": 4,
+  "terraform_version": "1.12.6",
+  "serial": 7,
+  "lineage": "example",
+  "outputs": {},
+  "resources": [
+    {
+      "mode": "managed",
+      "type": "aws_launch_template",
+      "name": "app",
+      "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+      "instances": [{ "schema_version": 0, "attributes": { "id": "lt-1", "image_id": "ami-old" } }]
+    },
+    {
+      "mode": "managed",
+      "type": "aws_autoscaling_group",
+      "name": "app",
+      "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+      "instances": [
+        {
+          "schema_version": 0,
+          "attributes": { "id": "asg-1" },
+          "dependencies": ["aws_launch_template.app"]
+        }
+      ]
+    }
+  ]
+}
+"#;

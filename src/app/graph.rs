@@ -19,6 +19,18 @@ pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
         ],
         Kind::ModuleExpand => vec![(c, 0.0), (w - c, 0.0), (w, h), (0.0, h)],
         Kind::ModuleClose => vec![(0.0, 0.0), (w, 0.0), (w - c, h), (c, h)],
+        // A folder: the module's contents are inside.
+        Kind::Collapsed => {
+            let t = (w * 0.3).min(40.0);
+            vec![
+                (0.0, 0.0),
+                (t, 0.0),
+                (t + c / 2.0, c / 2.0),
+                (w, c / 2.0),
+                (w, h),
+                (0.0, h),
+            ]
+        }
         _ => return None,
     };
     Some(
@@ -41,11 +53,27 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
     let i = n.index;
     // The vertex's own walk cell: a walk frame sets only the cells of vertices that changed, and
     // these memos split it so the DOM is touched only for what changed.
+    // A collapsed module shows the walk of the vertices it hides, taken together.
+    let members: Option<Vec<usize>> = ctx
+        .shown
+        .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()));
+    let member_cells = members.map(|ms| ctx.walk_ui.cells_of(&ms));
+    let mc = member_cells.clone();
     let c = cell.clone();
-    let st = Memo::new(move |_| c.get().state);
+    let st = Memo::new(move |_| match &mc {
+        Some(ms) => view::combined_state(ms.iter().map(|m| m.get().state)),
+        None => c.get().state,
+    });
     let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
+    let mc = member_cells;
     let c = cell.clone();
-    let progress = Memo::new(move |_| c.get().progress());
+    let progress = Memo::new(move |_| match &mc {
+        Some(ms) if !ms.is_empty() => {
+            let done = ms.iter().filter(|m| m.get().state == VState::Done).count();
+            (done as f64 / ms.len() as f64 * 200.0).round() / 200.0
+        }
+        _ => c.get().progress(),
+    });
     let c = cell;
     let inst = Memo::new(move |_| c.get().inst_label());
     let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
@@ -113,6 +141,13 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             transform=format!("translate({:.1},{:.1})", n.x, n.y)
             on:click=move |ev| {
                 ev.stop_propagation();
+                // A collapsed module opens again when clicked.
+                if let Some(p) = model::collapsed_path(&click_name) {
+                    if !ctx.dragged.get_value() {
+                        ctx.gv.toggle_module(p);
+                    }
+                    return;
+                }
                 ctx.click_vertex(click_name.clone());
             }
             on:mouseenter=move |_| {
@@ -184,13 +219,28 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     };
     let counts = move || {
         ctx.shown.with(|s| {
-            format!(
+            let hidden = s.hidden.len();
+            let mut t = format!(
                 "{} vertices · {} edges",
-                s.graph.names.len(),
-                s.graph.edges.len()
-            )
+                s.graph.names.len() - hidden,
+                s.graph.edges.len() - s.dashed.len()
+            );
+            if hidden > 0 {
+                t.push_str(&format!(" · {hidden} hidden"));
+            }
+            t
         })
     };
+    let reduced_label = move || {
+        ctx.shown.with(|s| {
+            if s.replay.is_some() && !ctx.gv.resources_only.get() {
+                "Transitive reduction".to_string()
+            } else {
+                format!("Transitive reduction ({} removed)", s.reduced)
+            }
+        })
+    };
+    let any_collapsed = move || ctx.gv.collapsed.with(|c| !c.is_empty());
     let step_banner = move || {
         let k = ctx.step.get()?;
         ctx.good.with(|g| {
@@ -198,6 +248,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
             let s = a.steps.get(k)?;
             Some(view! {
                 <div class="step-banner">
+                    <span class=format!("phase-tag phase-{}", model::phase_of(&s.name).css())>
+                        {model::phase_of(&s.name).tag()}
+                    </span>
                     <strong>{format!("Step {} of {}: {}", k + 1, a.steps.len(), s.name)}</strong>
                     <span>{model::explain(&s.name)}</span>
                     <span class="step-delta">
@@ -263,7 +316,12 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         if ev.key() == "Enter" {
                             let q = ctx.search.get_untracked().trim().to_lowercase();
                             let hit = ctx.shown.with_untracked(|s| {
-                                s.graph.names.iter().find(|n| n.to_lowercase().contains(&q)).cloned()
+                                s.graph
+                                    .names
+                                    .iter()
+                                    .enumerate()
+                                    .find(|(i, n)| !s.hidden.contains(i) && n.to_lowercase().contains(&q))
+                                    .map(|(_, n)| n.clone())
                             });
                             if let Some(h) = hit.filter(|_| !q.is_empty()) {
                                 ctx.selected.set(Some(h));
@@ -274,8 +332,34 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 />
                 <span class="graph-counts">{counts}</span>
                 <span class="spacer"></span>
-
             </div>
+            <div class="pane-title graph-viewbar">
+                <label class="check" title="On: as tofu graph prints it. Off: the edges the reduction removed come back, dashed.">
+                    <input
+                        type="checkbox"
+                        id="view-reduce"
+                        prop:checked=move || ctx.gv.reduce.get()
+                        on:change=move |ev| ctx.gv.reduce.set(event_target_checked(&ev))
+                    />
+                    <span class="reduced-label">{reduced_label}</span>
+                </label>
+                <label class="check" title="Only resources and data sources, joined where a path leads from one to another">
+                    <input
+                        type="checkbox"
+                        id="view-resources"
+                        prop:checked=move || ctx.gv.resources_only.get()
+                        on:change=move |ev| ctx.gv.resources_only.set(event_target_checked(&ev))
+                    />
+                    <span>"Resources only"</span>
+                </label>
+                <Show when=any_collapsed>
+                    <button type="button" id="expand-all" class="small-button" on:click=move |_| ctx.gv.collapsed.set(BTreeSet::new())>
+                        "Expand all modules"
+                    </button>
+                </Show>
+                <overlay::OverlayBar ctx=ctx />
+            </div>
+            {overlay::note(ctx)}
             {step_banner}
             <div
                 class="graph-canvas"
@@ -309,19 +393,48 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 .with(|sc| sc.clusters.clone())
                                 .into_iter()
                                 .map(|c| {
+                                    let path = c.path.clone();
                                     view! {
-                                        <g class="cluster" data-depth=c.depth.to_string()>
+                                        <g class="cluster" data-depth=c.depth.to_string() data-path=c.path.clone()>
                                             <rect x=c.x y=c.y width=c.w height=c.h rx="6"></rect>
-                                            <text class="cluster-title" x=c.x + 8.0 y=c.y + 14.0>
-                                                {c.title.clone()}
-                                            </text>
+                                            <g
+                                                class="cluster-header"
+                                                role="button"
+                                                tabindex="0"
+                                                aria-label=format!("Collapse {}", c.path)
+                                                on:click={
+                                                    let path = path.clone();
+                                                    move |ev| {
+                                                        ev.stop_propagation();
+                                                        if !ctx.dragged.get_value() {
+                                                            ctx.gv.toggle_module(&path);
+                                                        }
+                                                    }
+                                                }
+                                                on:keydown=move |ev| {
+                                                    if ev.key() == "Enter" || ev.key() == " " {
+                                                        // Not also a shortcut (space plays the walk).
+                                                        ev.prevent_default();
+                                                        ev.stop_propagation();
+                                                        ctx.gv.toggle_module(&path);
+                                                    }
+                                                }
+                                            >
+                                                <title>"Collapse this module into one vertex"</title>
+                                                <rect class="cluster-hit" x=c.x y=c.y width=c.w height="20"></rect>
+                                                <text class="cluster-toggle" x=c.x + 7.0 y=c.y + 14.0>"▾"</text>
+                                                <text class="cluster-title" x=c.x + 19.0 y=c.y + 14.0>
+                                                    {c.title.clone()}
+                                                </text>
+                                            </g>
                                         </g>
                                     }
                                 })
                                 .collect_view()
                         }}
                         {move || {
-                            let names = ctx.shown.with(|s| s.graph.names.clone());
+                            // Untracked: the scene changes whenever the drawn vertices do.
+                            let names = ctx.shown.with_untracked(|s| s.graph.names.clone());
                             ctx.scene
                                 .with(|sc| sc.edges.clone())
                                 .into_iter()
@@ -330,6 +443,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                         names.get(e.from).cloned().unwrap_or_default(),
                                         names.get(e.to).cloned().unwrap_or_default(),
                                     );
+                                    let key_attrs = key.clone();
                                     let (a, b) = (e.from, e.to);
                                     let class = move || {
                                         let mut c = String::from("edge");
@@ -357,7 +471,25 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                         });
                                         c
                                     };
-                                    view! { <path class=class d=e.d marker-end="url(#arrow)"></path> }
+                                    let (dependent, dependency) = key_attrs;
+                                    view! { <path class=class d=e.d marker-end="url(#arrow)" data-dependent=dependent data-dependency=dependency></path> }
+                                })
+                                .collect_view()
+                        }}
+                        {move || {
+                            let (paths, names) = ctx.shown.with(|s| {
+                                (ctx.scene.with(|sc| view::dashed_paths(s, sc)), s.graph.names.clone())
+                            });
+                            paths
+                                .into_iter()
+                                .map(|(dependent, dependency, d)| {
+                                    let a = names.get(dependent).cloned().unwrap_or_default();
+                                    let b = names.get(dependency).cloned().unwrap_or_default();
+                                    view! {
+                                        <path class="edge reduced" d=d marker-end="url(#arrow)" data-dependent=a data-dependency=b>
+                                            <title>"Removed by transitive reduction: a longer path already orders these two"</title>
+                                        </path>
+                                    }
                                 })
                                 .collect_view()
                         }}
@@ -375,6 +507,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
+                        {overlay::layer(ctx)}
                     </g>
                 </svg>
                 <div class="zoom-buttons" on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
@@ -396,7 +529,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 {move || ctx.scene.with(|s| s.too_big).map(|n| view! {
                     <p class="empty-graph too-big">
                         {format!(
-                            "This graph has {n} vertices; the app draws up to {}. It is built and can be exported and walked; to see it, narrow it with -target, or export DOT and use the tfgraph command-line tool.",
+                            "This graph has {n} vertices; the app draws up to {}. It is built and can be exported and walked; to see it, narrow it with Resources only or -target, or export DOT and use the tfgraph command-line tool.",
                             model::MAX_DRAWN
                         )}
                     </p>
@@ -446,7 +579,20 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                             }
                         })
                         .collect_view()}
-                    <li class="legend-note">"Arrows: from what runs first to what waits for it."</li>
+                    <li><svg width="28" height="10" class="legend-edge"><line class="edge" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"depends on (arrow: from what runs first)"</span></li>
+                    <li><svg width="28" height="10" class="legend-edge"><line class="edge reduced" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by transitive reduction"</span></li>
+                    <li><svg width="28" height="10" class="legend-edge"><line class="edge cycle" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"cycle"</span></li>
+                    <Show when=move || ctx.step.get().is_some()>
+                        <li><svg width="28" height="10" class="legend-edge"><line class="edge added" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"added by this step"</span></li>
+                        <li><svg width="28" height="10" class="legend-edge"><line class="edge removed" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by this step"</span></li>
+                    </Show>
+                    <Show when=move || ctx.ov.kind.get() != overlay::OverlayKind::None>
+                        <li><span class="legend-badge">"3"</span><span>"order number / component"</span></li>
+                    </Show>
+                    <Show when=move || matches!(ctx.ov.kind.get(), overlay::OverlayKind::Dfs | overlay::OverlayKind::Bfs)>
+                        <li><span class="legend-ring frontier"></span><span>"frontier (queued)"</span></li>
+                        <li><span class="legend-ring current"></span><span>"just visited"</span></li>
+                    </Show>
                     <Show when=move || ctx.mode.get() == Mode::Walk>
                         {[VState::Waiting, VState::Permit, VState::Running, VState::Done, VState::Failed, VState::Upstream]
                             .into_iter()

@@ -7,11 +7,15 @@
 
 mod editor;
 mod examples;
+mod files;
 mod gantt;
 mod graph;
+mod highlight;
 mod model;
+mod overlay;
 mod side;
 mod storage;
+mod view;
 mod walk;
 mod walkrt;
 
@@ -25,6 +29,7 @@ use std::time::Duration;
 use walkrt::{VState, WalkRt, WalkView};
 
 use editor::*;
+pub use files::{Role, classify, relative_path};
 use graph::*;
 use side::*;
 use walk::*;
@@ -87,6 +92,15 @@ struct Shown {
     replay: Option<Replay>,
     cycle_nodes: BTreeSet<usize>,
     cycle_edges: BTreeSet<(usize, usize)>,
+    // Set by the graph views (`view::apply`).
+    /// Vertices of `graph` not drawn (resource-only view, collapsed modules).
+    hidden: BTreeSet<usize>,
+    /// Edges of `graph` drawn dashed: removed by transitive reduction, shown with it off.
+    dashed: BTreeSet<(usize, usize)>,
+    /// How many edges the reduction removed (shown or not).
+    reduced: usize,
+    /// Vertices standing for collapsed modules: module path and the vertices they hide.
+    collapsed: BTreeMap<usize, (String, Vec<usize>)>,
 }
 
 /// The selected vertex and what is upstream (ancestors) and downstream (descendants) of it.
@@ -136,6 +150,12 @@ struct Ctx {
     save_ok: StoredValue<bool>,
     /// Per-vertex walk cells, Gantt rows, hover, durations (walk.rs).
     walk_ui: walk::WalkUi,
+    /// `-target` and `-exclude` addresses as typed.
+    targets: RwSignal<String>,
+    excludes: RwSignal<String>,
+    /// Graph views (reduction, resources only, collapsed modules) and algorithm overlays.
+    gv: view::GraphView,
+    ov: overlay::Overlays,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -153,6 +173,29 @@ struct Notice {
     text: String,
     /// A file the user may want, offered as a download: (file name, text).
     download: Option<(String, String)>,
+    /// Something went wrong (drawn in the error colour).
+    error: bool,
+    /// Offers to put back the files saved aside before a share link or an opened folder.
+    restore: bool,
+}
+
+/// Runs `f` between two performance marks and records a `tfgraph-<name>` measure, so the
+/// browser's performance timeline (and the e2e timing test) shows where an update's time goes.
+fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let perf = web_sys::window().and_then(|w| w.performance());
+    let (start, end) = (
+        format!("tfgraph-{name}-start"),
+        format!("tfgraph-{name}-end"),
+    );
+    if let Some(p) = &perf {
+        let _ = p.mark(&start);
+    }
+    let out = f();
+    if let Some(p) = &perf {
+        let _ = p.mark(&end);
+        let _ = p.measure_with_start_mark_and_end_mark(&format!("tfgraph-{name}"), &start, &end);
+    }
+    out
 }
 
 /// Resolves on a new browser task (a zero timeout), letting the page paint and handle input.
@@ -182,6 +225,8 @@ impl Ctx {
                 id: 0,
                 text: n.message,
                 download: n.aside.map(|(key, text)| (format!("{key}.json"), text)),
+                error: false,
+                restore: false,
             });
         }
         let start = restored
@@ -210,18 +255,21 @@ impl Ctx {
             }
         });
         let step = RwSignal::new(None::<usize>);
+        let gv = view::GraphView::new();
         let shown = Memo::new(move |_| {
+            let opts = gv.opts();
             good.with(|g| {
                 let Some(a) = g else {
                     return Shown::default();
                 };
                 if let Some(k) = step.get().filter(|k| *k < a.steps.len()) {
                     let r = model::replay(&a.steps, k);
-                    return Shown {
+                    let s = Shown {
                         graph: r.graph.clone(),
                         replay: Some(r),
                         ..Shown::default()
                     };
+                    return view::apply(s, &a.steps, &opts);
                 }
                 let graph = a.graph.clone().unwrap_or_default();
                 let mut cycle_nodes = BTreeSet::new();
@@ -236,18 +284,21 @@ impl Ctx {
                     }
                     cycle_nodes.extend(members);
                 }
-                Shown {
+                let s = Shown {
                     graph,
                     replay: None,
                     cycle_nodes,
                     cycle_edges,
-                }
+                    ..Shown::default()
+                };
+                view::apply(s, &a.steps, &opts)
             })
         });
         let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
+        let layout_cache: view::SceneCache = StoredValue::new(None);
         let scene = Memo::new(move |_| {
             shown.with(|s| {
-                let sc = model::scene(&s.graph, hint.get_value());
+                let sc = timed("layout", || view::scene(s, hint.get_value(), layout_cache));
                 hint.set_value(Some(sc.hint.clone()));
                 sc
             })
@@ -267,6 +318,7 @@ impl Ctx {
             })
         });
         let walk_view = RwSignal::new(WalkView::default());
+        let ov = overlay::Overlays::new(shown, selected);
         Ctx {
             files,
             active: RwSignal::new(first),
@@ -294,22 +346,27 @@ impl Ctx {
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
+            gv,
+            ov,
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
             walk_ui: walk::WalkUi::new(),
+            targets: RwSignal::new(String::new()),
+            excludes: RwSignal::new(String::new()),
         }
     }
 
     /// Analyses the files: small inputs at once; large ones in slices that give the browser back
     /// control between phases (one per transform) and report progress, so typing into a large
     /// configuration never freezes the page. A newer call stops an older sliced one.
-    fn reanalyze(self, files: BTreeMap<String, String>, kind: BuilderKind) {
+    fn reanalyze(self, files: BTreeMap<String, String>, kind: BuilderKind, opts: model::Options) {
         self.generation.update_value(|g| *g += 1);
         let mine = self.generation.get_value();
         let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
         if size < model::SLICE_FROM_BYTES {
             self.progress.set(None);
-            self.analysis.set(model::analyze(&files, kind));
+            let a = timed("analysis", || model::analyze(&files, kind, &opts));
+            self.analysis.set(a);
             return;
         }
         let live = move || self.generation.try_get_value() == Some(mine);
@@ -322,7 +379,7 @@ impl Ctx {
                 yield_to_browser().await;
                 live()
             };
-            if let Some(a) = model::analyze_with(&files, kind, pause).await
+            if let Some(a) = model::analyze_with(&files, kind, &opts, pause).await
                 && live()
             {
                 self.progress.set(Some(model::Progress {
@@ -346,8 +403,22 @@ impl Ctx {
                 return;
             }
             let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
-            ns.push(Notice { id, text, download });
+            ns.push(Notice {
+                id,
+                text,
+                download,
+                error: false,
+                restore: false,
+            });
         });
+    }
+
+    /// The targets and excludes as addresses.
+    fn options(self) -> model::Options {
+        model::Options {
+            targets: editor::address_list(&self.targets.get()),
+            excludes: editor::address_list(&self.excludes.get()),
+        }
     }
 
     /// Saves the files; a refusal is told once, not on every keystroke.
@@ -407,13 +478,8 @@ impl Ctx {
     }
 
     fn load_example(self, e: &Example) {
-        self.reset_walk();
-        self.failures.set(BTreeSet::new());
-        self.files.set(example_files(e));
-        self.active.set("main.tf".into());
-        self.selected.set(None);
-        self.step.set(None);
-        self.analyze_now();
+        self.kind.set(e.kind);
+        files::set_workspace(self, example_files(e));
     }
 
     fn reset_walk(self) {
@@ -589,8 +655,11 @@ fn frame_loop(ctx: Ctx) {
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
+    files::open_fragment(ctx);
+    let hash = window_event_listener(leptos::ev::hashchange, move |_| files::open_fragment(ctx));
+    on_cleanup(move || hash.remove());
     Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
-    Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get()));
+    Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get(), ctx.options()));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
@@ -670,6 +739,7 @@ pub fn App() -> impl IntoView {
                     "How Terraform and OpenTofu turn configuration into a dependency graph, and walk it."
                 </p>
                 <span class="spacer"></span>
+                <view::ThemeToggle />
                 <button type="button" class="help-button" title="Keyboard shortcuts (?)" on:click=move |_| help.update(|h| *h = !*h)>
                     "Shortcuts"
                 </button>
@@ -705,6 +775,7 @@ pub fn App() -> impl IntoView {
                 <SidePanel ctx=ctx />
             </main>
             <WalkPanel ctx=ctx />
+            <files::DropTarget ctx=ctx />
         </div>
     }
 }
@@ -718,8 +789,14 @@ fn Notices(ctx: Ctx) -> impl IntoView {
                 {
                     let id = n.id;
                     view! {
-                        <div class="notice">
+                        <div class="notice" class:error=n.error>
                             <span class="notice-text">{n.text.clone()}</span>
+                            {n.restore.then(|| view! {
+                                <button type="button" class="notice-restore" on:click=move |_| {
+                                    files::restore_backup(ctx);
+                                    ctx.notices.update(|v| v.retain(|x| x.id != id));
+                                }>"Restore previous files"</button>
+                            })}
                             {n.download.clone().map(|(name, text)| view! {
                                 <a class="notice-download" download=name href=model::data_url("application/json", &text)>
                                     "Download the kept copy"

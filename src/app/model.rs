@@ -24,11 +24,13 @@ pub enum Kind {
     ModuleClose,
     Root,
     Destroy,
+    /// A module collapsed into one vertex by the viewer (not an OpenTofu vertex).
+    Collapsed,
     Other,
 }
 
 impl Kind {
-    pub const LEGEND: [Kind; 10] = [
+    pub const LEGEND: [Kind; 12] = [
         Kind::Resource,
         Kind::Data,
         Kind::Provider,
@@ -39,6 +41,8 @@ impl Kind {
         Kind::ModuleClose,
         Kind::Root,
         Kind::Destroy,
+        Kind::Collapsed,
+        Kind::Other,
     ];
 
     /// The CSS class suffix (`kind-…`).
@@ -54,6 +58,7 @@ impl Kind {
             Kind::ModuleClose => "module-close",
             Kind::Root => "root",
             Kind::Destroy => "destroy",
+            Kind::Collapsed => "collapsed",
             Kind::Other => "other",
         }
     }
@@ -71,9 +76,24 @@ impl Kind {
             Kind::ModuleClose => "module close",
             Kind::Root => "root",
             Kind::Destroy => "destroy / deposed",
+            Kind::Collapsed => "collapsed module",
             Kind::Other => "other",
         }
     }
+}
+
+/// The suffix of the vertex that stands for a collapsed module: `module.net (collapsed: 6)`.
+pub const COLLAPSED: &str = "collapsed";
+
+/// The name of the vertex standing for the collapsed module `path` (`module.a.module.b`), which
+/// hides `hidden` vertices.
+pub fn collapsed_name(path: &str, hidden: usize) -> String {
+    format!("{path} ({COLLAPSED}: {hidden})")
+}
+
+/// The module path a collapsed module's vertex stands for.
+pub fn collapsed_path(name: &str) -> Option<&str> {
+    name.find(&format!(" ({COLLAPSED}")).map(|i| &name[..i])
 }
 
 /// Splits leading `module.NAME` steps off a vertex name: the module path and the rest.
@@ -113,7 +133,9 @@ pub fn classify(name: &str) -> Kind {
         return Kind::Provider;
     }
     if rest.starts_with("module.") {
-        return if suffix.starts_with("close") {
+        return if suffix.starts_with(COLLAPSED) {
+            Kind::Collapsed
+        } else if suffix.starts_with("close") {
             Kind::ModuleClose
         } else {
             Kind::ModuleExpand
@@ -135,7 +157,10 @@ pub fn classify(name: &str) -> Kind {
 /// vertices go inside the module's box, so each box opens with its expand and ends with its close.
 pub fn cluster_of(name: &str) -> Vec<String> {
     let (mut path, rest) = module_prefix(name);
-    if let Some(after) = rest.strip_prefix("module.") {
+    // A collapsed module is drawn in its parent's box, in place of its own.
+    if let Some(after) = rest.strip_prefix("module.")
+        && !rest.contains(&format!(" ({COLLAPSED}"))
+    {
         let end = after.find(['.', ' ']).unwrap_or(after.len());
         path.push(format!("module.{}", &after[..end]));
     }
@@ -152,6 +177,20 @@ pub struct Diag {
     pub line: usize,
     pub summary: String,
     pub detail: String,
+}
+
+impl Diag {
+    /// A warning about the inputs as a whole (no position).
+    pub fn warning(summary: String) -> Diag {
+        Diag {
+            error: false,
+            place: None,
+            file: None,
+            line: 0,
+            summary,
+            detail: String::new(),
+        }
+    }
 }
 
 impl From<&Diagnostic> for Diag {
@@ -290,6 +329,8 @@ pub struct Analysis {
     pub json: String,
     /// What `(expand)` vertices expand into when the graph is walked (plan graphs).
     pub expander: Option<SharedExpander>,
+    /// The DOT file the graph was imported from (no builder ran), if any.
+    pub imported: Option<String>,
 }
 
 /// The pipeline's static expander, shared by the walks of one analysis. Equal when made from the
@@ -332,15 +373,147 @@ impl std::fmt::Debug for SharedExpander {
     }
 }
 
-/// A file of this name is read as the state (format version 4), not as configuration.
-pub const STATE_FILE: &str = "terraform.tfstate";
-
 /// The most text (all files together) the app analyses. Above it the app says so instead of
 /// working for seconds on every keystroke; the CLI has no such limit.
 pub const MAX_INPUT_BYTES: usize = 4 * 1024 * 1024;
 /// Inputs at least this large are analysed in slices that give the browser back control between
 /// phases (and show progress); smaller ones are analysed at once, which is quicker than yielding.
 pub const SLICE_FROM_BYTES: usize = 256 * 1024;
+
+/// What the editor's files hold besides configuration, and how the graph is limited.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// `-target` addresses.
+    pub targets: Vec<String>,
+    /// `-exclude` addresses.
+    pub excludes: Vec<String>,
+}
+
+/// The request for the editor's files: configuration files build the graph; a state, a plan
+/// (`terraform show -json`), conformance-style changes and provider schemas among them are routed
+/// to their inputs by [`super::files::classify`]. A DOT file replaces the builder altogether: its
+/// graph comes back as the `Err` analysis, drawn as it is. The warnings name files that were
+/// ignored.
+fn route(
+    files: &BTreeMap<String, String>,
+    kind: BuilderKind,
+    opts: &Options,
+) -> (Result<Request, Analysis>, Vec<Diag>) {
+    use super::files::{Role, classify};
+    let mut config_files = BTreeMap::new();
+    let mut inputs: BTreeMap<Role, Vec<(&String, &String)>> = BTreeMap::new();
+    for (name, text) in files {
+        match classify(name, text) {
+            Role::Config => {
+                config_files.insert(name.clone(), text.clone());
+            }
+            role => inputs.entry(role).or_default().push((name, text)),
+        }
+    }
+    let mut notes = Vec::new();
+    let mut first = |role: Role, what: &str| -> Option<pipeline::NamedText> {
+        let list = inputs.get(&role)?;
+        let (name, text) = list.first()?;
+        if list.len() > 1 {
+            let others: Vec<&str> = list[1..].iter().map(|(n, _)| n.as_str()).collect();
+            notes.push(Diag::warning(format!(
+                "Only one {what} is read: {name} is used, {} ignored.",
+                others.join(", ")
+            )));
+        }
+        Some(pipeline::NamedText::new(name.as_str(), text.as_str()))
+    };
+    if let Some(dot) = first(Role::Dot, "DOT graph") {
+        return (Err(import_dot(&dot)), notes);
+    }
+    let mut req = Request::new(config_files, kind);
+    req.state = first(Role::State, "state");
+    req.plan_json = first(Role::Plan, "plan");
+    req.changes = first(Role::Changes, "changes list");
+    req.schemas = first(Role::Schemas, "provider schemas file");
+    req.targets = opts.targets.clone();
+    req.excludes = opts.excludes.clone();
+    for (name, _) in inputs.get(&Role::Unknown).into_iter().flatten() {
+        notes.push(Diag::warning(format!(
+            "{name} is ignored: it is not a configuration file (.tf, .tf.json), a state, a plan, provider schemas or a DOT graph."
+        )));
+    }
+    (Ok(req), notes)
+}
+
+/// An imported DOT graph as an analysis: drawn and walked as it is, with no builder steps.
+/// `[root] ` prefixes (older `terraform graph` output) are dropped so names read as OpenTofu's.
+fn import_dot(dot: &pipeline::NamedText) -> Analysis {
+    match crate::dag::import::parse_dot(&dot.name, &dot.text) {
+        Ok((vertices, edges)) => {
+            // DOT quoted ids keep their escapes; `tofu graph` escapes only `"` and `\`.
+            let clean = |n: &str| {
+                let mut out = String::with_capacity(n.len());
+                let mut chars = n.chars();
+                while let Some(c) = chars.next() {
+                    match (c, chars.clone().next()) {
+                        ('\\', Some(next @ ('"' | '\\'))) => {
+                            out.push(next);
+                            chars.next();
+                        }
+                        _ => out.push(c),
+                    }
+                }
+                out.strip_prefix("[root] ")
+                    .map(str::to_string)
+                    .unwrap_or(out)
+            };
+            let names: Vec<String> = vertices
+                .iter()
+                .map(|v| clean(v))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let index: BTreeMap<&str, usize> = names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.as_str(), i))
+                .collect();
+            let mut seen = BTreeSet::new();
+            let edges: Vec<(usize, usize)> = edges
+                .iter()
+                .filter_map(|(a, b)| {
+                    Some((
+                        *index.get(clean(a).as_str())?,
+                        *index.get(clean(b).as_str())?,
+                    ))
+                })
+                .filter(|e| e.0 != e.1 && seen.insert(*e))
+                .collect();
+            let graph = GraphData { names, edges };
+            let (g, ids) = graph.to_dag();
+            let cycles = g
+                .cycles()
+                .into_iter()
+                .map(|c| {
+                    c.iter()
+                        .filter_map(|id| ids.iter().position(|x| x == id))
+                        .map(|i| graph.names[i].clone())
+                        .collect()
+                })
+                .collect();
+            Analysis {
+                mermaid: g.mermaid(),
+                json: g.json_graph().to_json(),
+                dot: dot.text.clone(),
+                graph: Some(graph),
+                cycles,
+                imported: Some(dot.name.clone()),
+                ..Analysis::default()
+            }
+        }
+        Err(d) => Analysis {
+            errors: vec![Diag::from(&d)],
+            imported: Some(dot.name.clone()),
+            ..Analysis::default()
+        },
+    }
+}
 
 /// Where a sliced analysis is, for the progress bar.
 #[derive(Debug, Clone, PartialEq)]
@@ -358,6 +531,7 @@ pub struct Progress {
 pub async fn analyze_with<P, F>(
     files: &BTreeMap<String, String>,
     kind: BuilderKind,
+    opts: &Options,
     mut pause: P,
 ) -> Option<Analysis>
 where
@@ -382,10 +556,14 @@ where
             ..Analysis::default()
         });
     }
-    let mut config_files = files.clone();
-    let state = config_files.remove(STATE_FILE);
-    let mut req = Request::new(config_files, kind);
-    req.state = state.map(|t| pipeline::NamedText::new(STATE_FILE, t));
+    let (req, notes) = route(files, kind, opts);
+    let req = match req {
+        Ok(r) => r,
+        Err(mut imported) => {
+            imported.warnings.extend(notes);
+            return Some(imported);
+        }
+    };
     // Transforms are counted once known; until then a typical builder's length.
     let mut total = 34;
     let mut done = 0;
@@ -423,7 +601,7 @@ where
     if !pause(step("Preparing the drawing".into(), total)).await {
         return None;
     }
-    Some(match result {
+    let mut a = match result {
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
             let g = out.built.graph.dag();
@@ -439,6 +617,7 @@ where
                 warnings: out.warnings.iter().map(Diag::from).collect(),
                 cycles: Vec::new(),
                 expander,
+                imported: None,
             }
         }
         Err(diags) => {
@@ -465,13 +644,15 @@ where
             }
             a
         }
-    })
+    };
+    a.warnings.extend(notes);
+    Some(a)
 }
 
 /// [`analyze_with`] without pauses, at once.
-pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis {
+pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind, opts: &Options) -> Analysis {
     use futures::FutureExt as _;
-    analyze_with(files, kind, |_| std::future::ready(true))
+    analyze_with(files, kind, opts, |_| std::future::ready(true))
         .now_or_never()
         .flatten()
         .unwrap_or_default()
@@ -573,6 +754,8 @@ pub struct SEdge {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SCluster {
     pub title: String,
+    /// The whole module path, `module.a.module.b`: the key for collapsing it.
+    pub path: String,
     pub depth: usize,
     pub x: f64,
     pub y: f64,
@@ -661,6 +844,7 @@ pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
         .iter()
         .map(|c| SCluster {
             title: c.path.last().cloned().unwrap_or_default(),
+            path: c.path.join("."),
             depth: c.path.len(),
             x: c.x,
             y: c.y,
@@ -843,4 +1027,135 @@ pub fn data_url(mime: &str, text: &str) -> String {
         }
     }
     out
+}
+
+/// The steps of Terraform's "Resource Graph" description ("Building the Graph"), in its order,
+/// with what OpenTofu adds: each transform belongs to one of them (see [`phase_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    Resources,
+    Provisioners,
+    DependsOn,
+    Orphans,
+    Providers,
+    References,
+    Root,
+    DestroySplit,
+    Targeting,
+    Validation,
+    Reduction,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 11] = [
+        Phase::Resources,
+        Phase::Provisioners,
+        Phase::DependsOn,
+        Phase::Orphans,
+        Phase::Providers,
+        Phase::References,
+        Phase::Root,
+        Phase::DestroySplit,
+        Phase::Targeting,
+        Phase::Validation,
+        Phase::Reduction,
+    ];
+
+    /// A short tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Phase::Resources => "resources",
+            Phase::Provisioners => "provisioners",
+            Phase::DependsOn => "depends_on",
+            Phase::Orphans => "orphans",
+            Phase::Providers => "providers",
+            Phase::References => "references",
+            Phase::Root => "root",
+            Phase::DestroySplit => "destroy split",
+            Phase::Targeting => "targeting",
+            Phase::Validation => "validation",
+            Phase::Reduction => "reduction",
+        }
+    }
+
+    /// The CSS class suffix (`phase-…`).
+    pub fn css(self) -> &'static str {
+        match self {
+            Phase::DependsOn => "depends-on",
+            Phase::DestroySplit => "destroy-split",
+            p => p.tag(),
+        }
+    }
+
+    /// What this step of the description does, in our words.
+    pub fn about(self) -> &'static str {
+        match self {
+            Phase::Resources => {
+                "Every resource and data block becomes a vertex; so do variables, locals, outputs, checks and each module call."
+            }
+            Phase::Provisioners => {
+                "Provisioners have no vertices of their own in OpenTofu: they run inside the vertex of the resource they belong to."
+            }
+            Phase::DependsOn => {
+                "Explicit depends_on becomes edges (drawn by the reference step); these steps make data sources and the saved state respect it."
+            }
+            Phase::Orphans => {
+                "With a state, objects it records that the configuration no longer has are added, to be destroyed."
+            }
+            Phase::Providers => {
+                "Each resource is tied to the provider configuration that serves it; unused providers go, and each provider gets a closing vertex."
+            }
+            Phase::References => {
+                "Expressions are read for references (var.x, aws_vpc.a.id, module.m.out): each one becomes an edge to what it names."
+            }
+            Phase::Root => {
+                "A single root vertex is added that waits for everything, so the graph has one end."
+            }
+            Phase::DestroySplit => {
+                "When there are changes, replacing an object is split into destroy and create, ordered by create_before_destroy."
+            }
+            Phase::Targeting => {
+                "Not in the description: with -target or -exclude, only what the selection needs is kept."
+            }
+            Phase::Validation => {
+                "The finished graph is checked: exactly one root, no cycles, no vertex depending on itself."
+            }
+            Phase::Reduction => {
+                "Transitive reduction drops every edge a longer path already implies: the same order, fewer lines."
+            }
+        }
+    }
+}
+
+/// The step of the "Resource Graph" description a transform carries out.
+pub fn phase_of(transform: &str) -> Phase {
+    match transform {
+        "StateTransformer"
+        | "AttachStateTransformer"
+        | "OrphanResourceInstanceTransformer"
+        | "OrphanResourceInstanceCountTransformer"
+        | "OrphanOutputTransformer"
+        | "RemovedModuleTransformer" => Phase::Orphans,
+        "attachDataResourceDependsOnTransformer" | "AttachDependenciesTransformer" => {
+            Phase::DependsOn
+        }
+        "ProviderConfigTransformer"
+        | "MissingProviderTransformer"
+        | "ProviderTransformer"
+        | "PruneProviderTransformer"
+        | "ProviderUnconfiguredTransformer"
+        | "ProviderFunctionTransformer"
+        | "CloseProviderTransformer"
+        | "AttachSchemaTransformer" => Phase::Providers,
+        "ReferenceTransformer" | "ExternalReferenceTransformer" => Phase::References,
+        "RootTransformer" | "CloseRootModuleTransformer" => Phase::Root,
+        "DiffTransformer"
+        | "DestroyEdgeTransformer"
+        | "CBDEdgeTransformer"
+        | "ForcedCBDTransformer"
+        | "pruneUnusedNodesTransformer" => Phase::DestroySplit,
+        "TargetingTransformer" => Phase::Targeting,
+        "TransitiveReductionTransformer" => Phase::Reduction,
+        _ => Phase::Resources,
+    }
 }

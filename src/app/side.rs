@@ -79,10 +79,27 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <div class="decl">
                     <p class="decl-where">{format!("{} line {}", d.file, d.line)}</p>
                     <pre class="snippet">
-                        {lines
-                            .into_iter()
-                            .map(|(n, l)| view! { <span class="snippet-line"><span class="ln">{format!("{n:>3} ")}</span>{l}"\n"</span> })
-                            .collect_view()}
+                        {
+                            // Highlighted as in the editor (lexed together, so a string or
+                            // comment spanning lines keeps its colour).
+                            let text = lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n");
+                            let lx = super::highlight::lex(&text);
+                            lines
+                                .iter()
+                                .enumerate()
+                                .map(|(i, (n, _))| {
+                                    let pieces = lx
+                                        .pieces(&text, i)
+                                        .into_iter()
+                                        .map(|(class, t)| match class {
+                                            Some(c) => view! { <span class=c.css()>{t.to_string()}</span> }.into_any(),
+                                            None => t.to_string().into_any(),
+                                        })
+                                        .collect_view();
+                                    view! { <span class="snippet-line"><span class="ln">{format!("{n:>3} ")}</span>{pieces}"\n"</span> }
+                                })
+                                .collect_view()
+                        }
                     </pre>
                     <button type="button" class="link" on:click=move |_| ctx.active.set(file.clone())>
                         "Open the file"
@@ -139,18 +156,122 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
 #[component]
 pub fn Steps(ctx: Ctx) -> impl IntoView {
     move || {
-        let steps = ctx
+        if let Some(f) = ctx
             .good
-            .with(|g| g.as_ref().map(|a| a.steps.clone()).unwrap_or_default());
+            .with(|g| g.as_ref().and_then(|a| a.imported.clone()))
+        {
+            return view! {
+                <p class="muted imported-note">
+                    {format!("This graph was imported from {f}: it is drawn and walked as it is. No builder ran, so there are no build steps.")}
+                </p>
+            }
+            .into_any();
+        }
+        let (steps, valid) = ctx.good.with(|g| {
+            g.as_ref()
+                .map(|a| {
+                    let valid = if a.cycles.is_empty() {
+                        "Passed: one root, no cycles.".to_string()
+                    } else {
+                        let c: Vec<String> = a.cycles.iter().map(|c| c.join(", ")).collect();
+                        format!("Failed: Cycle: {}", c.join("; Cycle: "))
+                    };
+                    (a.steps.clone(), valid)
+                })
+                .unwrap_or_default()
+        });
         let n = steps.len();
         let tr = steps.iter().rposition(|s| {
             s.name == "TransitiveReductionTransformer" && !s.removed_edges.is_empty()
         });
+        // Where each phase of the description first happens, and how many steps it has.
+        let mut first: BTreeMap<model::Phase, (usize, usize)> = BTreeMap::new();
+        for (k, s) in steps.iter().enumerate() {
+            first.entry(model::phase_of(&s.name)).or_insert((k, 0)).1 += 1;
+        }
+        let phases = model::Phase::ALL
+            .into_iter()
+            .enumerate()
+            .map(|(no, p)| {
+                let at = first.get(&p).copied();
+                let count = match (p, at) {
+                    (model::Phase::Validation, _) => "after the last step".to_string(),
+                    (_, Some((_, c))) => format!("{c} step{}", if c == 1 { "" } else { "s" }),
+                    (_, None) => "no step here".to_string(),
+                };
+                view! {
+                    <li class=format!("phase phase-{}", p.css()) class:empty=at.is_none() && p != model::Phase::Validation>
+                        <button
+                            type="button"
+                            disabled=at.is_none()
+                            title=p.about()
+                            on:click=move |_| {
+                                if let Some((k, _)) = at {
+                                    ctx.step.set(Some(k));
+                                }
+                            }
+                        >
+                            <span class="phase-no">{no + 1}</span>
+                            <span class=format!("phase-tag phase-{}", p.css())>{p.tag()}</span>
+                            <span class="phase-count">{count}</span>
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        let mut prev: Option<model::Phase> = None;
+        let rows = steps
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let phase = model::phase_of(&s.name);
+                // Inside the step's item, so the list keeps one item per step.
+                let heading = (prev != Some(phase)).then(|| {
+                    view! {
+                        <div class=format!("step-phase phase-{}", phase.css())>
+                            <span class=format!("phase-tag phase-{}", phase.css())>{phase.tag()}</span>
+                            <span class="phase-about">{phase.about()}</span>
+                        </div>
+                    }
+                });
+                prev = Some(phase);
+                let changed = !(s.added_vertices.is_empty() && s.removed_vertices.is_empty() && s.added_edges.is_empty() && s.removed_edges.is_empty());
+                let delta = format!(
+                    "+{} −{} · +{} −{}",
+                    s.added_vertices.len(),
+                    s.removed_vertices.len(),
+                    s.added_edges.len(),
+                    s.removed_edges.len()
+                );
+                view! {
+                    <li class="step" data-phase=phase.tag() class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed>
+                        {heading}
+                        <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=model::explain(&s.name)>
+                            <span class="step-no">{k + 1}</span>
+                            <span class="step-name">{s.name.clone()}</span>
+                            <span class="step-delta">{delta}</span>
+                        </button>
+                        <Show when=move || ctx.step.get() == Some(k)>
+                            <p class="step-explain">
+                                <span class=format!("phase-tag phase-{}", phase.css())>{phase.tag()}</span>
+                                " "
+                                {model::explain(&s.name)}
+                            </p>
+                        </Show>
+                    </li>
+                }
+            })
+            .collect_view();
         view! {
             <div class="steps">
                 <p class="muted small">
                     "OpenTofu builds the graph by running these transforms in order. Choose one to see the graph as it was right after it: what it added is outlined, what it removed is faded."
                 </p>
+                <details class="phases" open>
+                    <summary>"Terraform's \"Resource Graph\" steps"</summary>
+                    <ol class="phase-list">{phases}</ol>
+                    <p class="muted small">"The description's order is for explaining; OpenTofu runs its transforms in its own order, so a phase can come back later in the list."</p>
+                </details>
                 <div class="step-nav">
                     <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>
                     <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n.saturating_sub(1)))))>"Next ▶"</button>
@@ -159,7 +280,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                         <button
                             type="button"
                             class:active=move || ctx.step.get() == Some(k)
-                            title="The final graph with the edges transitive reduction removed, dashed"
+                            title="The reduction step: the edges it removed, dashed"
                             on:click=move |_| ctx.step.set(Some(k))
                         >
                             "Reduced edges"
@@ -167,35 +288,18 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                     })}
                 </div>
                 <ol class="step-list">
-                    {steps
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, s)| {
-                            let changed = !(s.added_vertices.is_empty() && s.removed_vertices.is_empty() && s.added_edges.is_empty() && s.removed_edges.is_empty());
-                            let delta = format!(
-                                "+{} −{} · +{} −{}",
-                                s.added_vertices.len(),
-                                s.removed_vertices.len(),
-                                s.added_edges.len(),
-                                s.removed_edges.len()
-                            );
-                            view! {
-                                <li class="step" class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed>
-                                    <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=model::explain(&s.name)>
-                                        <span class="step-no">{k + 1}</span>
-                                        <span class="step-name">{s.name.clone()}</span>
-                                        <span class="step-delta">{delta}</span>
-                                    </button>
-                                    <Show when=move || ctx.step.get() == Some(k)>
-                                        <p class="step-explain">{model::explain(&s.name)}</p>
-                                    </Show>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
+                    {rows}
+                    <li class="validation-result">
+                        <div class="step-phase phase-validation">
+                            <span class="phase-tag phase-validation">"validation"</span>
+                            <span class="phase-about">{model::Phase::Validation.about()}</span>
+                        </div>
+                        <p class="step-explain">{valid}</p>
+                    </li>
                 </ol>
             </div>
         }
+        .into_any()
     }
 }
 
@@ -222,10 +326,18 @@ pub fn Gallery(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn Export(ctx: Ctx) -> impl IntoView {
-    move || {
-        let (dot, mermaid, json) = ctx.good.with(|g| {
+    let share_url = RwSignal::new(String::new());
+    let links = move || {
+        let (dot, mermaid, json, imported) = ctx.good.with(|g| {
             g.as_ref()
-                .map(|a| (a.dot.clone(), a.mermaid.clone(), a.json.clone()))
+                .map(|a| {
+                    (
+                        a.dot.clone(),
+                        a.mermaid.clone(),
+                        a.json.clone(),
+                        a.imported.clone(),
+                    )
+                })
                 .unwrap_or_default()
         });
         let svg = ctx.scene.with(|s| s.svg.clone());
@@ -237,18 +349,55 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
             }
         };
         view! {
-            <div class="export">
-                <p class="muted small">
-                    "The built graph (the final one, not a builder step). DOT is exactly what tofu graph prints."
-                </p>
-                <div class="export-links">
-                    {link("DOT", "graph.dot", "text/vnd.graphviz", &dot)}
-                    {link("Mermaid", "graph.mmd", "text/plain", &mermaid)}
-                    {link("JSON", "graph.json", "application/json", &json)}
-                    {link("SVG", "graph.svg", "image/svg+xml", &svg)}
-                </div>
-                <pre class="export-dot">{dot}</pre>
+            <p class="muted small">
+                {match imported {
+                    Some(f) => format!("The graph imported from {f}; DOT is that file as it was opened."),
+                    None => "The built graph (the final one, not a builder step). DOT is exactly what tofu graph prints.".to_string(),
+                }}
+            </p>
+            <div class="export-links">
+                {link("DOT", "graph.dot", "text/vnd.graphviz", &dot)}
+                {link("Mermaid", "graph.mmd", "text/plain", &mermaid)}
+                {link("JSON", "graph.json", "application/json", &json)}
+                {link("SVG", "graph.svg", "image/svg+xml", &svg)}
+                <button
+                    type="button"
+                    class="export-link export-png"
+                    on:click=move |_| {
+                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg.clone(), s.width, s.height));
+                        files::export_png(ctx, svg, w, h);
+                    }
+                >
+                    "PNG"
+                </button>
             </div>
+            <pre class="export-dot">{dot}</pre>
         }
+    };
+    view! {
+        <div class="export">
+            <div class="share">
+                <button type="button" id="share-link" class="primary" on:click=move |_| files::share(ctx, share_url)>
+                    "Share link"
+                </button>
+                <span class="muted small">"Every file goes into the link itself (compressed); nothing is uploaded."</span>
+                <Show when=move || !share_url.get().is_empty()>
+                    <input
+                        type="text"
+                        class="share-url"
+                        readonly
+                        aria-label="Share link"
+                        prop:value=move || share_url.get()
+                        on:focus=move |ev| {
+                            use wasm_bindgen::JsCast;
+                            if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                i.select();
+                            }
+                        }
+                    />
+                </Show>
+            </div>
+            {links}
+        </div>
     }
 }

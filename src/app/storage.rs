@@ -134,3 +134,21 @@ pub fn save_files(files: &BTreeMap<String, String>) -> Result<(), String> {
         "the browser's storage is full or disabled, so edits are not being saved".to_string()
     })
 }
+
+/// Where the files replaced by a share link or an opened folder are kept.
+const BACKUP_KEY: &str = "tfgraph.backup";
+
+/// Saves the files aside before a share link or an opened folder replaces them.
+pub fn save_backup(files: &BTreeMap<String, String>) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(BACKUP_KEY, &envelope(files));
+    }
+}
+
+/// The files saved aside by [`save_backup`], if any.
+pub fn load_backup() -> Option<BTreeMap<String, String>> {
+    match classify(get(BACKUP_KEY).as_deref(), None, None) {
+        Restored::Files(files) => Some(files),
+        _ => None,
+    }
+}

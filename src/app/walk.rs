@@ -52,17 +52,16 @@ impl WalkUi {
     /// vertices), holding the state of a walk under way.
     pub fn new_cells(self, n: usize, current: Option<&[VCell]>) -> Vec<ArcRwSignal<VCell>> {
         let cells: Vec<ArcRwSignal<VCell>> = (0..n)
-            .map(|i| {
-                ArcRwSignal::new(
-                    current
-                        .filter(|c| c.len() == n)
-                        .and_then(|c| c.get(i).copied())
-                        .unwrap_or_default(),
-                )
-            })
+            .map(|i| ArcRwSignal::new(current.and_then(|c| c.get(i).copied()).unwrap_or_default()))
             .collect();
         self.cells.set_value(cells.clone());
         cells
+    }
+
+    /// The cells of vertices `ms` (a collapsed module's members).
+    pub fn cells_of(self, ms: &[usize]) -> Vec<ArcRwSignal<VCell>> {
+        self.cells
+            .with_value(|c| ms.iter().filter_map(|m| c.get(*m).cloned()).collect())
     }
 
     fn clear(self) {

@@ -74,6 +74,15 @@ impl fmt::Display for ValidationError {
 
 impl std::error::Error for ValidationError {}
 
+/// A recorded walk: see [`Graph::walk_trace`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WalkTrace {
+    /// Visited vertices with their depth, in visiting order.
+    pub visits: Vec<(VertexId, usize)>,
+    /// The frontier before the first visit and after each visit (`visits.len() + 1` lists).
+    pub frontiers: Vec<Vec<VertexId>>,
+}
+
 /// Go's internal `walkType`: depth-first (stack) or breadth-first (queue), following down edges
 /// (dependencies) or up edges (dependents).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -310,13 +319,67 @@ impl<V: Vertex> Graph<V> {
         &self,
         order: WalkOrder,
         start: impl IntoIterator<Item = VertexId>,
+        f: impl FnMut(VertexId, usize) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.walk_core(order, start, f, |_, _| {})
+    }
+
+    /// [`Graph::walk_order`] step by step, for showing a walk as it goes (the app's DFS/BFS
+    /// overlay): each visit with its depth and the frontier left after it, that is the queued
+    /// vertices not seen yet, without repeats, in queue order. `frontiers[0]` is the start set,
+    /// `frontiers[k]` the frontier after `k` visits. Frontier lists stop being recorded (stay
+    /// empty) once they hold `max_frontier` entries in all, so a huge graph stays cheap.
+    pub fn walk_trace(
+        &self,
+        order: WalkOrder,
+        start: impl IntoIterator<Item = VertexId>,
+        max_frontier: usize,
+    ) -> WalkTrace {
+        let mut trace = WalkTrace::default();
+        let mut total = 0usize;
+        let mut record = |queue: &VecDeque<(VertexId, usize)>, seen: &BTreeSet<VertexId>| {
+            let mut listed = BTreeSet::new();
+            let f: Vec<VertexId> = if total < max_frontier {
+                queue
+                    .iter()
+                    .map(|(v, _)| *v)
+                    .filter(|v| !seen.contains(v) && listed.insert(*v))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            total += f.len();
+            trace.frontiers.push(f);
+        };
+        let mut visits = Vec::new();
+        let _ = self.walk_core(
+            order,
+            start,
+            |v, d| {
+                visits.push((v, d));
+                Ok::<(), ()>(())
+            },
+            &mut record,
+        );
+        trace.visits = visits;
+        trace
+    }
+
+    /// The walk shared by [`Graph::walk_order`] and [`Graph::walk_trace`]: `queued` sees the
+    /// frontier and the seen set before the first visit and after each one.
+    fn walk_core<E>(
+        &self,
+        order: WalkOrder,
+        start: impl IntoIterator<Item = VertexId>,
         mut f: impl FnMut(VertexId, usize) -> Result<(), E>,
+        mut queued: impl FnMut(&VecDeque<(VertexId, usize)>, &BTreeSet<VertexId>),
     ) -> Result<(), E> {
         let (names, _) = NameOrder::new(self);
         let mut seen: BTreeSet<VertexId> = BTreeSet::new();
         let mut first: Vec<VertexId> = start.into_iter().collect();
         names.sort(&mut first);
         let mut frontier: VecDeque<(VertexId, usize)> = first.into_iter().map(|v| (v, 0)).collect();
+        queued(&frontier, &seen);
         loop {
             let popped = if order.depth_first {
                 frontier.pop_back()
@@ -334,6 +397,7 @@ impl<V: Vertex> Graph<V> {
                 names.sorted(self.dependents(v))
             };
             frontier.extend(next.into_iter().map(|n| (n, depth + 1)));
+            queued(&frontier, &seen);
         }
         Ok(())
     }
@@ -557,6 +621,28 @@ mod tests {
                 "1".into()
             )]))
         );
+    }
+
+    #[test]
+    fn walk_trace_matches_walk_order_and_lists_the_frontier() {
+        let g = sample();
+        let start = [g.find_by_name("1").unwrap(), g.find_by_name("2").unwrap()];
+        for order in [WalkOrder::DEPTH_FIRST_DOWN, WalkOrder::BREADTH_FIRST_DOWN] {
+            let t = g.walk_trace(order, start, usize::MAX);
+            let mut plain = Vec::new();
+            let _ = g.walk_order(order, start, |v, d| {
+                plain.push((v, d));
+                Ok::<(), ()>(())
+            });
+            assert_eq!(t.visits, plain);
+            assert_eq!(t.frontiers.len(), t.visits.len() + 1);
+            assert_eq!(t.frontiers[0], vec![start[0], start[1]]);
+            assert!(t.frontiers.last().unwrap().is_empty());
+        }
+        // Breadth-first from 1 and 2: after visiting 1, its dependencies 3 and 4 join 2.
+        let t = g.walk_trace(WalkOrder::BREADTH_FIRST_DOWN, start, usize::MAX);
+        let names: Vec<String> = t.frontiers[1].iter().map(|v| g.name_of(*v)).collect();
+        assert_eq!(names, vec!["2", "3", "4"]);
     }
 
     #[test]

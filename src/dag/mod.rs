@@ -16,7 +16,7 @@ pub mod import;
 pub mod render;
 pub mod walk;
 
-pub use algo::{DagError, ValidationError, WalkOrder};
+pub use algo::{DagError, ValidationError, WalkOrder, WalkTrace};
 pub use graph::Graph;
 pub use import::parse_dot;
 pub use render::dot::{DotNode, DotOpts, DotVertex};

@@ -1,0 +1,719 @@
+//! Files from outside the editor: the Open buttons, drag-and-drop of files and whole folders,
+//! share links in the URL fragment, and the notices that tell the user what happened.
+//!
+//! Every file that comes in is classified by [`classify`]: configuration files keep their path
+//! relative to the opened or dropped folder; a state, a plan (`terraform show -json`), a changes
+//! list, provider schemas and a DOT graph go to their inputs (they stay files in the editor's
+//! set, which [`super::model::analyze_with`] routes). Anything else is named in a notice.
+
+use super::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+/// What a file is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    Config,
+    State,
+    Plan,
+    Changes,
+    Schemas,
+    Dot,
+    Unknown,
+}
+
+impl Role {
+    /// Words for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Config => "configuration",
+            Role::State => "state",
+            Role::Plan => "plan",
+            Role::Changes => "planned changes",
+            Role::Schemas => "provider schemas",
+            Role::Dot => "DOT graph",
+            Role::Unknown => "unknown",
+        }
+    }
+}
+
+/// Classifies a file by its name and, for JSON and extensionless text, its content.
+pub fn classify(name: &str, text: &str) -> Role {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".tf") || lower.ends_with(".tf.json") {
+        return Role::Config;
+    }
+    if lower.ends_with(".tfstate") || lower.ends_with(".tfstate.backup") {
+        return Role::State;
+    }
+    if lower.ends_with(".dot") || lower.ends_with(".gv") {
+        return Role::Dot;
+    }
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with("digraph") || t.starts_with("strict digraph") {
+        return Role::Dot;
+    }
+    json_role(t).unwrap_or(Role::Unknown)
+}
+
+/// The role of a JSON document by its top-level keys, read without building the whole value.
+fn json_role(t: &str) -> Option<Role> {
+    use serde::de::IgnoredAny;
+    if t.starts_with('[') {
+        // The conformance corpus' changes list: objects with "addr" and "action".
+        let list: Vec<BTreeMap<String, IgnoredAny>> = serde_json::from_str(t).ok()?;
+        return list
+            .first()
+            .filter(|o| o.contains_key("addr") && o.contains_key("action"))
+            .map(|_| Role::Changes);
+    }
+    if !t.starts_with('{') {
+        return None;
+    }
+    let keys: BTreeMap<String, IgnoredAny> = serde_json::from_str(t).ok()?;
+    if keys.contains_key("provider_schemas") {
+        Some(Role::Schemas)
+    } else if keys.contains_key("resource_changes") || keys.contains_key("planned_values") {
+        Some(Role::Plan)
+    } else if keys.contains_key("version") && keys.contains_key("resources") {
+        Some(Role::State)
+    } else {
+        None
+    }
+}
+
+/// The path a file keeps: relative to the folder that was opened or dropped (its first segment is
+/// that folder's own name when `in_folder`), with `/` separators. `None` for a path that cannot be
+/// a relative file path.
+pub fn relative_path(raw: &str, in_folder: bool) -> Option<String> {
+    let raw = raw.trim_start_matches('/').replace('\\', "/");
+    let rel = if in_folder {
+        raw.split_once('/').map_or(raw.as_str(), |(_, rest)| rest)
+    } else {
+        raw.as_str()
+    };
+    crate::share::check_path(rel).ok().map(|_| rel.to_string())
+}
+
+/// Folders never read from a dropped or opened tree: provider plugins and VCS data.
+fn skipped_dir(name: &str) -> bool {
+    matches!(
+        name,
+        ".terraform" | ".git" | "node_modules" | ".terragrunt-cache"
+    )
+}
+
+/// The largest file read (a bigger one is named in a notice and skipped).
+const MAX_FILE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
+/// The most files taken from one open or drop.
+const MAX_FILES: usize = 2000;
+
+/// Shows a notice (the five newest are kept; the same text twice is shown once).
+pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
+    let text = text.into();
+    ctx.notices.update(|n| {
+        n.retain(|x| x.text != text);
+        let id = n.iter().map(|x| x.id + 1).max().unwrap_or(1);
+        n.push(Notice {
+            id,
+            text,
+            download: None,
+            error,
+            restore,
+        });
+        let extra = n.len().saturating_sub(5);
+        n.drain(..extra);
+    });
+    // Plain news (saved, copied, opened without a restore offer) goes away by itself.
+    if !error && !restore {
+        let id = ctx.notices.with_untracked(|n| n.last().map(|x| x.id));
+        set_timeout(
+            move || {
+                ctx.notices.try_update(|n| n.retain(|x| Some(x.id) != id));
+            },
+            Duration::from_secs(8),
+        );
+    }
+}
+
+/// Replaces the editor's files and shows the new set from its start.
+pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
+    ctx.reset_walk();
+    ctx.failures.set(BTreeSet::new());
+    let first = if files.contains_key("main.tf") {
+        Some("main.tf".to_string())
+    } else {
+        files
+            .iter()
+            .find(|(n, t)| classify(n, t) == Role::Config)
+            .or_else(|| files.iter().next())
+            .map(|(n, _)| n.clone())
+    };
+    // As `tofu graph`: with a plan, the graph shown is the apply graph.
+    if has_plan(&files) {
+        ctx.kind.set(BuilderKind::Apply);
+    }
+    ctx.files.set(files);
+    if let Some(f) = first {
+        ctx.active.set(f);
+    }
+    ctx.selected.set(None);
+    ctx.step.set(None);
+    ctx.analyze_now();
+}
+
+/// Whether the files hold planned changes (a plan JSON or a changes list).
+fn has_plan(files: &BTreeMap<String, String>) -> bool {
+    files
+        .iter()
+        .any(|(n, t)| matches!(classify(n, t), Role::Plan | Role::Changes))
+}
+
+/// One file taken in: its path and its text, or why it could not be read.
+type Read = (String, Result<String, String>);
+
+async fn read_text(file: &web_sys::File) -> Result<String, String> {
+    if file.size() > MAX_FILE_BYTES {
+        return Err(format!(
+            "it is {:.1} MB; the most tfgraph reads is {} MB",
+            file.size() / 1048576.0,
+            MAX_FILE_BYTES / 1048576.0
+        ));
+    }
+    let v = JsFuture::from(file.text()).await.map_err(js_error)?;
+    v.as_string().ok_or_else(|| "it is not text".to_string())
+}
+
+fn js_error(e: JsValue) -> String {
+    e.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| "the browser could not read it".into())
+}
+
+/// Takes in files read from the Open buttons or a drop: classifies them, opens them, and says
+/// what happened. Configuration files or a DOT graph start a new set of files (the previous ones
+/// are saved aside and can be restored); a state, plan or schemas file alone is added to the
+/// current files, in place of one of the same kind.
+pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>) {
+    let mut opened: BTreeMap<String, String> = BTreeMap::new();
+    let mut unknown = Vec::new();
+    for (path, text) in read {
+        match text {
+            Err(e) => notify(ctx, true, format!("Could not read {path}: {e}."), false),
+            Ok(text) => {
+                if classify(&path, &text) == Role::Unknown {
+                    unknown.push(path);
+                } else {
+                    opened.insert(path, text);
+                }
+            }
+        }
+    }
+    if !skipped.is_empty() {
+        notify(ctx, true, format!("Skipped {}.", skipped.join("; ")), false);
+    }
+    if !unknown.is_empty() {
+        let shown: Vec<&str> = unknown.iter().take(8).map(String::as_str).collect();
+        let more = unknown.len().saturating_sub(shown.len());
+        notify(
+            ctx,
+            unknown.len() == 1 && opened.is_empty(),
+            format!(
+                "Not opened (not a .tf or .tf.json file, a state, a plan, provider schemas or a DOT graph): {}{}.",
+                shown.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            ),
+            false,
+        );
+    }
+    if opened.is_empty() {
+        return;
+    }
+    let roles: BTreeMap<&String, Role> = opened.iter().map(|(p, t)| (p, classify(p, t))).collect();
+    let new_set = roles
+        .values()
+        .any(|r| matches!(r, Role::Config | Role::Dot));
+    let summary = summarize(&roles);
+    if new_set {
+        ctx.files.with_untracked(storage::save_backup);
+        let has_dot = roles.values().any(|r| *r == Role::Dot);
+        set_workspace(ctx, opened);
+        notify(
+            ctx,
+            false,
+            format!(
+                "Opened {summary}.{} Your previous files were saved aside.",
+                if has_dot {
+                    " A DOT graph is drawn and walked as it is: no builder runs, so there are no build steps."
+                } else {
+                    ""
+                }
+            ),
+            true,
+        );
+    } else {
+        ctx.files.update(|f| {
+            for (path, text) in &opened {
+                let role = classify(path, text);
+                f.retain(|p, t| p == path || classify(p, t) != role);
+                f.insert(path.clone(), text.clone());
+            }
+        });
+        if has_plan(&opened) {
+            ctx.kind.set(BuilderKind::Apply);
+        }
+        ctx.reset_walk();
+        ctx.analyze_now();
+        notify(ctx, false, format!("Added {summary}."), false);
+    }
+}
+
+/// "2 configuration files, a state (terraform.tfstate)".
+fn summarize(roles: &BTreeMap<&String, Role>) -> String {
+    let mut by_role: BTreeMap<Role, Vec<&str>> = BTreeMap::new();
+    for (p, r) in roles {
+        by_role.entry(*r).or_default().push(p.as_str());
+    }
+    by_role
+        .into_iter()
+        .map(|(r, paths)| {
+            if r == Role::Config {
+                format!(
+                    "{} configuration file{}",
+                    paths.len(),
+                    if paths.len() == 1 { "" } else { "s" }
+                )
+            } else {
+                format!("{} ({})", r.label(), paths.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads the files of a file input (the Open and Open folder buttons).
+pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
+    spawn_local(async move {
+        let mut read = Vec::new();
+        let mut skipped = Vec::new();
+        for f in files.into_iter().take(MAX_FILES) {
+            let rel = js_sys::Reflect::get(&f, &"webkitRelativePath".into())
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            let (raw, in_folder) = if rel.is_empty() {
+                (f.name(), false)
+            } else {
+                (rel, true)
+            };
+            if raw.split('/').any(skipped_dir) {
+                continue;
+            }
+            match relative_path(&raw, in_folder) {
+                Some(p) => read.push((p, read_text(&f).await)),
+                None => skipped.push(format!("{raw}: not an acceptable file path")),
+            }
+        }
+        take_in(ctx, read, skipped);
+    });
+}
+
+/// A promise for a callback-style browser API: `start` is given resolve and reject.
+async fn callback<F: FnMut(&js_sys::Function, &js_sys::Function)>(
+    mut start: F,
+) -> Result<JsValue, String> {
+    let p = js_sys::Promise::new(&mut |resolve, reject| start(&resolve, &reject));
+    JsFuture::from(p).await.map_err(js_error)
+}
+
+/// Reads a drop: files, and folders through their entries (each folder read to its end, breadth
+/// first, skipping [`skipped_dir`]s). Items without an entry (some browsers, synthetic drops) are
+/// read as plain files.
+pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
+    let items = dt.items();
+    let mut entries = Vec::new();
+    let mut plain = Vec::new();
+    for i in 0..items.length() {
+        let Some(item) = items.get(i) else { continue };
+        if item.kind() != "file" {
+            continue;
+        }
+        match item.webkit_get_as_entry() {
+            Ok(Some(e)) => entries.push(e),
+            _ => {
+                if let Ok(Some(f)) = item.get_as_file() {
+                    plain.push(f);
+                }
+            }
+        }
+    }
+    if entries.is_empty()
+        && plain.is_empty()
+        && let Some(list) = dt.files()
+    {
+        plain = (0..list.length()).filter_map(|i| list.get(i)).collect();
+    }
+    spawn_local(async move {
+        let mut read = Vec::new();
+        let mut skipped = Vec::new();
+        for f in plain {
+            let name = f.name();
+            match relative_path(&name, false) {
+                Some(p) => read.push((p, read_text(&f).await)),
+                None => skipped.push(format!("{name}: not an acceptable file path")),
+            }
+        }
+        // (entry, whether it lies inside a dropped folder)
+        let mut queue: std::collections::VecDeque<(web_sys::FileSystemEntry, bool)> =
+            entries.into_iter().map(|e| (e, false)).collect();
+        while let Some((entry, in_folder)) = queue.pop_front() {
+            if read.len() >= MAX_FILES {
+                skipped.push(format!("files after the first {MAX_FILES}"));
+                break;
+            }
+            let full = entry.full_path();
+            if entry.is_directory() {
+                if skipped_dir(&entry.name()) {
+                    continue;
+                }
+                let dir: web_sys::FileSystemDirectoryEntry = entry.unchecked_into();
+                let reader = dir.create_reader();
+                // readEntries returns the entries in batches until an empty one.
+                loop {
+                    let batch = callback(|ok, err| {
+                        let _ = reader.read_entries_with_callback_and_callback(ok, err);
+                    })
+                    .await;
+                    let batch = match batch {
+                        Ok(b) => js_sys::Array::from(&b),
+                        Err(e) => {
+                            skipped.push(format!("{}: {e}", full.trim_start_matches('/')));
+                            break;
+                        }
+                    };
+                    if batch.length() == 0 {
+                        break;
+                    }
+                    for e in batch.iter() {
+                        queue.push_back((e.unchecked_into(), true));
+                    }
+                }
+            } else {
+                let fe: web_sys::FileSystemFileEntry = entry.unchecked_into();
+                let file = callback(|ok, err| fe.file_with_callback_and_callback(ok, err)).await;
+                let text = match file {
+                    Ok(f) => read_text(f.unchecked_ref()).await,
+                    Err(e) => Err(e),
+                };
+                match relative_path(&full, in_folder) {
+                    Some(p) => read.push((p, text)),
+                    None => skipped.push(format!(
+                        "{}: not an acceptable file path",
+                        full.trim_start_matches('/')
+                    )),
+                }
+            }
+        }
+        take_in(ctx, read, skipped);
+    });
+}
+
+/// Drop target for the whole window, with an overlay while files are dragged over it.
+#[component]
+pub fn DropTarget(ctx: Ctx) -> impl IntoView {
+    let over = RwSignal::new(false);
+    let has_files = |ev: &web_sys::DragEvent| {
+        ev.data_transfer().is_some_and(|dt| {
+            let types = dt.types();
+            types
+                .iter()
+                .any(|t| t.as_string().as_deref() == Some("Files"))
+        })
+    };
+    let h1 = window_event_listener(leptos::ev::dragover, move |ev| {
+        if has_files(&ev) {
+            ev.prevent_default();
+            over.set(true);
+        }
+    });
+    let h2 = window_event_listener(leptos::ev::dragleave, move |ev| {
+        // Leaving the window (not moving between elements) has no related target.
+        if ev.related_target().is_none() {
+            over.set(false);
+        }
+    });
+    let h3 = window_event_listener(leptos::ev::drop, move |ev| {
+        over.set(false);
+        // Text dragged inside the page (within the editor) is the browser's business.
+        if !has_files(&ev) {
+            return;
+        }
+        if let Some(dt) = ev.data_transfer() {
+            ev.prevent_default();
+            open_drop(ctx, dt);
+        }
+    });
+    on_cleanup(move || {
+        h1.remove();
+        h2.remove();
+        h3.remove();
+    });
+    view! {
+        <Show when=move || over.get()>
+            <div class="drop-overlay" aria-hidden="true">
+                <div class="drop-card">
+                    <strong>"Drop to open"</strong>
+                    <span>".tf files or a whole folder, a terraform.tfstate, a plan or provider schemas JSON, or a DOT graph"</span>
+                </div>
+            </div>
+        </Show>
+    }
+}
+
+/// The Open and Open folder buttons (hidden file inputs behind ordinary buttons).
+#[component]
+pub fn OpenButtons(ctx: Ctx) -> impl IntoView {
+    let files_in: NodeRef<leptos::html::Input> = NodeRef::new();
+    let folder_in: NodeRef<leptos::html::Input> = NodeRef::new();
+    Effect::new(move |_| {
+        if let Some(i) = folder_in.get() {
+            let _ = i.set_attribute("webkitdirectory", "");
+        }
+    });
+    let on_change = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if let Some(list) = input.files() {
+            open_list(ctx, list);
+        }
+        // So choosing the same file again fires another change.
+        input.set_value("");
+    };
+    view! {
+        <span class="open-buttons">
+            <button type="button" class="small-button" id="open-files" title="Open .tf files, a state, a plan, provider schemas or a DOT graph (or drop them anywhere)"
+                on:click=move |_| if let Some(i) = files_in.get_untracked() { i.click() }>
+                "Open"
+            </button>
+            <button type="button" class="small-button" id="open-folder" title="Open a whole configuration folder (or drop it anywhere)"
+                on:click=move |_| if let Some(i) = folder_in.get_untracked() { i.click() }>
+                "Folder"
+            </button>
+            <input type="file" multiple class="sr-only" id="open-files-input" tabindex="-1" aria-hidden="true" node_ref=files_in on:change=on_change />
+            <input type="file" multiple class="sr-only" id="open-folder-input" tabindex="-1" aria-hidden="true" node_ref=folder_in on:change=on_change />
+        </span>
+    }
+}
+
+/// Puts back the files saved aside by the last open or share link.
+pub fn restore_backup(ctx: Ctx) {
+    match storage::load_backup() {
+        Some(files) if !files.is_empty() => set_workspace(ctx, files),
+        _ => notify(ctx, true, "There are no saved files to restore.", false),
+    }
+}
+
+/// The page address with `fragment` as its fragment.
+fn link_for(fragment: &str) -> String {
+    let loc = web_sys::window().map(|w| w.location());
+    let base = loc
+        .map(|l| {
+            format!(
+                "{}{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default(),
+                l.search().unwrap_or_default()
+            )
+        })
+        .unwrap_or_default();
+    format!("{base}#{fragment}")
+}
+
+/// Makes a share link of the current files, shows it in `out`, and copies it when the browser lets
+/// us write the clipboard.
+pub fn share(ctx: Ctx, out: RwSignal<String>) {
+    let encoded = ctx.files.with_untracked(crate::share::encode);
+    match encoded {
+        Err(e) => {
+            out.set(String::new());
+            notify(ctx, true, format!("No share link: {e}"), false);
+        }
+        Ok(fragment) => {
+            let link = link_for(&fragment);
+            out.set(link.clone());
+            let clipboard = web_sys::window()
+                .map(|w| w.navigator())
+                .filter(|n| {
+                    js_sys::Reflect::get(n, &"clipboard".into()).is_ok_and(|c| !c.is_undefined())
+                })
+                .map(|n| n.clipboard());
+            match clipboard {
+                Some(c) => spawn_local(async move {
+                    let copied = JsFuture::from(c.write_text(&link)).await.is_ok();
+                    notify(
+                        ctx,
+                        false,
+                        if copied {
+                            format!(
+                                "Share link copied ({} characters). It holds every file; no server sees it.",
+                                link.len()
+                            )
+                        } else {
+                            "The share link is in the field below: copy it from there.".to_string()
+                        },
+                        false,
+                    );
+                }),
+                None => notify(
+                    ctx,
+                    false,
+                    "The share link is in the field below: copy it from there.",
+                    false,
+                ),
+            }
+        }
+    }
+}
+
+/// Opens the files of a `#v1.` fragment in the page address, if there is one. The user's files
+/// are saved aside first; a link that does not decode leaves them in place and says why. The
+/// fragment is then removed from the address, so a reload does not open the link again.
+pub fn open_fragment(ctx: Ctx) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hash = window.location().hash().unwrap_or_default();
+    if !hash.starts_with("#v1.") {
+        return;
+    }
+    match crate::share::decode(&hash) {
+        Ok(files) if files.is_empty() => {
+            notify(ctx, true, "The share link holds no files.", false);
+        }
+        Ok(files) => {
+            ctx.files.with_untracked(storage::save_backup);
+            let n = files.len();
+            set_workspace(ctx, files);
+            notify(
+                ctx,
+                false,
+                format!(
+                    "Opened {n} file{} from the share link. Your previous files were saved aside.",
+                    if n == 1 { "" } else { "s" }
+                ),
+                true,
+            );
+        }
+        Err(e) => notify(ctx, true, e.to_string(), false),
+    }
+    let url = format!(
+        "{}{}",
+        window.location().pathname().unwrap_or_default(),
+        window.location().search().unwrap_or_default()
+    );
+    if let Ok(h) = window.history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Downloads the drawn graph as a PNG: the SVG is drawn onto a canvas through a Blob URL image (no
+/// network) at twice its size, and the canvas is saved with `toBlob`.
+pub fn export_png(ctx: Ctx, svg: String, width: f64, height: f64) {
+    let fail = move |what: String| notify(ctx, true, format!("PNG export failed: {what}."), false);
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    // Browsers refuse canvases much larger than this on a side.
+    let scale = (2.0f64)
+        .min(16000.0 / width.max(1.0))
+        .min(16000.0 / height.max(1.0));
+    let (w, h) = (
+        (width * scale).ceil().max(1.0) as u32,
+        (height * scale).ceil().max(1.0) as u32,
+    );
+    let parts = js_sys::Array::of1(&JsValue::from_str(&svg));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type("image/svg+xml");
+    let blob = match web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) {
+        Ok(b) => b,
+        Err(e) => return fail(js_error(e)),
+    };
+    let url = match web_sys::Url::create_object_url_with_blob(&blob) {
+        Ok(u) => u,
+        Err(e) => return fail(js_error(e)),
+    };
+    let img = match web_sys::HtmlImageElement::new() {
+        Ok(i) => i,
+        Err(e) => return fail(js_error(e)),
+    };
+    let img2 = img.clone();
+    let url2 = url.clone();
+    let onload = Closure::once(move || {
+        let _ = web_sys::Url::revoke_object_url(&url2);
+        let drawn = (|| -> Result<web_sys::HtmlCanvasElement, JsValue> {
+            let canvas: web_sys::HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+            canvas.set_width(w);
+            canvas.set_height(h);
+            let g: web_sys::CanvasRenderingContext2d = canvas
+                .get_context("2d")?
+                .ok_or_else(|| JsValue::from_str("no 2D context"))?
+                .dyn_into()?;
+            g.set_fill_style_str("#ffffff");
+            g.fill_rect(0.0, 0.0, w as f64, h as f64);
+            g.draw_image_with_html_image_element_and_dw_and_dh(
+                &img2, 0.0, 0.0, w as f64, h as f64,
+            )?;
+            Ok(canvas)
+        })();
+        let canvas = match drawn {
+            Ok(c) => c,
+            Err(e) => return fail(js_error(e)),
+        };
+        let saved = Closure::once(move |blob: Option<web_sys::Blob>| {
+            let Some(blob) = blob else {
+                return fail("the browser could not encode the image".into());
+            };
+            if let (Ok(u), Some(doc)) = (
+                web_sys::Url::create_object_url_with_blob(&blob),
+                web_sys::window().and_then(|w| w.document()),
+            ) && let Ok(a) = doc.create_element("a")
+            {
+                let _ = a.set_attribute("href", &u);
+                let _ = a.set_attribute("download", "graph.png");
+                if let Ok(a) = a.dyn_into::<web_sys::HtmlElement>() {
+                    a.click();
+                }
+                // After the download has started.
+                set_timeout(
+                    move || {
+                        let _ = web_sys::Url::revoke_object_url(&u);
+                    },
+                    Duration::from_secs(5),
+                );
+                notify(ctx, false, "Saved graph.png.", false);
+            }
+        });
+        if let Err(e) = canvas.to_blob(saved.as_ref().unchecked_ref()) {
+            fail(js_error(e));
+        }
+        saved.forget();
+    });
+    let onerror = Closure::once(move || fail("the graph's SVG could not be drawn".into()));
+    img.set_onload(Some(onload.as_ref().unchecked_ref()));
+    img.set_onerror(Some(onerror.as_ref().unchecked_ref()));
+    onload.forget();
+    onerror.forget();
+    img.set_src(&url);
+}

@@ -1,0 +1,421 @@
+//! Algorithm overlays for teaching, computed by the engine's own algorithms on the graph as drawn
+//! (visible vertices, solid edges): topological order numbers
+//! ([`crate::dag::Graph::reverse_topological_order`]), depth- and breadth-first visiting order
+//! ([`crate::dag::Graph::walk_trace`]) animated step by step with its frontier, and strongly
+//! connected components ([`crate::dag::Graph::strongly_connected`], Tarjan).
+
+use super::*;
+use crate::dag::{self, WalkOrder};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OverlayKind {
+    None,
+    Topo,
+    Dfs,
+    Bfs,
+    Scc,
+}
+
+impl OverlayKind {
+    pub const ALL: [OverlayKind; 5] = [
+        OverlayKind::None,
+        OverlayKind::Topo,
+        OverlayKind::Dfs,
+        OverlayKind::Bfs,
+        OverlayKind::Scc,
+    ];
+
+    pub fn value(self) -> &'static str {
+        match self {
+            OverlayKind::None => "none",
+            OverlayKind::Topo => "topo",
+            OverlayKind::Dfs => "dfs",
+            OverlayKind::Bfs => "bfs",
+            OverlayKind::Scc => "scc",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            OverlayKind::None => "Overlay: none",
+            OverlayKind::Topo => "Topological order",
+            OverlayKind::Dfs => "Depth-first order",
+            OverlayKind::Bfs => "Breadth-first order",
+            OverlayKind::Scc => "Components (SCC)",
+        }
+    }
+
+    fn parse(s: &str) -> OverlayKind {
+        OverlayKind::ALL
+            .into_iter()
+            .find(|k| k.value() == s)
+            .unwrap_or(OverlayKind::None)
+    }
+}
+
+/// What an overlay shows, by vertex index of the shown graph.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OverlayData {
+    /// Topological order: number (from 1) per vertex.
+    pub numbers: BTreeMap<usize, usize>,
+    /// DFS/BFS: visited vertices in order, and the frontier after each number of visits.
+    pub visits: Vec<usize>,
+    pub frontiers: Vec<Vec<usize>>,
+    /// Components in the order Tarjan completes them.
+    pub sccs: Vec<Vec<usize>>,
+    /// A sentence about what is shown (or why nothing is).
+    pub note: String,
+}
+
+/// The overlay's signals, grouped in one `Ctx` field.
+#[derive(Clone, Copy)]
+pub struct Overlays {
+    pub kind: RwSignal<OverlayKind>,
+    /// DFS/BFS: how many vertices are visited so far.
+    pub step: RwSignal<usize>,
+    pub playing: RwSignal<bool>,
+    pub data: Memo<OverlayData>,
+}
+
+/// The most frontier entries recorded over a whole walk (keeps huge graphs cheap).
+const MAX_FRONTIER: usize = 200_000;
+
+impl Overlays {
+    pub fn new(shown: Memo<Shown>, selected: RwSignal<Option<String>>) -> Overlays {
+        let kind = RwSignal::new(OverlayKind::None);
+        let data = Memo::new(move |_| {
+            let k = kind.get();
+            if k == OverlayKind::None {
+                return OverlayData::default();
+            }
+            let sel = if matches!(k, OverlayKind::Dfs | OverlayKind::Bfs) {
+                selected.get()
+            } else {
+                None
+            };
+            shown.with(|s| compute(s, k, sel.as_deref()))
+        });
+        Overlays {
+            kind,
+            step: RwSignal::new(0),
+            playing: RwSignal::new(false),
+            data,
+        }
+    }
+}
+
+/// The drawn graph as an engine graph: visible vertices, solid edges.
+fn drawn_dag(s: &Shown) -> (dag::Graph<String>, BTreeMap<dag::VertexId, usize>) {
+    let mut g = dag::Graph::new();
+    let mut ids = BTreeMap::new();
+    let mut back = BTreeMap::new();
+    for (i, n) in s.graph.names.iter().enumerate() {
+        if !s.hidden.contains(&i) {
+            let id = g.add(n.clone());
+            ids.insert(i, id);
+            back.insert(id, i);
+        }
+    }
+    for e in &s.graph.edges {
+        if s.dashed.contains(e) {
+            continue;
+        }
+        if let (Some(a), Some(b)) = (ids.get(&e.0), ids.get(&e.1)) {
+            g.connect(*a, *b);
+        }
+    }
+    (g, back)
+}
+
+pub fn compute(s: &Shown, k: OverlayKind, selected: Option<&str>) -> OverlayData {
+    let (g, back) = drawn_dag(s);
+    let at = |id: &dag::VertexId| back.get(id).copied();
+    let mut d = OverlayData::default();
+    match k {
+        OverlayKind::None => {}
+        OverlayKind::Topo => match g.reverse_topological_order() {
+            Ok(order) => {
+                d.numbers = order
+                    .iter()
+                    .filter_map(at)
+                    .enumerate()
+                    .map(|(n, i)| (i, n + 1))
+                    .collect();
+                d.note = "Each vertex is numbered after everything it depends on (the engine's ReverseTopologicalOrder): every arrow goes from a lower number to a higher one.".into();
+            }
+            Err(e) => {
+                d.note = format!(
+                    "No topological order: the graph has a cycle (the engine says \u{201c}{e}\u{201d}). Try the components overlay."
+                );
+            }
+        },
+        OverlayKind::Dfs | OverlayKind::Bfs => {
+            let sel =
+                selected.and_then(|n| g.iter().find(|(_, v)| v.as_str() == n).map(|(id, _)| id));
+            let start: Vec<dag::VertexId> = match sel {
+                Some(id) => vec![id],
+                None => g
+                    .ids()
+                    .filter(|id| g.dependents(*id).next().is_none())
+                    .collect(),
+            };
+            let order = if k == OverlayKind::Dfs {
+                WalkOrder::DEPTH_FIRST_DOWN
+            } else {
+                WalkOrder::BREADTH_FIRST_DOWN
+            };
+            let t = g.walk_trace(order, start.iter().copied(), MAX_FRONTIER);
+            d.visits = t.visits.iter().filter_map(|(v, _)| at(v)).collect();
+            d.frontiers = t
+                .frontiers
+                .iter()
+                .map(|f| f.iter().filter_map(at).collect())
+                .collect();
+            let from = match sel {
+                Some(id) => g.name_of(id),
+                None => "the vertices nothing depends on".to_string(),
+            };
+            d.note = format!(
+                "{} from {from}, following dependencies (the engine's {}). Select a vertex to start there.",
+                if k == OverlayKind::Dfs {
+                    "Depth-first: the last vertex queued is visited next"
+                } else {
+                    "Breadth-first: the first vertex queued is visited next"
+                },
+                if k == OverlayKind::Dfs {
+                    "DepthFirstWalk"
+                } else {
+                    "BreadthFirstWalk"
+                }
+            );
+        }
+        OverlayKind::Scc => {
+            d.sccs = g
+                .strongly_connected()
+                .into_iter()
+                .map(|c| c.iter().filter_map(at).collect())
+                .collect();
+            let big = d.sccs.iter().filter(|c| c.len() > 1).count();
+            d.note = if big == 0 {
+                format!(
+                    "{} components, each a single vertex (Tarjan's algorithm): no cycles.",
+                    d.sccs.len()
+                )
+            } else {
+                format!(
+                    "{} components (Tarjan's algorithm); {big} of them hold more than one vertex, each a cycle, outlined.",
+                    d.sccs.len()
+                )
+            };
+        }
+    }
+    d
+}
+
+/// Advances the DFS/BFS animation about twice a second while playing.
+fn animate(ctx: Ctx, last: Option<f64>, acc: f64) {
+    request_animation_frame(move || {
+        if !ctx.ov.playing.get_untracked() {
+            return;
+        }
+        let now = performance_now();
+        let mut acc = acc + last.map_or(0.0, |l| now - l);
+        if acc >= 450.0 {
+            acc = 0.0;
+            let n = ctx.ov.data.with_untracked(|d| d.visits.len());
+            let k = ctx.ov.step.get_untracked();
+            if k >= n {
+                ctx.ov.playing.set(false);
+                return;
+            }
+            ctx.ov.step.set(k + 1);
+        }
+        animate(ctx, Some(now), acc);
+    });
+}
+
+/// The overlay selector and, for DFS/BFS, the step controls.
+#[component]
+pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
+    let ov = ctx.ov;
+    // A new walk (other overlay, start or graph) starts from nothing visited.
+    Effect::new(move |_| {
+        ov.data.track();
+        ov.step.set(0);
+        ov.playing.set(false);
+    });
+    // The bar grows or shrinks with the overlay's controls: fit the graph to the new canvas.
+    Effect::new(move |prev: Option<()>| {
+        ov.kind.track();
+        if prev.is_some() {
+            request_animation_frame(move || ctx.fit());
+        }
+    });
+    let walking = move || matches!(ov.kind.get(), OverlayKind::Dfs | OverlayKind::Bfs);
+    let total = move || ov.data.with(|d| d.visits.len());
+    let play = move |_| {
+        if ov.playing.get_untracked() {
+            ov.playing.set(false);
+            return;
+        }
+        if ov.step.get_untracked() >= total() {
+            ov.step.set(0);
+        }
+        ov.playing.set(true);
+        animate(ctx, None, 450.0);
+    };
+    view! {
+        <label class="overlay-select">
+            <span class="sr-only">"Overlay"</span>
+            <select
+                id="overlay"
+                prop:value=move || ov.kind.get().value()
+                on:change=move |ev| ov.kind.set(OverlayKind::parse(&event_target_value(&ev)))
+            >
+                {OverlayKind::ALL
+                    .into_iter()
+                    .map(|k| view! { <option value=k.value()>{k.label()}</option> })
+                    .collect_view()}
+            </select>
+        </label>
+        <Show when=walking>
+            <div class="overlay-steps" role="group" aria-label="Search steps">
+                <button type="button" id="overlay-reset" title="Back to the start" on:click=move |_| { ov.playing.set(false); ov.step.set(0); }>"Restart"</button>
+                <button type="button" id="overlay-play" on:click=play>
+                    {move || if ov.playing.get() { "Pause" } else { "Play" }}
+                </button>
+                <button
+                    type="button"
+                    id="overlay-step"
+                    title="Visit the next vertex"
+                    on:click=move |_| {
+                        ov.playing.set(false);
+                        let n = total();
+                        ov.step.update(|k| *k = (*k + 1).min(n));
+                    }
+                >
+                    "Step"
+                </button>
+                <button type="button" id="overlay-end" title="Visit everything" on:click=move |_| { ov.playing.set(false); ov.step.set(total()); }>"End"</button>
+                <span class="overlay-count">
+                    {move || {
+                        let k = ov.step.get();
+                        let f = ov.data.with(|d| d.frontiers.get(k).map_or(0, Vec::len));
+                        format!("visited {k} of {} · frontier {f}", total())
+                    }}
+                </span>
+            </div>
+        </Show>
+    }
+}
+
+/// The overlay drawn over the vertices (numbers, frontier, components), in scene coordinates.
+pub fn layer(ctx: Ctx) -> impl IntoView {
+    move || {
+        let kind = ctx.ov.kind.get();
+        if kind == OverlayKind::None {
+            return None;
+        }
+        let nodes: BTreeMap<usize, (f64, f64, f64, f64)> = ctx.scene.with(|sc| {
+            sc.nodes
+                .iter()
+                .map(|n| (n.index, (n.x, n.y, n.w, n.h)))
+                .collect()
+        });
+        let step = ctx.ov.step.get();
+        let d = ctx.ov.data.get();
+        let names = ctx.shown.with_untracked(|s| s.graph.names.clone());
+        let badge = |i: usize, text: String, class: String| {
+            nodes.get(&i).map(|&(x, y, w, _)| {
+                let number = text.clone();
+                let name = names.get(i).cloned().unwrap_or_default();
+                view! {
+                    <g class=format!("badge {class}") data-name=name data-number=number transform=format!("translate({:.1},{:.1})", x + w, y)>
+                        <circle r="9"></circle>
+                        <text>{text}</text>
+                    </g>
+                }
+            })
+        };
+        let ring = |i: usize, class: &'static str| {
+            nodes.get(&i).map(|&(x, y, w, h)| {
+                view! {
+                    <rect class=class data-name=names.get(i).cloned().unwrap_or_default() x=x - 4.0 y=y - 4.0 width=w + 8.0 height=h + 8.0 rx="7"></rect>
+                }
+            })
+        };
+        let mut out: Vec<AnyView> = Vec::new();
+        match kind {
+            OverlayKind::None => {}
+            OverlayKind::Topo => {
+                for (&i, &n) in &d.numbers {
+                    out.extend(badge(i, n.to_string(), "topo".into()).map(IntoAny::into_any));
+                }
+            }
+            OverlayKind::Dfs | OverlayKind::Bfs => {
+                for &i in d.frontiers.get(step).into_iter().flatten() {
+                    out.extend(ring(i, "frontier").map(IntoAny::into_any));
+                }
+                if let Some(&cur) = step.checked_sub(1).and_then(|k| d.visits.get(k)) {
+                    out.extend(ring(cur, "current").map(IntoAny::into_any));
+                }
+                for (k, &i) in d.visits.iter().take(step).enumerate() {
+                    out.extend(
+                        badge(i, (k + 1).to_string(), "visit".into()).map(IntoAny::into_any),
+                    );
+                }
+            }
+            OverlayKind::Scc => {
+                let mut colour = 0usize;
+                for (k, c) in d.sccs.iter().enumerate() {
+                    let class = if c.len() > 1 {
+                        colour += 1;
+                        format!("scc big scc-c{}", (colour - 1) % 7)
+                    } else {
+                        "scc".to_string()
+                    };
+                    if c.len() > 1 {
+                        // Each member outlined in the component's colour (a box around all of
+                        // them could take in vertices that are not members).
+                        let members = c
+                            .iter()
+                            .filter_map(|i| names.get(*i).cloned())
+                            .collect::<Vec<_>>()
+                            .join("\n");
+                        let rings = c
+                            .iter()
+                            .filter_map(|i| nodes.get(i))
+                            .map(|&(x, y, w, h)| {
+                                view! {
+                                    <rect x=x - 6.0 y=y - 6.0 width=w + 12.0 height=h + 12.0 rx="9"></rect>
+                                }
+                            })
+                            .collect_view();
+                        out.push(
+                            view! {
+                                <g class=format!("scc-hull scc-c{}", (colour - 1) % 7) data-members=members>
+                                    {rings}
+                                </g>
+                            }
+                            .into_any(),
+                        );
+                    }
+                    for &i in c {
+                        out.extend(
+                            badge(i, format!("C{}", k + 1), class.clone()).map(IntoAny::into_any),
+                        );
+                    }
+                }
+            }
+        }
+        Some(view! { <g class="overlay-layer">{out}</g> })
+    }
+}
+
+/// The overlay's explanation, under the toolbar.
+pub fn note(ctx: Ctx) -> impl IntoView {
+    move || {
+        let n = ctx.ov.data.with(|d| d.note.clone());
+        (!n.is_empty()).then(|| view! { <p class="overlay-note">{n}</p> })
+    }
+}

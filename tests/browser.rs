@@ -982,6 +982,199 @@ async fn type_into_editor_file(host: &Element, file: &str, text: &str) {
     type_into_editor(host, text).await;
 }
 
+/// The makespan the walk bar reports, in seconds.
+fn makespan(host: &Element) -> f64 {
+    let status = texts(host, ".walk-status")[0].clone();
+    status
+        .split(" · ")
+        .find_map(|p| p.strip_prefix("makespan "))
+        .and_then(|p| p.strip_suffix(" s"))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no makespan in {status:?}"))
+}
+
+async fn dispatch(el: &Element, kind: &str) {
+    el.dispatch_event(&Event::new(kind).expect("event"))
+        .expect("dispatch");
+    settle().await;
+}
+
+fn gantt_rows(host: &Element, vertex: &str) -> Vec<Element> {
+    let list = host.query_selector_all(".gantt .g-row").expect("query");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .filter(|e| e.get_attribute("data-vertex").as_deref() == Some(vertex))
+        .collect()
+}
+
+fn has_class(el: &Element, class: &str) -> bool {
+    el.class_list().contains(class)
+}
+
+#[wasm_bindgen_test]
+async fn a_vertex_duration_changes_the_next_walk_by_that_much() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 80).await;
+    // The provider (1 s), then three 10 s resources one after the other.
+    assert_eq!(makespan(&host), 31.0);
+    // Inspect the subnet and make it take 25 s instead of 10 (the walk switched clicks to
+    // failing vertices).
+    click_on(&host, ".segmented button:first-child").await;
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    let input: web_sys::HtmlInputElement = host
+        .query_selector(".duration-input")
+        .unwrap()
+        .expect("a duration field in the details")
+        .dyn_into()
+        .unwrap();
+    assert_eq!(input.value(), "10");
+    input.set_value("25");
+    dispatch(&input, "change").await;
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(makespan(&host), 46.0);
+    // The makespan chart uses it too (one chain: the same at every -parallelism).
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 46.0 s at 10"]);
+    // Kept while the graph changes, for the vertices still in it.
+    type_and_build(&host, &format!("{CHAIN}variable \"x\" {{}}\n")).await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(makespan(&host), 46.0);
+    // Reset to the default.
+    click_on(&host, ".reset-durations").await;
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(makespan(&host), 31.0);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn hovering_a_gantt_row_highlights_its_vertex_and_back() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 80).await;
+    let rows = gantt_rows(&host, "aws_subnet.b (expand)");
+    assert_eq!(rows.len(), 1, "one row for the subnet's instance");
+    assert_eq!(
+        rows[0]
+            .query_selector(".g-label")
+            .unwrap()
+            .unwrap()
+            .text_content(),
+        Some("aws_subnet.b".into())
+    );
+    let subnet = vertex(&host, "aws_subnet.b (expand)");
+    assert!(!has_class(&subnet, "hover"));
+    dispatch(&rows[0], "mouseenter").await;
+    assert!(has_class(&subnet, "hover"));
+    assert!(!has_class(&vertex(&host, "aws_vpc.a (expand)"), "hover"));
+    dispatch(&rows[0], "mouseleave").await;
+    assert!(!has_class(&subnet, "hover"));
+    // And from the graph to the timeline.
+    let vpc = vertex(&host, "aws_vpc.a (expand)");
+    dispatch(&vpc, "mouseenter").await;
+    assert!(has_class(
+        &gantt_rows(&host, "aws_vpc.a (expand)")[0],
+        "hover"
+    ));
+    assert!(!has_class(
+        &gantt_rows(&host, "aws_subnet.b (expand)")[0],
+        "hover"
+    ));
+    dispatch(&vpc, "mouseleave").await;
+    assert!(!has_class(
+        &gantt_rows(&host, "aws_vpc.a (expand)")[0],
+        "hover"
+    ));
+    // The chain is the critical path: its rows are marked.
+    assert!(has_class(
+        &gantt_rows(&host, "aws_instance.c (expand)")[0],
+        "critical"
+    ));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_count_of_three_walks_three_instances() {
+    let host = mount().await;
+    type_and_build(
+        &host,
+        "resource \"aws_instance\" \"web\" {\n  count = 3\n}\ndata \"aws_ami\" \"x\" {}\nresource \"aws_eip\" \"ip\" {\n  count = length(data.aws_ami.x.ids)\n}\n",
+    )
+    .await;
+    step_walk_to_end(&host, 120).await;
+    let rows = gantt_rows(&host, "aws_instance.web (expand)");
+    let labels: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.query_selector(".g-label").ok().flatten())
+        .filter_map(|l| l.text_content())
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            "aws_instance.web[0]",
+            "aws_instance.web[1]",
+            "aws_instance.web[2]"
+        ]
+    );
+    assert!(
+        rows.iter()
+            .all(|r| has_class(r, "instance") && has_class(r, "state-done"))
+    );
+    let web = vertex(&host, "aws_instance.web (expand)");
+    assert_eq!(web.get_attribute("data-state").as_deref(), Some("done"));
+    assert_eq!(
+        web.query_selector(".inst").unwrap().unwrap().text_content(),
+        Some("3/3".into())
+    );
+    // A count that is only known at apply time: no instances, said so.
+    let eip = vertex(&host, "aws_eip.ip (expand)");
+    assert_eq!(
+        eip.query_selector(".inst").unwrap().unwrap().text_content(),
+        Some("?".into())
+    );
+    assert!(gantt_rows(&host, "aws_eip.ip (expand)").len() <= 1);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_slider_moves_while_a_walk_is_paused_and_the_chart_marks_it() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    // Paused part-way: one event stepped to (the provider done at 1 s), not finished.
+    click_on(&host, "#walk-step").await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(!status.contains("makespan"), "{status}");
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 11.0 s at 10"]);
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector(".parallelism input")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    slider.set_value("1");
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    slider
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(texts(&host, ".parallelism-value"), vec!["1"]);
+    // One at a time: the provider (1 s) and five 10 s buckets.
+    assert_eq!(texts(&host, ".chart-label"), vec!["makespan 51.0 s at 1"]);
+    // The walk under way keeps its setting; the next one uses the new one.
+    step_walk_to_end(&host, 80).await;
+    assert!(texts(&host, ".walk-status")[0].contains("max concurrency 5"));
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(makespan(&host), 51.0);
+    host.remove();
+}
+
 // ---- Graph views and overlays ----
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -370,6 +370,21 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
     c.set_window_size(390, 844).await.expect("small window");
     editor_reset(&c).await;
     screenshot(&c, "app-small.png").await;
+    // A walk in progress on the phone: the graph, then the walk bar and its timeline below.
+    click(&c, "#walk-play").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    c.execute("window.scrollTo(0, 0);", vec![])
+        .await
+        .expect("scroll");
+    screenshot(&c, "app-small-walk.png").await;
+    c.execute(
+        "document.querySelector('.walk-panel').scrollIntoView({block: 'end'});",
+        vec![],
+    )
+    .await
+    .expect("scroll");
+    screenshot(&c, "app-small-walk-timeline.png").await;
+    click(&c, "#walk-reset").await;
 
     // The page asked only its own server for anything.
     let urls: Vec<String> = serde_json::from_value(
@@ -515,6 +530,17 @@ async fn large_config_timing() {
     let fps: f64 = serde_json::from_value(
         c.execute_async(
             r#"const [done] = arguments;
+            // Long animation frames (over 50 ms) split into script, style + layout, and paint.
+            window.__loaf = [];
+            try {
+              new PerformanceObserver(l => {
+                for (const e of l.getEntries()) {
+                  const end = e.startTime + e.duration;
+                  window.__loaf.push([e.duration, e.renderStart ? e.styleAndLayoutStart - e.renderStart : 0,
+                    e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0]);
+                }
+              }).observe({type: 'long-animation-frame'});
+            } catch (_) {}
             document.querySelector('#walk-play').click();
             let frames = 0;
             const t0 = performance.now();
@@ -532,17 +558,56 @@ async fn large_config_timing() {
     .expect("number");
     let split: Vec<f64> = serde_json::from_value(
         c.execute(
-            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update')];",
+            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update'), avg('walk-start-walks'), avg('walk-start-collect'), avg('walk-start-signals')];",
             vec![],
         )
         .await
         .expect("measures"),
     )
     .expect("numbers");
+    let loaf: Vec<Vec<f64>> = serde_json::from_value(
+        c.execute("return window.__loaf || [];", vec![])
+            .await
+            .expect("long frames"),
+    )
+    .expect("numbers");
+    if !loaf.is_empty() {
+        let avg = |k: usize| loaf.iter().map(|x| x[k]).sum::<f64>() / loaf.len() as f64;
+        println!(
+            "long animation frames: {} over 3 s, on average {:.1} ms ({:.1} ms rAF callbacks, {:.1} ms style, layout and paint)",
+            loaf.len(),
+            avg(0),
+            avg(1),
+            avg(2)
+        );
+    }
     println!(
         "walk frame: {:.1} ms simulation, {:.1} ms view update (signals and DOM changes, before layout and paint)",
         split[0], split[1]
     );
+    println!(
+        "walk start: {:.1} ms starting the walk (and its instant twin for the timeline's axis), {:.1} ms first report, {:.1} ms signals",
+        split[2], split[3], split[4]
+    );
+    // Once the walk is under way: another 3 s of frames.
+    let steady: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
+    println!("walk under way (the next 3 s): {steady:.1} frames/s");
     println!(
         "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium; {idle_fps:.1} frames/s idle)"
     );

@@ -49,40 +49,34 @@ pub fn rounding(kind: Kind, h: f64) -> f64 {
 }
 
 /// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
-pub fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
+pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl IntoView {
     let i = n.index;
-    // Memos per vertex: a walk frame recomputes these cheaply, and the DOM is touched only for
-    // the vertices whose state or progress changed.
+    // The vertex's own walk cell: a walk frame sets only the cells of vertices that changed, and
+    // these memos split it so the DOM is touched only for what changed.
     // A collapsed module shows the walk of the vertices it hides, taken together.
     let members: Option<Vec<usize>> = ctx
         .shown
         .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()));
-    let members2 = members.clone();
-    let st = Memo::new(move |_| {
-        ctx.walk_view.with(|v| match &members {
-            Some(ms) => view::combined_state(
-                ms.iter()
-                    .map(|m| v.states.get(*m).copied().unwrap_or_default()),
-            ),
-            None => v.states.get(i).copied().unwrap_or_default(),
-        })
+    let member_cells = members.map(|ms| ctx.walk_ui.cells_of(&ms));
+    let mc = member_cells.clone();
+    let c = cell.clone();
+    let st = Memo::new(move |_| match &mc {
+        Some(ms) => view::combined_state(ms.iter().map(|m| m.get().state)),
+        None => c.get().state,
     });
     let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
-    let progress = Memo::new(move |_| {
-        ctx.walk_view.with(|v| {
-            let p = match &members2 {
-                Some(ms) if !ms.is_empty() => {
-                    let done = ms
-                        .iter()
-                        .filter(|m| v.states.get(**m).is_some_and(|s| *s == VState::Done))
-                        .count();
-                    done as f64 / ms.len() as f64
-                }
-                _ => v.progress.get(i).copied().unwrap_or(0.0),
-            };
-            (p * 200.0).round() / 200.0
-        })
+    let mc = member_cells;
+    let c = cell.clone();
+    let progress = Memo::new(move |_| match &mc {
+        Some(ms) if !ms.is_empty() => {
+            let done = ms.iter().filter(|m| m.get().state == VState::Done).count();
+            (done as f64 / ms.len() as f64 * 200.0).round() / 200.0
+        }
+        _ => c.get().progress(),
     });
+    let c = cell;
+    let inst = Memo::new(move |_| c.get().inst_label());
+    let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
     let name = n.name.clone();
     let n_for_class = n.name.clone();
     let class = move || {
@@ -115,6 +109,9 @@ pub fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
         }
         if critical.get() {
             c.push_str(" critical");
+        }
+        if hovered.get() {
+            c.push_str(" hover");
         }
         ctx.search.with(|q| {
             let q = q.trim();
@@ -153,6 +150,11 @@ pub fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
                 }
                 ctx.click_vertex(click_name.clone());
             }
+            on:mouseenter=move |_| {
+                ctx.walk_ui.hover_from_graph.set_value(true);
+                ctx.walk_ui.hover.set(Some(i));
+            }
+            on:mouseleave=move |_| ctx.walk_ui.hover.set(None)
         >
             {shape}
             <rect
@@ -164,6 +166,9 @@ pub fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
             ></rect>
             <text class="label" x=n.w / 2.0 y=n.h / 2.0>
                 {name}
+            </text>
+            <text class="inst" x=n.w - 4.0 y=-3.0>
+                {move || inst.get()}
             </text>
         </g>
     }
@@ -489,10 +494,17 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 .collect_view()
                         }}
                         {move || {
-                            ctx.scene
-                                .with(|sc| sc.nodes.clone())
+                            let nodes = ctx.scene.with(|sc| sc.nodes.clone());
+                            let n = nodes.iter().map(|n| n.index + 1).max().unwrap_or(0);
+                            let cells = ctx.rt.with_value(|r| {
+                                ctx.walk_ui.new_cells(n, r.as_ref().map(|r| r.cells.as_slice()))
+                            });
+                            nodes
                                 .into_iter()
-                                .map(|n| vertex_view(ctx, n))
+                                .map(|n| {
+                                    let cell = cells.get(n.index).cloned().unwrap_or_default();
+                                    vertex_view(ctx, n, cell)
+                                })
                                 .collect_view()
                         }}
                         {overlay::layer(ctx)}

@@ -8,6 +8,7 @@
 mod editor;
 mod examples;
 mod files;
+mod gantt;
 mod graph;
 mod highlight;
 mod model;
@@ -147,6 +148,8 @@ struct Ctx {
     /// Messages for the user (see [`Notice`]), and whether autosave may write.
     notices: RwSignal<Vec<Notice>>,
     save_ok: StoredValue<bool>,
+    /// Per-vertex walk cells, Gantt rows, hover, durations (walk.rs).
+    walk_ui: walk::WalkUi,
     /// `-target` and `-exclude` addresses as typed.
     targets: RwSignal<String>,
     excludes: RwSignal<String>,
@@ -347,6 +350,7 @@ impl Ctx {
             ov,
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
+            walk_ui: walk::WalkUi::new(),
             targets: RwSignal::new(String::new()),
             excludes: RwSignal::new(String::new()),
         }
@@ -441,8 +445,9 @@ impl Ctx {
             return;
         }
         let s = ((cw - 32.0) / w).min((ch - 32.0) / h).clamp(0.15, 1.0);
-        self.xf
-            .set(((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s));
+        let xf = ((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s);
+        self.xf.set(xf);
+        self.walk_ui.fitted.set_value(Some(xf));
     }
 
     /// Zooms by `factor` about the canvas point (`cx`, `cy`), or its centre.
@@ -480,7 +485,7 @@ impl Ctx {
     fn reset_walk(self) {
         self.playing.set(false);
         self.rt.set_value(None);
-        self.walk_view.set(WalkView::default());
+        self.clear_walk_view();
     }
 
     /// Starts a walk of the built graph if none is under way; false when there is nothing to walk
@@ -497,15 +502,42 @@ impl Ctx {
         let Some(g) = g else {
             return false;
         };
-        self.step.set(None);
-        self.mode.set(Mode::Walk);
-        let mut rt = WalkRt::start(
-            &g,
-            self.parallelism.get_untracked() as usize,
-            &self.failures.get_untracked(),
-        );
-        self.walk_view.set(rt.view());
+        // Only on a change: a needless set refits the view, which repaints the whole drawing.
+        if self.step.get_untracked().is_some() {
+            self.step.set(None);
+        }
+        if self.mode.get_untracked() != Mode::Walk {
+            self.mode.set(Mode::Walk);
+        }
+        // Performance marks (read by the e2e timing test): what starting a walk costs.
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let mark = |name: &str| {
+            if let Some(p) = &perf {
+                let _ = p.mark(name);
+            }
+        };
+        mark("walk-start-0");
+        let setup = untrack(|| self.walk_setup(true));
+        let p = self.parallelism.get_untracked() as usize;
+        let mut rt = WalkRt::start(&g, p, &setup);
+        if setup.failures.is_empty() {
+            self.seed_chart(&g, p, rt.expected());
+        }
+        mark("walk-start-1");
+        let frame = rt.collect(true);
         self.rt.set_value(Some(rt));
+        mark("walk-start-2");
+        self.apply_frame(frame);
+        mark("walk-start-3");
+        if let Some(p) = &perf {
+            for (m, a, b) in [
+                ("walk-start-walks", "walk-start-0", "walk-start-1"),
+                ("walk-start-collect", "walk-start-1", "walk-start-2"),
+                ("walk-start-signals", "walk-start-2", "walk-start-3"),
+            ] {
+                let _ = p.measure_with_start_mark_and_end_mark(m, a, b);
+            }
+        }
         true
     }
 
@@ -530,14 +562,14 @@ impl Ctx {
         if !self.ensure_walk() {
             return;
         }
-        let v = self.rt.try_update_value(|r| {
+        let f = self.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.step();
-                r.view()
+                r.collect(true)
             })
         });
-        if let Some(Some(v)) = v {
-            self.walk_view.set(v);
+        if let Some(Some(f)) = f {
+            self.apply_frame(f);
         }
     }
 
@@ -556,13 +588,7 @@ impl Ctx {
                         f.insert(name);
                     }
                 });
-                // A walk that has not moved yet picks the change up.
-                if self
-                    .walk_view
-                    .with_untracked(|v| v.now == 0.0 && v.done == 0)
-                {
-                    self.reset_walk();
-                }
+                self.walk_settings_changed();
             }
         }
     }
@@ -587,14 +613,19 @@ fn frame_loop(ctx: Ctx) {
         let v = ctx.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.frame(now, speed);
-                (r.view(), r.stepper.has_pending_timers())
+                // The graph at about 15 Hz, the timeline and counters every frame.
+                let cells = now - r.cells_ms >= 60.0;
+                if cells {
+                    r.cells_ms = now;
+                }
+                (r.collect(cells), r.stepper.has_pending_timers())
             })
         });
         mark("walk-frame-simulated");
         match v {
-            Some(Some((view, pending))) => {
-                let stop = view.finished || !pending;
-                ctx.walk_view.set(view);
+            Some(Some((frame, pending))) => {
+                let stop = frame.view.finished || !pending;
+                ctx.apply_frame(frame);
                 mark("walk-frame-drawn");
                 if let Some(p) = &perf {
                     let _ = p.measure_with_start_mark_and_end_mark(

@@ -327,8 +327,50 @@ pub struct Analysis {
     pub dot: String,
     pub mermaid: String,
     pub json: String,
+    /// What `(expand)` vertices expand into when the graph is walked (plan graphs).
+    pub expander: Option<SharedExpander>,
     /// The DOT file the graph was imported from (no builder ran), if any.
     pub imported: Option<String>,
+}
+
+/// The pipeline's static expander, shared by the walks of one analysis. Equal when made from the
+/// same files and graph type, so an unchanged re-analysis does not restart a walk.
+#[derive(Clone)]
+pub struct SharedExpander {
+    /// Shared, not cloned per walk: a clone copies the whole configuration.
+    pub expander: std::sync::Arc<std::sync::Mutex<crate::walk::StaticExpander>>,
+    key: u64,
+}
+
+impl SharedExpander {
+    fn new(
+        e: crate::walk::StaticExpander,
+        files: &BTreeMap<String, String>,
+        kind: BuilderKind,
+    ) -> Self {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        files.hash(&mut h);
+        kind.as_str().hash(&mut h);
+        SharedExpander {
+            expander: std::sync::Arc::new(std::sync::Mutex::new(e)),
+            key: h.finish(),
+        }
+    }
+}
+
+impl PartialEq for SharedExpander {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl std::fmt::Debug for SharedExpander {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedExpander")
+            .field("key", &self.key)
+            .finish()
+    }
 }
 
 /// The most text (all files together) the app analyses. Above it the app says so instead of
@@ -563,6 +605,7 @@ where
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
             let g = out.built.graph.dag();
+            let expander = out.expander().map(|e| SharedExpander::new(e, files, kind));
             Analysis {
                 dot: g.dot(&crate::dag::render::dot::DotOpts::cli_default()),
                 mermaid: g.mermaid(),
@@ -573,6 +616,7 @@ where
                 errors: Vec::new(),
                 warnings: out.warnings.iter().map(Diag::from).collect(),
                 cycles: Vec::new(),
+                expander,
                 imported: None,
             }
         }

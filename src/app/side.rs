@@ -110,11 +110,9 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
         // Its own reactive scope, so walk frames update this line only.
         let state = move || {
             index
-                .and_then(|i| {
-                    ctx.walk_view
-                        .with(|v| v.started.then(|| v.states.get(i).copied().unwrap_or_default()))
-                })
-                .map(|s| view! { <p class=format!("detail-state state-{}", s.css())>{s.label()}</p> })
+                .and_then(|i| ctx.walk_cell(i))
+                .filter(|c| c.state != VState::Idle)
+                .map(|c| view! { <p class=format!("detail-state state-{}", c.state.css())>{c.state.label()}</p> })
         };
         let n_fail = name.clone();
         view! {
@@ -122,6 +120,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <p class=format!("detail-kind kind-{}", kind.css())>{kind.label()}</p>
                 <h2 class="detail-name">{name.clone()}</h2>
                 {state}
+                <DurationEditor ctx=ctx name=name.clone() />
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted">"Added by the builder; no declaration in the configuration."</p> })}
                 <h3>{format!("Depends on ({})", deps.len())}</h3>

@@ -1,6 +1,218 @@
-//! The walk bar: play/pause/step, speed, -parallelism, counters and the makespan chart.
+//! The walk bar (play/pause/step, speed, -parallelism, counters, the makespan chart), the Gantt
+//! timeline, per-vertex durations, and the per-vertex walk cells the graph draws.
 
 use super::*;
+use walkrt::{Frame, GCell, GRow, Setup, VCell};
+
+/// The walk's view state that is not one signal per frame: a cell per vertex and per Gantt row
+/// (set only when that vertex or row changes), the hovered vertex, and the user's durations.
+#[derive(Clone, Copy)]
+pub struct WalkUi {
+    cells: StoredValue<Vec<ArcRwSignal<VCell>>>,
+    pub(super) rows: RwSignal<Vec<GRowView>>,
+    row_cells: StoredValue<BTreeMap<u32, ArcRwSignal<GCell>>>,
+    /// The Gantt's time axis (seconds): the walk's makespan, known at its start.
+    pub(super) axis: RwSignal<f64>,
+    /// The vertex under the pointer, in the graph or the Gantt.
+    pub hover: RwSignal<Option<usize>>,
+    /// Durations set by the user (seconds), by vertex name.
+    pub durations: RwSignal<BTreeMap<String, f64>>,
+    /// Whether the hover came from the graph (then the Gantt scrolls to the vertex's row).
+    pub hover_from_graph: StoredValue<bool>,
+    pub gantt: NodeRef<leptos::html::Div>,
+    chart: ChartCache,
+    /// The view the last fit gave: when the timeline opens or closes and the user has not moved
+    /// the view since, the graph is fitted again to the canvas's new size.
+    pub fitted: StoredValue<Option<(f64, f64, f64)>>,
+}
+
+#[derive(Clone)]
+pub(super) struct GRowView {
+    pub(super) row: GRow,
+    pub(super) cell: ArcRwSignal<GCell>,
+}
+
+impl WalkUi {
+    pub fn new() -> WalkUi {
+        WalkUi {
+            cells: StoredValue::new(Vec::new()),
+            rows: RwSignal::new(Vec::new()),
+            row_cells: StoredValue::new(BTreeMap::new()),
+            axis: RwSignal::new(1.0),
+            hover: RwSignal::new(None),
+            durations: RwSignal::new(BTreeMap::new()),
+            hover_from_graph: StoredValue::new(false),
+            gantt: NodeRef::new(),
+            chart: StoredValue::new_local((None, BTreeMap::new())),
+            fitted: StoredValue::new(None),
+        }
+    }
+
+    /// Fresh cells for a graph of `n` vertices (the graph view calls this when it draws the
+    /// vertices), holding the state of a walk under way.
+    pub fn new_cells(self, n: usize, current: Option<&[VCell]>) -> Vec<ArcRwSignal<VCell>> {
+        let cells: Vec<ArcRwSignal<VCell>> = (0..n)
+            .map(|i| ArcRwSignal::new(current.and_then(|c| c.get(i).copied()).unwrap_or_default()))
+            .collect();
+        self.cells.set_value(cells.clone());
+        cells
+    }
+
+    /// The cells of vertices `ms` (a collapsed module's members).
+    pub fn cells_of(self, ms: &[usize]) -> Vec<ArcRwSignal<VCell>> {
+        self.cells
+            .with_value(|c| ms.iter().filter_map(|m| c.get(*m).cloned()).collect())
+    }
+
+    fn clear(self) {
+        self.cells.with_value(|cells| {
+            for c in cells {
+                if c.get_untracked() != VCell::default() {
+                    c.set(VCell::default());
+                }
+            }
+        });
+        self.rows.set(Vec::new());
+        self.row_cells.set_value(BTreeMap::new());
+    }
+}
+
+impl Ctx {
+    /// The walks' setup: user durations, injected failures, the graph's expander.
+    pub(super) fn walk_setup(self, failures: bool) -> Setup {
+        Setup {
+            durations: self.walk_ui.durations.get(),
+            failures: if failures {
+                self.failures.get()
+            } else {
+                BTreeSet::new()
+            },
+            expander: self.good.with(|g| {
+                g.as_ref()
+                    .and_then(|a| a.expander.as_ref())
+                    .map(|e| e.expander.clone())
+            }),
+        }
+    }
+
+    /// Shows what changed in a walk frame.
+    pub(super) fn apply_frame(self, f: Frame) {
+        let ui = self.walk_ui;
+        ui.cells.with_value(|cells| {
+            for (i, c) in f.cells {
+                if let Some(s) = cells.get(i) {
+                    s.set(c);
+                }
+            }
+        });
+        if let Some(rows) = f.rows {
+            let views = ui.row_cells.try_update_value(|map| {
+                let keep: BTreeSet<u32> = rows.iter().map(|r| r.task).collect();
+                map.retain(|t, _| keep.contains(t));
+                rows.into_iter()
+                    .map(|row| {
+                        let cell = map.entry(row.task).or_default().clone();
+                        GRowView { row, cell }
+                    })
+                    .collect::<Vec<_>>()
+            });
+            if let Some(v) = views {
+                ui.rows.set(v);
+            }
+        }
+        ui.row_cells.with_value(|map| {
+            for (t, c) in f.row_cells {
+                if let Some(s) = map.get(&t) {
+                    s.set(c);
+                }
+            }
+        });
+        if f.view.expected > 0.0 && ui.axis.get_untracked() != f.view.expected {
+            ui.axis.set(f.view.expected);
+        }
+        self.walk_view.set(f.view);
+    }
+
+    /// Vertex `i`'s walk cell (tracked).
+    pub(super) fn walk_cell(self, i: usize) -> Option<VCell> {
+        self.walk_ui
+            .cells
+            .with_value(|c| c.get(i).cloned())
+            .map(|c| c.get())
+    }
+
+    pub(super) fn clear_walk_view(self) {
+        self.walk_ui.clear();
+        self.walk_view.set(WalkView::default());
+    }
+}
+
+/// What the makespan chart's walks depend on: the graph, the durations, the expander.
+type ChartKey = (
+    GraphData,
+    BTreeMap<String, f64>,
+    Option<model::SharedExpander>,
+);
+/// Makespans by -parallelism for one [`ChartKey`].
+type ChartCache = StoredValue<(Option<ChartKey>, BTreeMap<usize, f64>), LocalStorage>;
+
+async fn wait_ms(ms: u64) {
+    let (tx, rx) = futures::channel::oneshot::channel::<()>();
+    set_timeout(
+        move || {
+            let _ = tx.send(());
+        },
+        Duration::from_millis(ms),
+    );
+    let _ = rx.await;
+}
+
+impl Ctx {
+    /// Fits the graph again after the canvas changed size, unless the user moved the view.
+    pub(super) fn refit_if_untouched(self) {
+        request_animation_frame(move || {
+            if self.walk_ui.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
+                self.fit();
+            }
+        });
+    }
+
+    /// The chart's key for graph `g` (tracked).
+    fn chart_key(self, g: &GraphData) -> ChartKey {
+        (
+            g.clone(),
+            self.walk_ui.durations.get(),
+            self.good
+                .with(|a| a.as_ref().and_then(|a| a.expander.clone())),
+        )
+    }
+
+    /// A walk without failures just measured the makespan at `p`: the chart need not.
+    pub(super) fn seed_chart(self, g: &GraphData, p: usize, makespan: f64) {
+        let key = untrack(|| self.chart_key(g));
+        self.walk_ui.chart.update_value(|(k, m)| {
+            if k.as_ref() != Some(&key) {
+                *k = Some(key);
+                m.clear();
+            }
+            m.insert(p, makespan);
+        });
+    }
+}
+
+/// Shows the makespans known so far for the settings `ps`, in order.
+fn publish(cache: ChartCache, ps: &[usize], points: RwSignal<Vec<(usize, f64)>>) {
+    let mut v: Vec<(usize, f64)> = cache.with_value(|(_, m)| {
+        ps.iter()
+            .filter_map(|p| m.get(p).map(|x| (*p, *x)))
+            .collect()
+    });
+    v.sort_by_key(|x| x.0);
+    v.dedup_by_key(|x| x.0);
+    if points.with_untracked(|p| *p != v) {
+        points.set(v);
+    }
+}
 
 /// Makespan against -parallelism (instant driver, no failures), the current setting marked.
 /// Computed only in Walk mode: it walks the graph once per setting.
@@ -8,9 +220,18 @@ use super::*;
 pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
     const W: f64 = 150.0;
     const H: f64 = 30.0;
-    let points = Memo::new(move |_| {
+    // One walk per setting on the instant driver: with a large graph that is a few tens of
+    // milliseconds each, so they run one per browser task (the current setting first) and are
+    // kept while only the setting moves.
+    let points = RwSignal::new(Vec::<(usize, f64)>::new());
+    let cache = ctx.walk_ui.chart;
+    let generation = StoredValue::new(0_u64);
+    Effect::new(move |_| {
+        generation.update_value(|g| *g += 1);
+        let mine = generation.get_value();
         if ctx.mode.get() != Mode::Walk {
-            return Vec::new();
+            points.set(Vec::new());
+            return;
         }
         let p = ctx.parallelism.get() as usize;
         let g = ctx.good.with(|g| {
@@ -19,12 +240,46 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                 .and_then(|a| a.graph.clone())
         });
         let Some(g) = g.filter(|g| !g.names.is_empty()) else {
-            return Vec::new();
+            points.set(Vec::new());
+            return;
         };
-        let mut ps = vec![1, 2, 4, 8, 16, 32, 64, p];
-        ps.sort_unstable();
+        let setup = ctx.walk_setup(false);
+        let key = ctx.chart_key(&g);
+        cache.update_value(|(k, m)| {
+            if k.as_ref() != Some(&key) {
+                *k = Some(key);
+                m.clear();
+            }
+        });
+        let mut ps = vec![p, 1, 2, 4, 8, 16, 32, 64];
         ps.dedup();
-        walkrt::makespans(&g, &ps)
+        let small = g.names.len() < 200;
+        leptos::task::spawn_local(async move {
+            let mut first = true;
+            for q in ps.iter().copied() {
+                if cache.with_value(|(_, m)| m.contains_key(&q)) {
+                    continue;
+                }
+                if !small && !first {
+                    yield_to_browser().await;
+                    // A walk playing keeps the browser busy every frame: the rest of the chart
+                    // waits for a pause.
+                    while ctx.playing.get_untracked() && generation.try_get_value() == Some(mine) {
+                        wait_ms(250).await;
+                    }
+                }
+                first = false;
+                if generation.try_get_value() != Some(mine) {
+                    return;
+                }
+                let m = walkrt::makespans(&g, &setup, &[q]);
+                cache.update_value(|(_, c)| c.extend(m));
+                if !small {
+                    publish(cache, &ps, points);
+                }
+            }
+            publish(cache, &ps, points);
+        });
     });
     move || {
         let pts = points.get();
@@ -58,6 +313,24 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
+    // Durations set on vertices are kept while the graph changes, for the vertices still in it.
+    Effect::new(move |_| {
+        let names: Option<BTreeSet<String>> = ctx.good.with(|g| {
+            g.as_ref()
+                .and_then(|a| a.graph.as_ref())
+                .map(|g| g.names.iter().cloned().collect())
+        });
+        let Some(names) = names else { return };
+        let stale = ctx
+            .walk_ui
+            .durations
+            .with_untracked(|d| d.keys().any(|k| !names.contains(k)));
+        if stale {
+            ctx.walk_ui
+                .durations
+                .update(|d| d.retain(|k, _| names.contains(k)));
+        }
+    });
     let status = move || {
         ctx.walk_view.with(|v| {
             if !v.started {
@@ -137,7 +410,106 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
                 <output class="parallelism-value">{move || ctx.parallelism.get()}</output>
             </label>
             <MakespanChart ctx=ctx />
+            <Show when=move || ctx.walk_ui.durations.with(|d| !d.is_empty())>
+                <button
+                    type="button"
+                    class="reset-durations"
+                    title="Forget the durations set on vertices"
+                    on:click=move |_| {
+                        ctx.walk_ui.durations.set(BTreeMap::new());
+                        ctx.walk_settings_changed();
+                    }
+                >
+                    {move || format!("Reset {} duration(s)", ctx.walk_ui.durations.with(|d| d.len()))}
+                </button>
+            </Show>
             <span class="walk-status" aria-live="polite">{status}</span>
+            <Show when=move || ctx.walk_view.with(|v| v.started)>
+                <gantt::Gantt ctx=ctx />
+            </Show>
         </footer>
+    }
+}
+
+/// The duration of one vertex in walks: the default from the table, or what the user set.
+#[component]
+pub fn DurationEditor(ctx: Ctx, name: String) -> impl IntoView {
+    let default = ctx.good.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|a| a.graph.as_ref())
+            .map_or(0.0, |g| walkrt::default_secs(g, &name))
+    });
+    let expands = name.ends_with(" (expand)")
+        && ctx
+            .good
+            .with_untracked(|g| g.as_ref().is_some_and(|a| a.expander.is_some()));
+    let n_get = name.clone();
+    let current = move || ctx.walk_ui.durations.with(|d| d.get(&n_get).copied());
+    let n_set = name.clone();
+    let set = move |text: String| {
+        let text = text.trim().to_string();
+        let value = text
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0);
+        if text.is_empty() || value.is_some() {
+            ctx.walk_ui.durations.update(|d| match value {
+                Some(v) if (v - default).abs() > 1e-9 => {
+                    d.insert(n_set.clone(), v);
+                }
+                _ => {
+                    d.remove(&n_set);
+                }
+            });
+            ctx.walk_settings_changed();
+        }
+    };
+    let n_reset = name.clone();
+    let current2 = current.clone();
+    view! {
+        <div class="duration-edit">
+            <label>
+                <span>{if expands { "Duration of each instance" } else { "Duration in walks" }}</span>
+                <input
+                    type="number"
+                    class="duration-input"
+                    min="0"
+                    step="1"
+                    prop:value=move || current().map_or(format!("{default}"), |v| format!("{v}"))
+                    on:change=move |ev| set(event_target_value(&ev))
+                />
+                <span class="muted">"s"</span>
+            </label>
+            <Show when=move || current2().is_some()>
+                <button
+                    type="button"
+                    class="link duration-reset"
+                    on:click={
+                        let n = n_reset.clone();
+                        move |_| {
+                            ctx.walk_ui.durations.update(|d| {
+                                d.remove(&n);
+                            });
+                            ctx.walk_settings_changed();
+                        }
+                    }
+                >
+                    {format!("reset to {default} s")}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+impl Ctx {
+    /// Failures or durations changed: a walk that has not moved yet picks the change up; one
+    /// under way keeps its settings (the next walk uses the new ones).
+    pub(super) fn walk_settings_changed(self) {
+        if self
+            .walk_view
+            .with_untracked(|v| v.now == 0.0 && v.done == 0)
+        {
+            self.reset_walk();
+        }
     }
 }

@@ -1,12 +1,16 @@
 //! The walk as the app runs it: a [`Walk`] on a [`Stepper`] (advanced per animation frame or one
-//! event at a time), and the per-vertex view of its state that the graph draws.
+//! event at a time), read back as per-vertex cells and Gantt rows that change only when their
+//! vertex or task does, so a frame touches the few DOM nodes whose state moved.
 
 use super::model::{GraphData, Kind, classify};
 use crate::dag::VertexId;
 use crate::walk::{
-    DurationModel, Scenario, Stepper, TaskId, Transition, Walk, WalkOptions, default_duration,
+    Behaviour, DurationModel, Execution, Expander, Expansion, StaticExpander, Stepper, TaskId,
+    Transition, VertexRef, Walk, WalkOptions, default_duration,
 };
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
 use std::time::Duration;
 
 /// A vertex's state as drawn.
@@ -50,14 +54,92 @@ impl VState {
             VState::Cancelled => "cancelled",
         }
     }
+
+    fn of(t: &Transition) -> VState {
+        match t {
+            Transition::WaitingOnDeps => VState::Waiting,
+            Transition::WaitingForPermit => VState::Permit,
+            Transition::Running | Transition::Expanded { .. } | Transition::InstancesUnknown(_) => {
+                VState::Running
+            }
+            Transition::Done => VState::Done,
+            Transition::Failed(_) => VState::Failed,
+            Transition::UpstreamFailed => VState::Upstream,
+            Transition::Cancelled => VState::Cancelled,
+        }
+    }
 }
 
-/// Everything the view shows of a walk.
+/// Steps of a progress bar: progress is drawn in 1/64ths, so a running vertex's bar changes the
+/// DOM a few times a second, not every frame.
+pub const PROGRESS_STEPS: u16 = 64;
+
+/// What an `(expand)` vertex's instances are, as drawn on the vertex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Inst {
+    /// Not expanded (yet), or expanded into the one instance of a resource without
+    /// `count`/`for_each`: nothing to say.
+    #[default]
+    None,
+    Known {
+        done: u32,
+        total: u32,
+    },
+    /// `count`/`for_each` not known statically.
+    Unknown,
+}
+
+/// One vertex's walk state as the graph draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct VCell {
+    pub state: VState,
+    /// 0..=[`PROGRESS_STEPS`].
+    pub progress: u16,
+    pub inst: Inst,
+}
+
+impl VCell {
+    pub fn progress(self) -> f64 {
+        f64::from(self.progress) / f64::from(PROGRESS_STEPS)
+    }
+
+    /// "2/3" for a vertex walking three instances, "?" when their number is not known.
+    pub fn inst_label(self) -> String {
+        match self.inst {
+            Inst::None => String::new(),
+            Inst::Known { done, total } => format!("{done}/{total}"),
+            Inst::Unknown => "?".into(),
+        }
+    }
+}
+
+/// One Gantt row: a vertex, or an instance of an expanded vertex (which then has no row of its
+/// own: its instances stand for it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GRow {
+    pub task: u32,
+    pub name: String,
+    /// The graph vertex (for an instance, the vertex it expanded from).
+    pub vertex: usize,
+    pub instance: bool,
+}
+
+/// A Gantt row's times (simulated seconds). Bars that are still growing are drawn to the end of
+/// the axis and the part after "now" is covered, so they need no update per frame.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct GCell {
+    pub state: VState,
+    /// Waiting for a permit from here.
+    pub ready: f64,
+    pub start: Option<f64>,
+    /// Its own execution ended (then it finished, or waited for its instances).
+    pub ran_until: Option<f64>,
+    pub critical: bool,
+}
+
+/// Everything the walk bar shows of a walk.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WalkView {
-    pub states: Vec<VState>,
-    /// 0..1 for running vertices.
-    pub progress: Vec<f64>,
     pub running: usize,
     pub done: usize,
     pub failed: usize,
@@ -72,10 +154,32 @@ pub struct WalkView {
     pub critical: BTreeSet<usize>,
     pub max_concurrency: Option<usize>,
     pub started: bool,
+    /// The makespan this walk will have (from the instant driver at the start): the Gantt's axis.
+    pub expected: f64,
 }
 
-/// The durations the app's walks use: the walk's default table, where a resource's or data
-/// source's `(expand)` vertex stands for its instances. Without the engine's expansion hook the
+/// What changed in a frame.
+#[derive(Debug, Default)]
+pub struct Frame {
+    pub view: WalkView,
+    /// Vertices whose cell changed.
+    pub cells: Vec<(usize, VCell)>,
+    /// The Gantt's rows, when they changed (added, or replaced by instances).
+    pub rows: Option<Vec<GRow>>,
+    /// Rows (by task) whose times or state changed.
+    pub row_cells: Vec<(u32, GCell)>,
+}
+
+/// What the user set up for the walks: durations by vertex name (seconds) and failures.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    pub durations: BTreeMap<String, f64>,
+    pub failures: BTreeSet<String>,
+    pub expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
+}
+
+/// The durations the app's walks use without an expander: the walk's default table, where a
+/// resource's or data source's `(expand)` vertex stands for its instances. Without expansion the
 /// table would count it as instant bookkeeping, so it gets the duration of its resource type.
 pub fn duration_model(g: &GraphData) -> DurationModel {
     let mut model = DurationModel::table();
@@ -89,13 +193,134 @@ pub fn duration_model(g: &GraphData) -> DurationModel {
     model
 }
 
-/// Makespan (seconds) for each parallelism in `ps`, from the instant driver.
-pub fn makespans(g: &GraphData, ps: &[usize]) -> Vec<(usize, f64)> {
+/// A vertex's duration in seconds when the user has not set one: for an `(expand)` vertex of a
+/// resource, the duration of each of its instances.
+pub fn default_secs(g: &GraphData, name: &str) -> f64 {
+    duration_model(g).duration_of(name).as_secs_f64()
+}
+
+/// The app's [`Behaviour`]: durations from the table and the user's settings, failures by
+/// vertex, and the pipeline's expander. A duration set on an expanding vertex applies to each of
+/// its instances (the vertex itself is then bookkeeping).
+struct AppBehaviour {
+    model: DurationModel,
+    user: BTreeMap<String, Duration>,
+    failures: BTreeSet<String>,
+    expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
+    /// Instance name -> the graph vertex it expanded from.
+    parents: Rc<RefCell<BTreeMap<String, String>>>,
+    /// Each task's execution time as given to the walk (seconds).
+    durations: Rc<RefCell<BTreeMap<TaskId, f64>>>,
+}
+
+impl AppBehaviour {
+    fn new(g: &GraphData, setup: &Setup) -> AppBehaviour {
+        AppBehaviour {
+            model: duration_model(g),
+            user: setup
+                .durations
+                .iter()
+                .filter(|(_, s)| s.is_finite() && **s >= 0.0)
+                .map(|(n, s)| (n.clone(), Duration::from_secs_f64(s.min(1e7))))
+                .collect(),
+            failures: setup.failures.clone(),
+            expander: setup.expander.clone(),
+            parents: Rc::default(),
+            durations: Rc::default(),
+        }
+    }
+
+    fn duration_of(&self, name: &str) -> Duration {
+        self.user
+            .get(name)
+            .copied()
+            .unwrap_or_else(|| self.model.duration_of(name))
+    }
+}
+
+impl Behaviour for AppBehaviour {
+    fn execute(&mut self, _walk: &Walk, v: &VertexRef) -> Execution {
+        let fails = v.parent.is_none() && self.failures.contains(&v.name);
+        let expand = if fails {
+            None
+        } else {
+            // One thread: the lock is never contended (a poisoned one is still usable).
+            self.expander.as_ref().and_then(|e| {
+                e.lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .expand(v)
+            })
+        };
+        let duration = if v.parent.is_some() {
+            let parent = self.parents.borrow().get(&v.name).cloned();
+            match parent.and_then(|p| self.user.get(&p).copied()) {
+                Some(d) => d,
+                None => default_duration(&v.name),
+            }
+        } else {
+            match &expand {
+                Some(Expansion::Instances(g)) if !g.is_empty() => {
+                    let mut parents = self.parents.borrow_mut();
+                    for (_, n) in g.iter() {
+                        parents.insert(n.clone(), v.name.clone());
+                    }
+                    Duration::ZERO
+                }
+                Some(Expansion::Unknown(_)) => Duration::ZERO,
+                _ => self.duration_of(&v.name),
+            }
+        };
+        self.durations
+            .borrow_mut()
+            .insert(v.task, duration.as_secs_f64());
+        Execution {
+            duration,
+            result: if fails {
+                Err("injected failure".into())
+            } else {
+                Ok(())
+            },
+            expand,
+        }
+    }
+}
+
+/// Makespan (seconds) for each parallelism in `ps`, from the instant driver, without failures.
+pub fn makespans(g: &GraphData, setup: &Setup, ps: &[usize]) -> Vec<(usize, f64)> {
     let (dg, _) = g.to_dag();
-    crate::walk::sweep(&dg, &duration_model(g), ps.iter().copied())
-        .into_iter()
-        .map(|(p, d)| (p, d.as_secs_f64()))
+    let setup = Setup {
+        failures: BTreeSet::new(),
+        ..setup.clone()
+    };
+    ps.iter()
+        .map(|&p| {
+            let r = crate::walk::simulate(
+                &dg,
+                &WalkOptions::with_parallelism(p),
+                AppBehaviour::new(g, &setup),
+            );
+            (p, r.makespan().as_secs_f64())
+        })
         .collect()
+}
+
+/// What the view knows of one task.
+#[derive(Debug, Clone, Default)]
+struct Track {
+    /// The graph vertex (its own, or the one it expanded from).
+    vertex: Option<usize>,
+    instance: bool,
+    name: String,
+    cell: GCell,
+    has_row: bool,
+    /// For an expanded vertex: instances in all and finished.
+    instances: Option<(u32, u32)>,
+    /// Expanded into the one instance of a resource without `count`/`for_each`.
+    trivial: bool,
+    /// Its instances running and waiting for a permit.
+    inst_running: i32,
+    inst_permit: i32,
+    unknown: bool,
 }
 
 /// A walk in progress.
@@ -103,57 +328,83 @@ pub struct WalkRt {
     pub stepper: Stepper,
     pub walk: Walk,
     ids: Vec<VertexId>,
-    durations: Vec<f64>,
-    /// Each vertex's top-level task, and back.
+    /// Each vertex's top-level task.
     tasks: Vec<Option<TaskId>>,
-    by_task: BTreeMap<TaskId, usize>,
-    /// When each vertex started running (simulated seconds), read from the event log as it grows,
-    /// so a frame costs O(vertices + new events), not a copy of the whole log.
-    starts: Vec<Option<f64>>,
+    by_name: BTreeMap<String, usize>,
+    tracks: Vec<Track>,
+    parents: Rc<RefCell<BTreeMap<String, String>>>,
+    durations: Rc<RefCell<BTreeMap<TaskId, f64>>>,
     seen_events: usize,
+    /// The cells as last reported.
+    pub cells: Vec<VCell>,
+    /// Vertices whose cell may change without an event (running: progress).
+    active: BTreeSet<usize>,
+    /// The Gantt's rows in order (task ids).
+    rows: Vec<u32>,
+    expected: f64,
     /// The animation frame's previous timestamp (ms).
     pub last_ms: Option<f64>,
+    reported: bool,
+    /// Vertices with events not yet reported.
+    pending: BTreeSet<usize>,
+    /// When the graph's cells were last reported (ms, animation frame time).
+    pub cells_ms: f64,
 }
 
 impl WalkRt {
     /// Starts walking `g` (nothing runs until the stepper is advanced).
-    pub fn start(g: &GraphData, parallelism: usize, failures: &BTreeSet<String>) -> WalkRt {
+    pub fn start(g: &GraphData, parallelism: usize, setup: &Setup) -> WalkRt {
         let (dg, ids) = g.to_dag();
-        let model = duration_model(g);
-        let durations = g
-            .names
-            .iter()
-            .map(|n| model.duration_of(n).as_secs_f64())
-            .collect();
-        let mut scenario = Scenario::new(model);
-        for f in failures {
-            scenario = scenario.fail(f.clone(), "injected failure");
-        }
+        let opts = WalkOptions::with_parallelism(parallelism.clamp(1, 64));
+        // The same walk on the instant driver: how long this one will take (deterministic).
+        let expected = crate::walk::simulate(&dg, &opts, AppBehaviour::new(g, setup))
+            .makespan()
+            .as_secs_f64();
+        let behaviour = AppBehaviour::new(g, setup);
+        let parents = behaviour.parents.clone();
+        let durations = behaviour.durations.clone();
         let stepper = Stepper::new();
-        let walk = Walk::start(
-            stepper.executor(),
-            &dg,
-            &WalkOptions::with_parallelism(parallelism.clamp(1, 64)),
-            scenario,
-        );
+        let walk = Walk::start(stepper.executor(), &dg, &opts, behaviour);
         let tasks: Vec<Option<TaskId>> = ids.iter().map(|v| walk.task_for(*v)).collect();
-        let by_task = tasks
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| Some(((*t)?, i)))
-            .collect();
+        let mut tracks = Vec::new();
+        for (i, t) in tasks.iter().enumerate() {
+            if let Some(t) = t {
+                if tracks.len() <= t.index() {
+                    tracks.resize(t.index() + 1, Track::default());
+                }
+                tracks[t.index()].vertex = Some(i);
+            }
+        }
         let n = ids.len();
         WalkRt {
             stepper,
             walk,
             ids,
-            durations,
             tasks,
-            by_task,
-            starts: vec![None; n],
+            by_name: g
+                .names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.clone(), i))
+                .collect(),
+            tracks,
+            parents,
+            durations,
             seen_events: 0,
+            cells: vec![VCell::default(); n],
+            active: BTreeSet::new(),
+            rows: Vec::new(),
+            expected,
             last_ms: None,
+            reported: false,
+            pending: BTreeSet::new(),
+            cells_ms: f64::NEG_INFINITY,
         }
+    }
+
+    /// The makespan of this walk (from its instant twin), in seconds.
+    pub fn expected(&self) -> f64 {
+        self.expected
     }
 
     /// One animation frame at `now_ms` (real time).
@@ -171,48 +422,212 @@ impl WalkRt {
         self.stepper.step_to_next_event().is_some()
     }
 
-    pub fn view(&mut self) -> WalkView {
-        for e in self.walk.events_since(self.seen_events) {
-            self.seen_events += 1;
-            if e.transition == Transition::Running
-                && let Some(&i) = self.by_task.get(&e.task)
+    fn track(&mut self, t: TaskId) -> &mut Track {
+        if self.tracks.len() <= t.index() {
+            self.tracks.resize(t.index() + 1, Track::default());
+        }
+        &mut self.tracks[t.index()]
+    }
+
+    /// What changed since the last call. The first call reports every vertex. With `cells`
+    /// false the vertices are left for a later call (the Gantt and counters are still reported):
+    /// the graph's drawing is repainted whole when any vertex in it changes, so the frame loop
+    /// updates it a few times a second and the timeline every frame.
+    pub fn collect(&mut self, cells: bool) -> Frame {
+        let first = !self.reported;
+        self.reported = true;
+        let mut dirty = std::mem::take(&mut self.pending);
+        if first {
+            dirty.extend(0..self.ids.len());
+        }
+        let mut dirty_rows: BTreeSet<u32> = BTreeSet::new();
+        let mut rows_changed = false;
+        let parents = self.parents.clone();
+        let events = self.walk.events_since(self.seen_events);
+        self.seen_events += events.len();
+        for e in events {
+            let time = e.time.as_secs_f64();
+            let known = self
+                .tracks
+                .get(e.task.index())
+                .is_some_and(|t| t.vertex.is_some());
+            if !known {
+                // An instance: its vertex is the one it expanded from.
+                let parent = parents.borrow().get(&e.name).cloned();
+                let v = parent.and_then(|p| self.by_name.get(&p).copied());
+                let tr = self.track(e.task);
+                tr.vertex = v;
+                tr.instance = true;
+            }
+            let tr = self.track(e.task);
+            if tr.name.is_empty() {
+                tr.name = e.name.clone();
+            }
+            let vertex = tr.vertex;
+            let instance = tr.instance;
+            match &e.transition {
+                Transition::WaitingForPermit => tr.cell.ready = time,
+                Transition::Running => {
+                    if !tr.has_row {
+                        tr.cell.ready = time;
+                    }
+                    tr.cell.start = Some(time);
+                }
+                Transition::Expanded { instances } => {
+                    tr.cell.ran_until = Some(time);
+                    tr.instances = Some((*instances as u32, 0));
+                    let base = e.name.strip_suffix(" (expand)").unwrap_or(&e.name);
+                    tr.trivial = *instances == 1 && parents.borrow().get(base) == Some(&e.name);
+                }
+                Transition::InstancesUnknown(_) => {
+                    tr.cell.ran_until = Some(time);
+                    tr.unknown = true;
+                }
+                t if t.is_finished() && tr.cell.start.is_some() && tr.cell.ran_until.is_none() => {
+                    tr.cell.ran_until = Some(time);
+                }
+                _ => {}
+            }
+            let old = tr.cell.state;
+            tr.cell.state = VState::of(&e.transition);
+            let state = tr.cell.state;
+            // An expanded vertex shows what its instances do: count them by state.
+            if instance
+                && old != state
+                && let Some(v) = vertex
+                && let Some(pt) = self.tasks[v]
             {
-                self.starts[i] = Some(e.time.as_secs_f64());
+                let p = self.track(pt);
+                for (st, d) in [(old, -1), (state, 1)] {
+                    match st {
+                        VState::Running => p.inst_running += d,
+                        VState::Permit => p.inst_permit += d,
+                        _ => {}
+                    }
+                }
+            }
+            let tr = self.track(e.task);
+            let expanded = matches!(tr.instances, Some((n, _)) if n > 0);
+            let has_row = tr.has_row;
+            // Rows: a task gets one when it becomes ready to run; a vertex that expands into
+            // instances gives its row to them.
+            if !has_row
+                && !expanded
+                && matches!(
+                    state,
+                    VState::Permit | VState::Running | VState::Done | VState::Failed
+                )
+            {
+                self.track(e.task).has_row = true;
+                let at = if instance {
+                    // After the last row of the same vertex, else at the end.
+                    self.rows
+                        .iter()
+                        .rposition(|r| self.tracks[*r as usize].vertex == vertex)
+                        .map_or(self.rows.len(), |p| p + 1)
+                } else {
+                    self.rows.len()
+                };
+                self.rows.insert(at, e.task.0);
+                rows_changed = true;
+            }
+            if expanded && has_row {
+                self.track(e.task).has_row = false;
+                self.rows.retain(|r| *r != e.task.0);
+                rows_changed = true;
+            }
+            dirty_rows.insert(e.task.0);
+            if instance
+                && e.transition.is_finished()
+                && let Some(v) = vertex
+                && let Some(pt) = self.tasks[v]
+            {
+                let p = self.track(pt);
+                if let Some((n, d)) = p.instances {
+                    p.instances = Some((n, d + 1));
+                }
+            }
+            if let Some(v) = vertex {
+                dirty.insert(v);
             }
         }
         let now = self.stepper.now().as_secs_f64();
+        let durations = self.durations.borrow();
+        let mut frame = Frame::default();
+        let cells = cells || self.walk.is_finished();
+        if cells {
+            dirty.extend(self.active.iter().copied());
+        } else {
+            self.pending = dirty;
+            dirty = BTreeSet::new();
+        }
+        for i in dirty {
+            let Some(t) = self.tasks[i] else { continue };
+            let tr = &self.tracks[t.index()];
+            let status = self.walk.status(t);
+            let state = match &status {
+                // Waiting for its instances: running while one runs, else waiting for a permit
+                // while one waits for one.
+                Some(Transition::Expanded { .. }) if tr.inst_running <= 0 && tr.inst_permit > 0 => {
+                    VState::Permit
+                }
+                s => s.as_ref().map_or(VState::Waiting, VState::of),
+            };
+            let mut cell = VCell {
+                state,
+                progress: 0,
+                inst: Inst::None,
+            };
+            let p = match status {
+                Some(Transition::Running) => {
+                    let d = durations.get(&t).copied().unwrap_or(0.0);
+                    let s = tr.cell.start.unwrap_or(now);
+                    if d > 0.0 { (now - s) / d } else { 1.0 }
+                }
+                Some(Transition::Expanded { instances }) => {
+                    let done = tr.instances.map_or(0, |x| x.1);
+                    if instances == 0 {
+                        1.0
+                    } else {
+                        f64::from(done) / instances as f64
+                    }
+                }
+                Some(t) if t.is_finished() => {
+                    if matches!(t, Transition::Done | Transition::Failed(_)) {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+                _ => 0.0,
+            };
+            cell.progress = (p.clamp(0.0, 1.0) * f64::from(PROGRESS_STEPS)).floor() as u16;
+            if tr.unknown {
+                cell.inst = Inst::Unknown;
+            } else if let Some((total, done)) = tr.instances
+                && !tr.trivial
+            {
+                cell.inst = Inst::Known { done, total };
+            }
+            if state == VState::Running {
+                self.active.insert(i);
+            } else {
+                self.active.remove(&i);
+            }
+            if self.cells[i] != cell || first {
+                self.cells[i] = cell;
+                frame.cells.push((i, cell));
+            }
+        }
+        drop(durations);
         let mut v = WalkView {
             now,
             started: true,
+            expected: self.expected.max(now),
             ..WalkView::default()
         };
-        for i in 0..self.ids.len() {
-            let status = self.tasks[i].and_then(|t| self.walk.status(t));
-            let (state, progress) = match status {
-                None => (VState::Waiting, 0.0),
-                Some(st) => match st {
-                    Transition::WaitingOnDeps => (VState::Waiting, 0.0),
-                    Transition::WaitingForPermit => (VState::Permit, 0.0),
-                    // An unknown instance set is reported mid-run; the vertex then finishes.
-                    Transition::Running
-                    | Transition::Expanded { .. }
-                    | Transition::InstancesUnknown(_) => {
-                        let d = self.durations.get(i).copied().unwrap_or(0.0);
-                        let s = self.starts[i].unwrap_or(now);
-                        let p = if d > 0.0 {
-                            ((now - s) / d).clamp(0.0, 1.0)
-                        } else {
-                            1.0
-                        };
-                        (VState::Running, p)
-                    }
-                    Transition::Done => (VState::Done, 1.0),
-                    Transition::Failed(_) => (VState::Failed, 1.0),
-                    Transition::UpstreamFailed => (VState::Upstream, 0.0),
-                    Transition::Cancelled => (VState::Cancelled, 0.0),
-                },
-            };
-            match state {
+        for c in &self.cells {
+            match c.state {
                 VState::Running => v.running += 1,
                 VState::Done => v.done += 1,
                 VState::Failed => v.failed += 1,
@@ -220,8 +635,6 @@ impl WalkRt {
                 VState::Waiting | VState::Permit => v.waiting += 1,
                 _ => {}
             }
-            v.states.push(state);
-            v.progress.push(progress);
         }
         v.finished = self.walk.is_finished();
         if v.finished {
@@ -237,8 +650,42 @@ impl WalkRt {
                 {
                     v.critical.insert(i);
                 }
+                // An instance on the path puts the vertex it expanded from on it.
+                if let Some(tr) = self.tracks.get_mut(t.index()) {
+                    if let Some(i) = tr.vertex {
+                        v.critical.insert(i);
+                    }
+                    if !tr.cell.critical {
+                        tr.cell.critical = true;
+                        dirty_rows.insert(t.0);
+                    }
+                }
             }
         }
-        v
+        frame.row_cells = dirty_rows
+            .into_iter()
+            .filter_map(|t| {
+                let tr = self.tracks.get(t as usize)?;
+                tr.has_row.then_some((t, tr.cell))
+            })
+            .collect();
+        if rows_changed {
+            frame.rows = Some(
+                self.rows
+                    .iter()
+                    .filter_map(|&t| {
+                        let tr = self.tracks.get(t as usize)?;
+                        Some(GRow {
+                            task: t,
+                            name: tr.name.clone(),
+                            vertex: tr.vertex?,
+                            instance: tr.instance,
+                        })
+                    })
+                    .collect(),
+            );
+        }
+        frame.view = v;
+        frame
     }
 }

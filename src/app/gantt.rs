@@ -1,0 +1,187 @@
+//! The Gantt timeline of a walk: a row per vertex (or per instance of an expanded vertex) that has
+//! become ready to run, its wait for a permit and its run as bars on an axis of the walk's
+//! makespan, a "now" cursor, the critical path marked; hovering a row highlights its vertex in the
+//! graph and hovering a vertex highlights its rows.
+//!
+//! A frame changes only the rows whose task moved, and the cursor: a bar still growing is drawn to
+//! the end of the axis and a cover from "now" onwards (moved by a transform) hides its future.
+
+use super::*;
+use walkrt::GCell;
+
+fn pct(t: f64, axis: f64) -> f64 {
+    (t / axis.max(1e-9) * 100.0).clamp(0.0, 100.0)
+}
+
+fn bar_style(from: f64, to: Option<f64>, axis: f64) -> String {
+    let a = pct(from, axis);
+    let b = to.map_or(100.0, |t| pct(t, axis));
+    format!("left:{a:.3}%;width:{:.3}%", (b - a).max(0.0))
+}
+
+#[component]
+pub fn Gantt(ctx: Ctx) -> impl IntoView {
+    let ui = ctx.walk_ui;
+    let now = Memo::new(move |_| {
+        ctx.walk_view
+            .with(|v| (pct(v.now, ui.axis.get()) * 10.0).round() / 10.0)
+    });
+    let axis_label = move || {
+        let a = ui.axis.get();
+        format!("0 – {a:.0} s")
+    };
+    // The timeline takes room from the graph's canvas (and gives it back when it closes).
+    ctx.refit_if_untouched();
+    on_cleanup(move || ctx.refit_if_untouched());
+    // New rows are added at the bottom: follow them unless the user scrolled up.
+    let follow = StoredValue::new(true);
+    Effect::new(move |_| {
+        ui.rows.track();
+        // After the rows are in the DOM.
+        request_animation_frame(move || {
+            // The timeline may have closed since (a reset).
+            if follow.try_get_value() == Some(true)
+                && let Some(g) = ui.gantt.get_untracked()
+            {
+                g.set_scroll_top(g.scroll_height());
+            }
+        });
+    });
+    let on_scroll = move |_| {
+        if let Some(g) = ui.gantt.get_untracked() {
+            follow.set_value(g.scroll_height() - g.scroll_top() - g.client_height() < 24);
+        }
+    };
+    // Hovering a vertex in the graph brings its first row into view.
+    Effect::new(move |_| {
+        let Some(i) = ui.hover.get() else { return };
+        if !ui.hover_from_graph.get_value() {
+            return;
+        }
+        let Some(task) = ui
+            .rows
+            .with_untracked(|rows| rows.iter().find(|r| r.row.vertex == i).map(|r| r.row.task))
+        else {
+            return;
+        };
+        let el = ui.gantt.get_untracked().and_then(|g| {
+            g.query_selector(&format!(".g-row[data-task='{task}']"))
+                .ok()
+                .flatten()
+        });
+        if let (Some(el), Some(g)) = (el, ui.gantt.get_untracked()) {
+            use wasm_bindgen::JsCast;
+            if let Ok(row) = el.dyn_into::<web_sys::HtmlElement>() {
+                let top = f64::from(row.offset_top());
+                let h = f64::from(g.client_height());
+                let st = f64::from(g.scroll_top());
+                if top < st || top + 16.0 > st + h {
+                    follow.set_value(false);
+                    g.set_scroll_top((top - h / 2.0).max(0.0) as i32);
+                }
+            }
+        }
+    });
+    view! {
+        <div class="gantt-wrap">
+            <div class="gantt-head">
+                <span class="gantt-title">"Timeline"</span>
+                <span class="g-key g-key-wait">"waiting for a permit"</span>
+                <span class="g-key g-key-run">"running"</span>
+                <span class="g-key g-key-done">"done"</span>
+                <span class="g-key g-key-failed">"failed"</span>
+                <span class="g-key g-key-critical">"critical path"</span>
+                <span class="spacer"></span>
+                <span class="gantt-axis">{axis_label}</span>
+            </div>
+            <div class="gantt" node_ref=ui.gantt role="list" aria-label="Walk timeline" on:scroll=on_scroll>
+                <div class="gantt-inner">
+                    <For
+                        each=move || ui.rows.get()
+                        key=|r| r.row.task
+                        children=move |r| gantt_row(ctx, r.row, r.cell)
+                    />
+                    <div class="g-cover" aria-hidden="true">
+                        <div class="g-future" style:transform=move || format!("translateX({:.1}%)", now.get())></div>
+                    </div>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl IntoView {
+    let ui = ctx.walk_ui;
+    let v = row.vertex;
+    let hovered = Memo::new(move |_| ui.hover.get() == Some(v));
+    let c = cell.clone();
+    let class = move || {
+        let g = c.get();
+        let mut s = format!("g-row state-{}", g.state.css());
+        if row.instance {
+            s.push_str(" instance");
+        }
+        if g.critical {
+            s.push_str(" critical");
+        }
+        if hovered.get() {
+            s.push_str(" hover");
+        }
+        s
+    };
+    let c = cell.clone();
+    let wait = move || {
+        let g = c.get();
+        bar_style(g.ready, g.start, ui.axis.get())
+    };
+    let c = cell.clone();
+    let run = move || {
+        let g = c.get();
+        g.start
+            .map(|s| bar_style(s, g.ran_until, ui.axis.get()))
+            .unwrap_or_else(|| "display:none".into())
+    };
+    let c = cell;
+    let tname = row.name.clone();
+    let title = move || {
+        let g = c.get();
+        let mut t = format!("{tname}: {}", g.state.label());
+        if let Some(s) = g.start {
+            t.push_str(&format!(", started at {s:.1} s"));
+            if g.start.is_some_and(|s| s > g.ready) {
+                t.push_str(&format!(" after {:.1} s waiting for a permit", s - g.ready));
+            }
+        }
+        if let Some(e) = g.ran_until {
+            t.push_str(&format!(", ran until {e:.1} s"));
+        }
+        if g.critical {
+            t.push_str("; on the critical path");
+        }
+        t
+    };
+    let vertex_name = ctx
+        .shown
+        .with_untracked(|s| s.graph.names.get(v).cloned().unwrap_or_default());
+    let name = row.name.clone();
+    view! {
+        <div
+            class=class
+            role="listitem"
+            data-task=row.task.to_string()
+            data-vertex=vertex_name
+            title=title
+            on:mouseenter=move |_| {
+                ui.hover_from_graph.set_value(false);
+                ui.hover.set(Some(v));
+            }
+            on:mouseleave=move |_| ui.hover.set(None)
+        >
+            <span class="g-label">{name}</span>
+            <span class="g-track">
+                <span class="g-bar g-wait" style=wait></span>
+                <span class="g-bar g-run" style=run></span>
+            </span>
+        </div>
+    }
+}

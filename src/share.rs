@@ -9,7 +9,6 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// The version prefix of the fragment format.
 pub const PREFIX: &str = "v1.";
@@ -115,23 +114,6 @@ pub fn decode(fragment: &str) -> Result<BTreeMap<String, String>, ShareError> {
     Ok(files)
 }
 
-impl fmt::Display for PathList<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for p in self.0.keys() {
-            if !first {
-                f.write_str(", ")?;
-            }
-            first = false;
-            f.write_str(p)?;
-        }
-        Ok(())
-    }
-}
-
-/// The file names of a map, comma-separated (for notices such as "opened main.tf, vars.tf").
-pub struct PathList<'a>(pub &'a BTreeMap<String, String>);
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,11 +213,5 @@ mod tests {
             .map(|i| (format!("f{i}.tf"), String::new()))
             .collect();
         assert_eq!(encode(&f), Err(ShareError::TooManyFiles(MAX_FILES + 1)));
-    }
-
-    #[test]
-    fn path_list_joins_names() {
-        let f = files(&[("b.tf", ""), ("a.tf", "")]);
-        assert_eq!(PathList(&f).to_string(), "a.tf, b.tf");
     }
 }

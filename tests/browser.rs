@@ -504,19 +504,7 @@ async fn the_parallelism_slider_limits_the_next_walk() {
     let status = texts(&host, ".walk-status")[0].clone();
     assert!(status.contains("max concurrency 5"), "{status}");
     // Move the slider while the (finished) walk is paused: the next walk uses it.
-    let slider: web_sys::HtmlInputElement = host
-        .query_selector(".parallelism input")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    slider.set_value("2");
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    slider
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
-    settle().await;
+    set_parallelism(&host, "2").await;
     assert_eq!(texts(&host, ".parallelism-value"), vec!["2"]);
     // The makespan chart marks the new setting: the provider (1 s), then five 10 s buckets two
     // at a time (30 s).
@@ -1150,19 +1138,7 @@ async fn the_slider_moves_while_a_walk_is_paused_and_the_chart_marks_it() {
     let status = texts(&host, ".walk-status")[0].clone();
     assert!(!status.contains("makespan"), "{status}");
     assert_eq!(texts(&host, ".chart-label"), vec!["makespan 11.0 s at 10"]);
-    let slider: web_sys::HtmlInputElement = host
-        .query_selector(".parallelism input")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    slider.set_value("1");
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    slider
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
-    settle().await;
+    set_parallelism(&host, "1").await;
     assert_eq!(texts(&host, ".parallelism-value"), vec!["1"]);
     // One at a time: the provider (1 s) and five 10 s buckets.
     assert_eq!(texts(&host, ".chart-label"), vec!["makespan 51.0 s at 1"]);
@@ -2156,4 +2132,21 @@ async fn injection_payloads_in_share_links_dot_labels_and_file_names_never_run()
     sleep(200).await;
     assert_eq!(pwn_count(), 0.0, "a payload ran");
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Moves the -parallelism slider as a user would (an input event on the range input).
+async fn set_parallelism(host: &Element, value: &str) {
+    let slider: web_sys::HtmlInputElement = host
+        .query_selector(".parallelism input")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    slider.set_value(value);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    slider
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    settle().await;
 }

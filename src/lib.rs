@@ -13,7 +13,9 @@ pub mod generator;
 pub mod layout;
 pub mod pipeline;
 pub mod plan;
+pub mod saved;
 pub mod schema;
+pub mod share;
 pub mod state;
 pub mod walk;
 

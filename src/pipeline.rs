@@ -106,6 +106,28 @@ pub fn run_loaded(
     loaded: (Option<Config>, Vec<Diagnostic>),
     req: &Request,
 ) -> Result<Output, Vec<Diagnostic>> {
+    let prepared = prepare(loaded, req)?;
+    let built = builder::build(&prepared.inputs, req.kind);
+    prepared.finish(built)
+}
+
+/// Everything checked and read, ready for the builder: [`run_loaded`] up to the transforms, for
+/// callers that run the transforms one at a time ([`builder::Runner`]) and then [`Prepared::finish`].
+pub struct Prepared {
+    pub config: Config,
+    pub inputs: builder::Inputs,
+    /// Warnings of loading so far.
+    warnings: Vec<Diagnostic>,
+    kind: BuilderKind,
+    vars: Vec<String>,
+}
+
+/// Loads nothing itself: checks references, reads state, changes and schemas, and parses targets.
+#[allow(clippy::result_large_err)]
+pub fn prepare(
+    loaded: (Option<Config>, Vec<Diagnostic>),
+    req: &Request,
+) -> Result<Prepared, Vec<Diagnostic>> {
     let (cfg, mut diags) = loaded;
     let cfg = match cfg {
         Some(c) if !config::has_errors(&diags) => c,
@@ -184,19 +206,34 @@ pub fn run_loaded(
         return Err(errors);
     }
 
-    let built = builder::build(&inputs, req.kind);
-    if config::has_errors(&built.diagnostics) {
-        return Err(built.diagnostics);
-    }
-    diags.extend(built.diagnostics.iter().cloned());
-    diags.retain(|d| !d.is_error());
-    Ok(Output {
+    Ok(Prepared {
         config: cfg,
-        built,
+        inputs,
         warnings: diags,
         kind: req.kind,
         vars: req.vars.clone(),
     })
+}
+
+impl Prepared {
+    /// The output for the graph the builder made from [`Prepared::inputs`] (validated with
+    /// [`builder::validate_built`]), or its errors.
+    #[allow(clippy::result_large_err)]
+    pub fn finish(self, built: Built) -> Result<Output, Vec<Diagnostic>> {
+        if config::has_errors(&built.diagnostics) {
+            return Err(built.diagnostics);
+        }
+        let mut warnings = self.warnings;
+        warnings.extend(built.diagnostics.iter().cloned());
+        warnings.retain(|d| !d.is_error());
+        Ok(Output {
+            config: self.config,
+            built,
+            warnings,
+            kind: self.kind,
+            vars: self.vars,
+        })
+    }
 }
 
 /// Reads one optional JSON input; a failure becomes a diagnostic naming the file.
@@ -250,6 +287,42 @@ fn check_var(cfg: &Config, assignment: &str) -> Option<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Preparing, running the transforms one at a time and finishing gives what `run` gives.
+    #[test]
+    fn the_stepwise_pipeline_equals_the_whole_one() {
+        let text = "variable \"n\" {}\nresource \"a\" \"x\" { v = var.n }\nresource \"a\" \"y\" { v = a.x.id }\noutput \"o\" { value = a.y.id }\n";
+        for kind in [BuilderKind::Plan, BuilderKind::Validate, BuilderKind::Apply] {
+            let req = Request::new(
+                BTreeMap::from([("main.tf".to_string(), text.to_string())]),
+                kind,
+            );
+            let whole = run(&req).unwrap_or_else(|d| panic!("{d:?}"));
+            let prepared = prepare(config::load_files(&req.files), &req).unwrap();
+            let mut runner = builder::Runner::new();
+            let steps = builder::steps(&prepared.inputs, kind);
+            let mut applied = 0;
+            for t in &steps {
+                applied += 1;
+                if !runner.apply(t.as_ref()) {
+                    break;
+                }
+            }
+            assert_eq!(applied, steps.len());
+            drop(steps);
+            let mut built = runner.into_built();
+            builder::validate_built(&mut built);
+            let stepwise = prepared.finish(built).unwrap();
+            assert_eq!(
+                stepwise.built.graph.dag().string(),
+                whole.built.graph.dag().string()
+            );
+            assert_eq!(stepwise.built.steps, whole.built.steps);
+            if kind == BuilderKind::Plan {
+                assert!(whole.built.graph.dag().string().contains("a.y"));
+            }
+        }
+    }
 
     fn files(text: &str) -> BTreeMap<String, String> {
         BTreeMap::from([("main.tf".to_string(), text.to_string())])

@@ -242,11 +242,14 @@ async fn edits_are_saved_for_the_next_visit() {
         .local_storage()
         .unwrap()
         .unwrap()
-        .get_item("tfgraph.v1.main.tf")
-        .unwrap();
+        .get_item("tfgraph.workspace")
+        .unwrap()
+        .expect("saved");
+    let saved: serde_json::Value = serde_json::from_str(&saved).expect("JSON");
+    assert_eq!(saved["format"], 2);
     assert_eq!(
-        saved.as_deref(),
-        Some("output \"kept\" {\n  value = 1\n}\n")
+        saved["files"]["main.tf"],
+        "output \"kept\" {\n  value = 1\n}\n"
     );
     host.remove();
     // A new app instance starts from the saved text, not the example.
@@ -589,4 +592,386 @@ async fn replaying_every_step_gives_the_final_graph_for_each_example() {
         );
     }
     host.remove();
+}
+
+/// Mounts an app over whatever localStorage holds now (unlike `mount`, which clears it).
+async fn mount_keeping_storage() -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let host = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&host).unwrap();
+    leptos::mount::mount_to(
+        host.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    )
+    .forget();
+    settle().await;
+    host
+}
+
+fn storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn corrupt_saved_data_is_kept_aside_with_a_notice_and_the_app_works() {
+    storage().clear().unwrap();
+    storage()
+        .set_item(
+            "tfgraph.workspace",
+            "{\"format\": 2, \"files\": {\"main.tf\": ",
+        )
+        .unwrap();
+    let host = mount_keeping_storage().await;
+    let notice = texts(&host, ".notice-text");
+    assert_eq!(notice.len(), 1, "{notice:?}");
+    assert!(
+        notice[0].starts_with("Your saved files could not be restored: it is not valid JSON")
+            && notice[0].contains("tfgraph.aside.1"),
+        "{notice:?}"
+    );
+    // The damaged text is kept, byte for byte, and offered for download.
+    assert_eq!(
+        storage().get_item("tfgraph.aside.1").unwrap().as_deref(),
+        Some("{\"format\": 2, \"files\": {\"main.tf\": ")
+    );
+    assert_eq!(
+        attrs(&host, ".notice-download", "download"),
+        vec!["tfgraph.aside.1.json"]
+    );
+    // The app works: the first example is drawn, and typing saves again.
+    assert!(vertex_names(&host).len() > 3);
+    type_into_editor(&host, "output \"after\" {\n  value = 2\n}\n").await;
+    let saved = storage().get_item("tfgraph.workspace").unwrap().unwrap();
+    assert!(saved.contains("after"), "{saved}");
+    // Dismissing removes the notice.
+    click_on(&host, ".notice-dismiss").await;
+    assert!(texts(&host, ".notice-text").is_empty());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn data_from_a_newer_version_is_kept_aside_not_overwritten() {
+    storage().clear().unwrap();
+    let newer = r#"{"format": 9, "files": {"main.tf": "x"}}"#;
+    storage().set_item("tfgraph.workspace", newer).unwrap();
+    let host = mount_keeping_storage().await;
+    let notice = texts(&host, ".notice-text");
+    assert!(
+        notice.len() == 1 && notice[0].contains("saved by a newer tfgraph (format 9"),
+        "{notice:?}"
+    );
+    assert_eq!(
+        storage().get_item("tfgraph.aside.1").unwrap().as_deref(),
+        Some(newer)
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn format_1_saves_are_converted_and_the_old_copy_kept() {
+    storage().clear().unwrap();
+    storage()
+        .set_item(
+            "tfgraph.v1.files",
+            r#"{"main.tf": "output \"old\" {\n  value = 1\n}\n"}"#,
+        )
+        .unwrap();
+    let host = mount_keeping_storage().await;
+    assert_eq!(texts(&host, ".block-list .block-kind"), vec!["output"]);
+    let notice = texts(&host, ".notice-text");
+    assert!(
+        notice.len() == 1 && notice[0].contains("earlier version of tfgraph"),
+        "{notice:?}"
+    );
+    assert!(storage().get_item("tfgraph.v1.files").unwrap().is_none());
+    assert!(storage().get_item("tfgraph.aside.1").unwrap().is_some());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn several_files_survive_a_reload() {
+    let host = mount().await;
+    // The modules example has several files; an edit to one of them must come back with the rest.
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    sleep(50).await;
+    let tabs_before = texts(&host, ".file-tab");
+    assert!(tabs_before.len() > 1, "{tabs_before:?}");
+    type_into_editor(&host, "output \"edited\" {\n  value = 3\n}\n").await;
+    host.remove();
+    let host2 = mount_keeping_storage().await;
+    assert_eq!(texts(&host2, ".file-tab"), tabs_before);
+    assert_eq!(texts(&host2, ".block-list .block-kind"), vec!["output"]);
+    assert!(texts(&host2, ".notice-text").is_empty());
+    host2.remove();
+}
+
+/// Waits (up to `max_ms`) until `ready` holds, checking every 20 ms; returns whether it did.
+async fn wait_until(max_ms: i32, mut ready: impl FnMut() -> bool) -> bool {
+    let mut waited = 0;
+    while waited < max_ms {
+        if ready() {
+            return true;
+        }
+        sleep(20).await;
+        waited += 20;
+    }
+    ready()
+}
+
+/// A configuration above the app's slicing threshold (256 KB) that stays cheap to build: a long
+/// comment, then two resources.
+fn large_config(tag: &str) -> String {
+    let mut text = String::with_capacity(300_000);
+    for i in 0..5_000 {
+        text.push_str(&format!(
+            "# padding line {i:05} of a long comment, to make the input large\n"
+        ));
+    }
+    text.push_str(&format!(
+        "resource \"null_resource\" \"{tag}_a\" {{}}\nresource \"null_resource\" \"{tag}_b\" {{\n  triggers = {{ a = null_resource.{tag}_a.id }}\n}}\n"
+    ));
+    assert!(text.len() > 256 * 1024);
+    text
+}
+
+#[wasm_bindgen_test]
+async fn a_large_input_is_built_in_slices_with_progress() {
+    let host = mount().await;
+    type_into_editor(&host, &large_config("big")).await;
+    // The progress bar shows while the slices run, then the graph arrives and the bar goes.
+    let mut saw_progress = false;
+    let built = wait_until(20_000, || {
+        saw_progress |= host.query_selector(".build-progress").unwrap().is_some();
+        vertex_names(&host).contains(&"null_resource.big_b (expand)".to_string())
+    })
+    .await;
+    assert!(built, "{:?}", vertex_names(&host));
+    assert!(saw_progress, "no progress bar was shown");
+    let gone = wait_until(2_000, || {
+        host.query_selector(".build-progress").unwrap().is_none()
+    })
+    .await;
+    assert!(
+        gone,
+        "progress still shown: {:?}",
+        texts(&host, ".build-progress-label")
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_newer_edit_stops_an_older_sliced_build() {
+    let host = mount().await;
+    type_into_editor(&host, &large_config("old")).await;
+    sleep(300).await; // the debounce has passed: the sliced build of "old" is under way
+    type_into_editor(&host, "resource \"null_resource\" \"new\" {}\n").await;
+    let built = wait_until(20_000, || {
+        vertex_names(&host).contains(&"null_resource.new (expand)".to_string())
+    })
+    .await;
+    assert!(built, "{:?}", vertex_names(&host));
+    // Give the old build every chance to finish: it must not replace the newer graph.
+    sleep(1_500).await;
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"null_resource.new (expand)".to_string())
+            && !names.iter().any(|n| n.contains("old_")),
+        "{names:?}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_input_over_the_size_limit_is_refused_and_the_graph_kept() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    let before = vertex_names(&host);
+    let huge = format!("# {}\n", "x".repeat(4 * 1024 * 1024 + 10));
+    type_into_editor(&host, &huge).await;
+    let refused = wait_until(10_000, || {
+        texts(&host, ".diagnostic.error")
+            .iter()
+            .any(|t| t.contains("Input too large") && t.contains("up to 4 MB"))
+    })
+    .await;
+    assert!(refused, "{:?}", texts(&host, ".diagnostic"));
+    assert_eq!(vertex_names(&host), before, "the last good graph stays");
+    host.remove();
+}
+
+/// Script-injection payloads (issue #7). Each calls `window.__pwn()` if it ever runs.
+const PAYLOADS: &[&str] = &[
+    "<script>__pwn()</script>",
+    "<img src=x onerror=__pwn()>",
+    "<svg onload=__pwn()>",
+    "\"><img src=x onerror=__pwn()>",
+    "'><svg/onload=__pwn()>",
+    "</textarea><img src=x onerror=__pwn()>",
+    "</title><script>__pwn()</script>",
+    "<iframe srcdoc=\"<script>parent.__pwn()</script>\"></iframe>",
+    "<a href=\"javascript:__pwn()\">x</a>",
+    "javascript:__pwn()",
+    "<details open ontoggle=__pwn()>",
+    "<body onload=__pwn()>",
+    "<input autofocus onfocus=__pwn()>",
+    "<video><source onerror=__pwn()></video>",
+    "<object data=\"javascript:__pwn()\"></object>",
+    "<embed src=\"javascript:__pwn()\">",
+    "<svg><animate onbegin=__pwn() attributeName=x dur=1s></svg>",
+    "<math><mtext><table><mglyph><style><img src=x onerror=__pwn()>",
+    "<!--><img src=x onerror=__pwn()>-->",
+    "<style>*{background:url(javascript:__pwn())}</style>",
+    "<marquee onstart=__pwn()>x</marquee>",
+    "]]><img src=x onerror=__pwn()>",
+    "&lt;img src=x onerror=__pwn()&gt;",
+    "<img src=x onerror=&#95;&#95;pwn()>",
+];
+
+/// The payload as an HCL quoted string's content.
+fn hcl_escape(p: &str) -> String {
+    p.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace("${", "$${")
+        .replace("%{", "%%{")
+}
+
+fn pwn_count() -> f64 {
+    js_sys::Reflect::get(
+        &web_sys::window().unwrap(),
+        &wasm_bindgen::JsValue::from_str("__pwnCount"),
+    )
+    .ok()
+    .and_then(|v| v.as_f64())
+    .unwrap_or(-1.0)
+}
+
+/// Installs the execution-counting hook: every payload above calls `__pwn()`.
+fn install_pwn_hook() {
+    let w = web_sys::window().unwrap();
+    let f = js_sys::Function::new_no_args("window.__pwnCount = (window.__pwnCount || 0) + 1;");
+    js_sys::Reflect::set(&w, &"__pwn".into(), &f).unwrap();
+    js_sys::Reflect::set(&w, &"__pwnCount".into(), &0.into()).unwrap();
+}
+
+/// Elements a payload would have created, and any `on…` attribute, inside the app.
+fn injected_elements(host: &Element) -> Vec<String> {
+    let mut found = Vec::new();
+    let all = host.query_selector_all("*").unwrap();
+    for i in 0..all.length() {
+        let e: Element = all.item(i).unwrap().unchecked_into();
+        let tag = e.tag_name().to_lowercase();
+        if matches!(
+            tag.as_str(),
+            "script"
+                | "iframe"
+                | "object"
+                | "embed"
+                | "img"
+                | "video"
+                | "source"
+                | "style"
+                | "marquee"
+                | "details"
+                | "math"
+                | "animate"
+                | "body"
+        ) {
+            found.push(tag.clone());
+        }
+        let names = e.get_attribute_names();
+        for j in 0..names.length() {
+            let n = names.get(j).as_string().unwrap_or_default();
+            let v = e.get_attribute(&n).unwrap_or_default();
+            if n.starts_with("on") || v.contains("javascript:") && n != "value" {
+                found.push(format!("{tag}[{n}={v}]"));
+            }
+        }
+    }
+    found
+}
+
+#[wasm_bindgen_test]
+async fn injection_payloads_render_as_text_and_never_run() {
+    install_pwn_hook();
+    let mut problems = Vec::new();
+    for (i, p) in PAYLOADS.iter().enumerate() {
+        // One workspace per payload: in a resource name (invalid, so it reaches a diagnostic), a
+        // string attribute and a variable description (the source snippet), a module source (a
+        // warning), and a file name (a tab).
+        let e = hcl_escape(p);
+        let main = format!(
+            "variable \"v\" {{\n  description = \"{e}\"\n  default     = \"{e}\"\n}}\nresource \"aws_instance\" \"x\" {{\n  ami = \"{e}\"\n  tags = {{ n = var.v }}\n}}\n"
+        );
+        let mut files = serde_json::Map::new();
+        files.insert("main.tf".into(), main.into());
+        let file_name = format!("{}.txt", p.replace('/', "_"));
+        files.insert(file_name.clone(), p.to_string().into());
+        let bad_name = format!(
+            "resource \"aws_instance\" \"{e}\" {{}}\nmodule \"m\" {{\n  source = \"{e}\"\n}}\n"
+        );
+        files.insert("names.tf".into(), bad_name.into());
+        let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+        storage().clear().unwrap();
+        storage().set_item("tfgraph.workspace", &saved).unwrap();
+        let host = mount_keeping_storage().await;
+        sleep(30).await;
+        // The file's tab shows its name as text.
+        if !texts(&host, ".file-tab")
+            .iter()
+            .any(|t| t.contains(&file_name))
+        {
+            problems.push(format!(
+                "#{i} {p}: file name not shown as text: {:?}",
+                texts(&host, ".file-tab")
+            ));
+        }
+        // The invalid resource name reaches a diagnostic or the block list, as text.
+        let shown = host.text_content().unwrap_or_default();
+        if !shown.contains(p) && !shown.contains(&e) {
+            problems.push(format!("#{i} {p}: payload not shown as text anywhere"));
+        }
+        // Fix names.tf so the graph builds, then open the resource's details (source snippet).
+        let clean = "# fixed\n";
+        type_into_editor_file(&host, "names.tf", clean).await;
+        sleep(450).await;
+        if let Some(v) = host
+            .query_selector(".graph-svg g.vertex[data-name='aws_instance.x (expand)']")
+            .unwrap()
+        {
+            click(&v).await;
+            // The snippet is the source, where the payload is written HCL-escaped.
+            if !texts(&host, ".snippet").iter().any(|t| t.contains(&e)) {
+                problems.push(format!(
+                    "#{i} {p}: snippet does not show the payload as text"
+                ));
+            }
+        } else {
+            problems.push(format!(
+                "#{i} {p}: graph not drawn: {:?}",
+                texts(&host, ".diagnostic")
+            ));
+        }
+        let injected = injected_elements(&host);
+        if !injected.is_empty() {
+            problems.push(format!("#{i} {p}: elements created: {injected:?}"));
+        }
+        host.remove();
+    }
+    sleep(200).await; // let any onerror/onload that was scheduled fire
+    assert_eq!(pwn_count(), 0.0, "a payload ran");
+    assert!(PAYLOADS.len() >= 20);
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Switches the editor to `file`'s tab and sets its text.
+async fn type_into_editor_file(host: &Element, file: &str, text: &str) {
+    let tabs = host.query_selector_all(".file-tab").unwrap();
+    for i in 0..tabs.length() {
+        let t: Element = tabs.item(i).unwrap().unchecked_into();
+        if t.text_content().unwrap_or_default().trim() == file {
+            click(&t).await;
+        }
+    }
+    type_into_editor(host, text).await;
 }

@@ -5,9 +5,13 @@
 //! vertex, the builder's steps and the examples; the walk controls at the bottom. Every view reads
 //! engine results; user text is only ever set as text, attribute or form values, never as HTML.
 
+mod editor;
 mod examples;
+mod graph;
 mod model;
+mod side;
 mod storage;
+mod walk;
 mod walkrt;
 
 use crate::builder::BuilderKind;
@@ -18,6 +22,11 @@ use model::{Analysis, GraphData, Kind, Replay, SNode, Scene};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 use walkrt::{VState, WalkRt, WalkView};
+
+use editor::*;
+use graph::*;
+use side::*;
+use walk::*;
 
 /// The example loaded on first visit: small, but it shows references, a data source, a variable and
 /// an output, so the first graph has something to say.
@@ -94,7 +103,12 @@ struct Ctx {
     active: RwSignal<String>,
     analyzed: RwSignal<BTreeMap<String, String>>,
     kind: RwSignal<BuilderKind>,
-    analysis: Memo<Analysis>,
+    /// The latest finished analysis; large inputs are analysed in slices (see [`Ctx::reanalyze`]).
+    analysis: RwSignal<Analysis>,
+    /// Where a sliced analysis is (for the progress bar); `None` when idle.
+    progress: RwSignal<Option<model::Progress>>,
+    /// Bumped by every new analysis, so a sliced one that was overtaken stops.
+    generation: StoredValue<u64>,
     good: Memo<Option<Analysis>>,
     step: RwSignal<Option<usize>>,
     shown: Memo<Shown>,
@@ -116,6 +130,9 @@ struct Ctx {
     /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
     /// change it do not touch every edge.
     critical: Memo<BTreeSet<usize>>,
+    /// Messages for the user (see [`Notice`]), and whether autosave may write.
+    notices: RwSignal<Vec<Notice>>,
+    save_ok: StoredValue<bool>,
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
@@ -125,11 +142,26 @@ fn example_files(e: &Example) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn initial_files() -> BTreeMap<String, String> {
-    storage::load_files()
-        .filter(|f| !f.is_empty())
-        .or_else(|| storage::load_text().map(|t| BTreeMap::from([("main.tf".to_string(), t)])))
-        .unwrap_or_else(|| example_files(&EXAMPLES[0]))
+/// A message shown above the workspace until dismissed: what happened to saved data, a share
+/// link that could not be opened, a file that could not be read. Always set as text.
+#[derive(Debug, Clone, PartialEq)]
+struct Notice {
+    id: u64,
+    text: String,
+    /// A file the user may want, offered as a download: (file name, text).
+    download: Option<(String, String)>,
+}
+
+/// Resolves on a new browser task (a zero timeout), letting the page paint and handle input.
+async fn yield_to_browser() {
+    let (tx, rx) = futures::channel::oneshot::channel::<()>();
+    set_timeout(
+        move || {
+            let _ = tx.send(());
+        },
+        Duration::ZERO,
+    );
+    let _ = rx.await;
 }
 
 fn performance_now() -> f64 {
@@ -140,7 +172,19 @@ fn performance_now() -> f64 {
 
 impl Ctx {
     fn new() -> Ctx {
-        let start = initial_files();
+        let restored = storage::restore();
+        let mut notices = Vec::new();
+        if let Some(n) = restored.notice {
+            notices.push(Notice {
+                id: 0,
+                text: n.message,
+                download: n.aside.map(|(key, text)| (format!("{key}.json"), text)),
+            });
+        }
+        let start = restored
+            .files
+            .filter(|f| !f.is_empty())
+            .unwrap_or_else(|| example_files(&EXAMPLES[0]));
         let first = if start.contains_key("main.tf") {
             "main.tf".to_string()
         } else {
@@ -153,7 +197,7 @@ impl Ctx {
         let files = RwSignal::new(start.clone());
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
-        let analysis = Memo::new(move |_| analyzed.with(|f| model::analyze(f, kind.get())));
+        let analysis = RwSignal::new(Analysis::default());
         let good = Memo::new(move |prev: Option<&Option<Analysis>>| {
             let a = analysis.get();
             if a.graph.is_some() {
@@ -226,6 +270,8 @@ impl Ctx {
             analyzed,
             kind,
             analysis,
+            progress: RwSignal::new(None),
+            generation: StoredValue::new(0),
             good,
             step,
             shown,
@@ -245,6 +291,68 @@ impl Ctx {
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
+            notices: RwSignal::new(notices),
+            save_ok: StoredValue::new(storage::can_save()),
+        }
+    }
+
+    /// Analyses the files: small inputs at once; large ones in slices that give the browser back
+    /// control between phases (one per transform) and report progress, so typing into a large
+    /// configuration never freezes the page. A newer call stops an older sliced one.
+    fn reanalyze(self, files: BTreeMap<String, String>, kind: BuilderKind) {
+        self.generation.update_value(|g| *g += 1);
+        let mine = self.generation.get_value();
+        let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+        if size < model::SLICE_FROM_BYTES {
+            self.progress.set(None);
+            self.analysis.set(model::analyze(&files, kind));
+            return;
+        }
+        let live = move || self.generation.try_get_value() == Some(mine);
+        leptos::task::spawn_local(async move {
+            let pause = move |p: model::Progress| async move {
+                if !live() {
+                    return false;
+                }
+                self.progress.set(Some(p));
+                yield_to_browser().await;
+                live()
+            };
+            if let Some(a) = model::analyze_with(&files, kind, pause).await
+                && live()
+            {
+                self.progress.set(Some(model::Progress {
+                    label: "Laying out and drawing".into(),
+                    done: 1,
+                    total: 1,
+                }));
+                yield_to_browser().await;
+                if live() {
+                    self.analysis.set(a);
+                    self.progress.set(None);
+                }
+            }
+        });
+    }
+
+    /// Shows a notice; the same text twice is shown once.
+    fn notify(self, text: String, download: Option<(String, String)>) {
+        self.notices.update(|ns| {
+            if ns.iter().any(|n| n.text == text) {
+                return;
+            }
+            let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+            ns.push(Notice { id, text, download });
+        });
+    }
+
+    /// Saves the files; a refusal is told once, not on every keystroke.
+    fn autosave(self, files: &BTreeMap<String, String>) {
+        if !self.save_ok.get_value() {
+            return;
+        }
+        if let Err(why) = storage::save_files(files) {
+            self.notify(format!("Your edits are not being saved: {why}."), None);
         }
     }
 
@@ -450,7 +558,8 @@ fn frame_loop(ctx: Ctx) {
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
-    Effect::new(move |_| ctx.files.with(storage::save_files));
+    Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
+    Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get()));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
@@ -554,6 +663,11 @@ pub fn App() -> impl IntoView {
                     </div>
                 </div>
             </Show>
+            // Always present (empty when quiet), so the grid keeps its rows.
+            <div class="app-messages">
+                <Notices ctx=ctx />
+                <ProgressBar ctx=ctx />
+            </div>
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
@@ -564,994 +678,47 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The notices bar: one line per notice, with its download and a dismiss button.
 #[component]
-fn EditorPane(ctx: Ctx) -> impl IntoView {
-    let generation = StoredValue::new(0u64);
-    let gutter: NodeRef<leptos::html::Div> = NodeRef::new();
-    let text = move || {
-        let a = ctx.active.get();
-        ctx.files.with(|f| f.get(&a).cloned().unwrap_or_default())
-    };
-    let parsed = Memo::new(move |_| outline(&text()));
-    let on_input = move |ev| {
-        let value = event_target_value(&ev);
-        let a = ctx.active.get_untracked();
-        ctx.files.update(|f| {
-            f.insert(a, value);
-        });
-        generation.update_value(|g| *g += 1);
-        let mine = generation.get_value();
-        set_timeout(
-            move || {
-                if generation.try_get_value() == Some(mine) {
-                    ctx.analyze_now();
-                }
-            },
-            DEBOUNCE,
-        );
-    };
+fn Notices(ctx: Ctx) -> impl IntoView {
     view! {
-        <section class="pane editor-pane" aria-label="Configuration">
-            <div class="pane-title file-tabs">
-                {move || {
-                    ctx.files
-                        .with(|f| f.keys().cloned().collect::<Vec<_>>())
-                        .into_iter()
-                        .map(|name| {
-                            let n2 = name.clone();
-                            let n3 = name.clone();
-                            view! {
-                                <button
-                                    type="button"
-                                    class="file-tab"
-                                    class:active=move || ctx.active.get() == n2
-                                    on:click=move |_| ctx.active.set(n3.clone())
-                                >
-                                    {name}
-                                </button>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </div>
-            <div class="editor-wrap">
-                <div class="gutter" node_ref=gutter aria-hidden="true">
-                    {move || {
-                        let lines = text().lines().count().max(1) + 1;
-                        let a = ctx.active.get();
-                        let bad: BTreeSet<usize> = ctx.analysis.with(|an| {
-                            an.errors
-                                .iter()
-                                .filter(|d| d.file.as_deref() == Some(a.as_str()))
-                                .map(|d| d.line)
-                                .collect()
-                        });
-                        (1..=lines)
-                            .map(|n| view! { <div class:bad=bad.contains(&n)>{n}</div> })
-                            .collect_view()
-                    }}
-                </div>
-                <textarea
-                    id="editor"
-                    class="editor"
-                    spellcheck="false"
-                    autocomplete="off"
-                    wrap="off"
-                    aria-label="HCL configuration"
-                    prop:value=text
-                    on:input=on_input
-                    on:scroll=move |ev| {
-                        use wasm_bindgen::JsCast;
-                        if let (Some(g), Some(t)) = (
-                            gutter.get_untracked(),
-                            ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
-                        ) {
-                            g.set_scroll_top(t.scroll_top());
-                        }
-                    }
-                ></textarea>
-            </div>
-            <Diagnostics ctx=ctx />
-            <div class="outline" aria-label="Blocks in this file">
-                {move || match parsed.get() {
-                    Ok(blocks) => {
-                        let count = blocks.len();
-                        view! {
-                            <p class="outline-summary">
-                                {format!("{count} block{}", if count == 1 { "" } else { "s" })}
-                            </p>
-                            <ul class="block-list">
-                                {blocks
-                                    .into_iter()
-                                    .map(|b| {
-                                        view! {
-                                            <li class="block" data-kind=b.kind.clone()>
-                                                <span class="block-kind">{b.kind.clone()}</span>
-                                                <span class="block-labels">{b.labels.join(".")}</span>
-                                                <span class="block-line">
-                                                    {format!("line {}", b.line)}
-                                                </span>
-                                            </li>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </ul>
-                        }
-                            .into_any()
-                    }
-                    Err(_) => {
-                        view! { <p class="outline-summary">"Blocks: fix the syntax error first."</p> }
-                            .into_any()
-                    }
-                }}
-            </div>
-        </section>
-    }
-}
-
-#[component]
-fn Diagnostics(ctx: Ctx) -> impl IntoView {
-    view! {
-        <div class="diagnostics" aria-live="polite">
-            {move || {
-                ctx.analysis
-                    .with(|a| a.errors.iter().chain(a.warnings.iter()).cloned().collect::<Vec<_>>())
-                    .into_iter()
-                    .map(|d| {
-                        let file = d.file.clone();
-                        let line = d.line;
-                        view! {
-                            <div
-                                class="diagnostic"
-                                class:error=d.error
-                                class:warning=!d.error
-                                role=if d.error { "alert" } else { "status" }
-                                on:click=move |_| {
-                                    if let Some(f) = file.clone()
-                                        && line > 0 && ctx.files.with_untracked(|m| m.contains_key(&f)) {
-                                            ctx.active.set(f);
-                                        }
-                                }
-                            >
-                                {d.place.map(|p| view! { <span class="diag-where">{p}</span> })}
-                                <span class="diag-message">
-                                    <strong>{d.summary.clone()}</strong>
-                                    {if d.detail.is_empty() { String::new() } else { format!(": {}", d.detail) }}
-                                </span>
-                            </div>
-                        }
-                    })
-                    .collect_view()
-            }}
-        </div>
-    }
-}
-
-/// Corner points of a vertex's shape, by kind.
-fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
-    let c = 7.0_f64.min(h / 3.0);
-    let pts: Vec<(f64, f64)> = match kind {
-        Kind::Provider => vec![
-            (c, 0.0),
-            (w - c, 0.0),
-            (w, c),
-            (w, h - c),
-            (w - c, h),
-            (c, h),
-            (0.0, h - c),
-            (0.0, c),
-        ],
-        Kind::ModuleExpand => vec![(c, 0.0), (w - c, 0.0), (w, h), (0.0, h)],
-        Kind::ModuleClose => vec![(0.0, 0.0), (w, 0.0), (w - c, h), (c, h)],
-        _ => return None,
-    };
-    Some(
-        pts.iter()
-            .map(|(x, y)| format!("{x:.1},{y:.1}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-    )
-}
-
-fn rounding(kind: Kind, h: f64) -> f64 {
-    match kind {
-        Kind::Variable | Kind::Local | Kind::Output | Kind::Root => h / 2.0,
-        _ => 4.0,
-    }
-}
-
-/// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
-fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
-    let i = n.index;
-    // Memos per vertex: a walk frame recomputes these cheaply, and the DOM is touched only for
-    // the vertices whose state or progress changed.
-    let st = Memo::new(move |_| {
-        ctx.walk_view
-            .with(|v| v.states.get(i).copied().unwrap_or_default())
-    });
-    let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
-    let progress = Memo::new(move |_| {
-        ctx.walk_view
-            .with(|v| (v.progress.get(i).copied().unwrap_or(0.0) * 200.0).round() / 200.0)
-    });
-    let name = n.name.clone();
-    let n_for_class = n.name.clone();
-    let class = move || {
-        let mut c = format!("vertex kind-{}", n.kind.css());
-        ctx.shown.with(|s| {
-            if let Some(r) = &s.replay {
-                if r.removed.contains(&n_for_class) {
-                    c.push_str(" removed");
-                } else if r.added.contains(&n_for_class) {
-                    c.push_str(" added");
-                }
-            }
-            if s.cycle_nodes.contains(&i) {
-                c.push_str(" cycle");
-            }
-        });
-        ctx.related.with(|r| {
-            if r.selected == Some(i) {
-                c.push_str(" selected");
-            } else if r.up.contains(&i) {
-                c.push_str(" ancestor");
-            } else if r.down.contains(&i) {
-                c.push_str(" descendant");
-            } else if r.selected.is_some() {
-                c.push_str(" dim");
-            }
-        });
-        if ctx.failures.with(|f| f.contains(&n_for_class)) {
-            c.push_str(" inject");
-        }
-        if critical.get() {
-            c.push_str(" critical");
-        }
-        ctx.search.with(|q| {
-            let q = q.trim();
-            if !q.is_empty() {
-                let hit = n_for_class.to_lowercase().contains(&q.to_lowercase());
-                c.push_str(if hit { " match" } else { " nomatch" });
-            }
-        });
-        c
-    };
-    let state = move || st.get().css();
-    let progress_w = move || progress.get() * n.w;
-    let shape = match shape_points(n.kind, n.w, n.h) {
-        Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
-        None => view! {
-            <rect class="shape" width=n.w height=n.h rx=rounding(n.kind, n.h)></rect>
-        }
-        .into_any(),
-    };
-    let click_name = name.clone();
-    let data_name = name.clone();
-    view! {
-        <g
-            class=class
-            data-name=data_name
-            data-state=state
-            transform=format!("translate({:.1},{:.1})", n.x, n.y)
-            on:click=move |ev| {
-                ev.stop_propagation();
-                ctx.click_vertex(click_name.clone());
-            }
-        >
-            {shape}
-            <rect
-                class="progress"
-                x="0"
-                y=n.h - 3.0
-                height="3"
-                width=move || format!("{:.1}", progress_w())
-            ></rect>
-            <text class="label" x=n.w / 2.0 y=n.h / 2.0>
-                {name}
-            </text>
-        </g>
-    }
-}
-
-#[component]
-fn GraphPane(ctx: Ctx) -> impl IntoView {
-    let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
-    let on_down = move |ev: web_sys::PointerEvent| {
-        if ev.button() != 0 {
-            return;
-        }
-        let (tx, ty, _) = ctx.xf.get_untracked();
-        drag.set_value(Some((ev.client_x() as f64, ev.client_y() as f64, tx, ty)));
-        ctx.dragged.set_value(false);
-    };
-    let on_move = move |ev: web_sys::PointerEvent| {
-        if let Some((x0, y0, tx, ty)) = drag.get_value() {
-            let dx = ev.client_x() as f64 - x0;
-            let dy = ev.client_y() as f64 - y0;
-            if dx.abs() + dy.abs() > 4.0 {
-                ctx.dragged.set_value(true);
-            }
-            if ctx.dragged.get_value() {
-                ctx.xf.update(|(a, b, _)| {
-                    *a = tx + dx;
-                    *b = ty + dy;
-                });
-            }
-        }
-    };
-    let on_up = move |_| drag.set_value(None);
-    let on_wheel = move |ev: web_sys::WheelEvent| {
-        ev.prevent_default();
-        let at = ctx.canvas.get_untracked().map(|el| {
-            let r = el.get_bounding_client_rect();
-            (
-                ev.client_x() as f64 - r.left(),
-                ev.client_y() as f64 - r.top(),
-            )
-        });
-        ctx.zoom((-ev.delta_y() * 0.0015).clamp(-0.5, 0.5).exp(), at);
-    };
-    let stale = move || {
-        ctx.analysis
-            .with(|a| !a.errors.is_empty() && a.graph.is_none())
-            && ctx.good.with(|g| g.is_some())
-    };
-    let counts = move || {
-        ctx.shown.with(|s| {
-            format!(
-                "{} vertices · {} edges",
-                s.graph.names.len(),
-                s.graph.edges.len()
-            )
-        })
-    };
-    let step_banner = move || {
-        let k = ctx.step.get()?;
-        ctx.good.with(|g| {
-            let a = g.as_ref()?;
-            let s = a.steps.get(k)?;
-            Some(view! {
-                <div class="step-banner">
-                    <strong>{format!("Step {} of {}: {}", k + 1, a.steps.len(), s.name)}</strong>
-                    <span>{model::explain(&s.name)}</span>
-                    <span class="step-delta">
-                        {format!(
-                            "+{} / −{} vertices, +{} / −{} edges",
-                            s.added_vertices.len(),
-                            s.removed_vertices.len(),
-                            s.added_edges.len(),
-                            s.removed_edges.len(),
-                        )}
-                    </span>
-                </div>
-            })
-        })
-    };
-    view! {
-        <section class="pane graph-pane" aria-label="Graph">
-            <div class="pane-title graph-toolbar">
-                <label class="graph-kind">
-                    <span class="sr-only">"Graph type"</span>
-                    <select
-                        id="graph-kind"
-                        prop:value=move || ctx.kind.get().as_str()
-                        on:change=move |ev| {
-                            if let Some(k) = BuilderKind::parse(&event_target_value(&ev)) {
-                                ctx.kind.set(k);
-                            }
-                        }
-                    >
-                        {BuilderKind::ALL
-                            .into_iter()
-                            .map(|k| view! { <option value=k.as_str()>{k.as_str()}</option> })
-                            .collect_view()}
-                    </select>
-                </label>
-                <div class="segmented" role="group" aria-label="Click mode">
-                    <button
-                        type="button"
-                        class:active=move || ctx.mode.get() == Mode::Inspect
-                        on:click=move |_| ctx.mode.set(Mode::Inspect)
-                        title="Click a vertex to see its details"
-                    >
-                        "Inspect"
-                    </button>
-                    <button
-                        type="button"
-                        id="mode-walk"
-                        class:active=move || ctx.mode.get() == Mode::Walk
-                        on:click=move |_| ctx.mode.set(Mode::Walk)
-                        title="Click a vertex to make it fail in the next walk"
-                    >
-                        "Walk"
-                    </button>
-                </div>
-                <input
-                    type="search"
-                    class="graph-search"
-                    placeholder="Find a vertex"
-                    aria-label="Find a vertex"
-                    prop:value=move || ctx.search.get()
-                    on:input=move |ev| ctx.search.set(event_target_value(&ev))
-                    on:keydown=move |ev| {
-                        if ev.key() == "Enter" {
-                            let q = ctx.search.get_untracked().trim().to_lowercase();
-                            let hit = ctx.shown.with_untracked(|s| {
-                                s.graph.names.iter().find(|n| n.to_lowercase().contains(&q)).cloned()
-                            });
-                            if let Some(h) = hit.filter(|_| !q.is_empty()) {
-                                ctx.selected.set(Some(h));
-                                ctx.tab.set(Tab::Details);
-                            }
-                        }
-                    }
-                />
-                <span class="graph-counts">{counts}</span>
-                <span class="spacer"></span>
-
-            </div>
-            {step_banner}
-            <div
-                class="graph-canvas"
-                node_ref=ctx.canvas
-                on:pointerdown=on_down
-                on:pointermove=on_move
-                on:pointerup=on_up
-                on:pointerleave=on_up
-                on:wheel=on_wheel
-                on:click=move |_| {
-                    if !ctx.dragged.get_value() {
-                        ctx.selected.set(None);
-                    }
-                }
-            >
-                <svg class="graph-svg" width="100%" height="100%" role="img" aria-label="Dependency graph">
-                    <defs>
-                        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
-                            <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
-                        </marker>
-                        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                            <line x1="0" y1="0" x2="0" y2="6" class="hatch-line"></line>
-                        </pattern>
-                    </defs>
-                    <g transform=move || {
-                        let (tx, ty, s) = ctx.xf.get();
-                        format!("translate({tx:.1},{ty:.1}) scale({s:.4})")
-                    }>
-                        {move || {
-                            ctx.scene
-                                .with(|sc| sc.clusters.clone())
-                                .into_iter()
-                                .map(|c| {
-                                    view! {
-                                        <g class="cluster" data-depth=c.depth.to_string()>
-                                            <rect x=c.x y=c.y width=c.w height=c.h rx="6"></rect>
-                                            <text class="cluster-title" x=c.x + 8.0 y=c.y + 14.0>
-                                                {c.title.clone()}
-                                            </text>
-                                        </g>
-                                    }
-                                })
-                                .collect_view()
-                        }}
-                        {move || {
-                            let names = ctx.shown.with(|s| s.graph.names.clone());
-                            ctx.scene
-                                .with(|sc| sc.edges.clone())
-                                .into_iter()
-                                .map(|e| {
-                                    let key = (
-                                        names.get(e.from).cloned().unwrap_or_default(),
-                                        names.get(e.to).cloned().unwrap_or_default(),
-                                    );
-                                    let (a, b) = (e.from, e.to);
-                                    let class = move || {
-                                        let mut c = String::from("edge");
-                                        ctx.shown.with(|s| {
-                                            if let Some(r) = &s.replay {
-                                                if r.removed_edges.contains(&key) {
-                                                    c.push_str(" removed");
-                                                } else if r.added_edges.contains(&key) {
-                                                    c.push_str(" added");
-                                                }
-                                            }
-                                            if s.cycle_edges.contains(&(a, b)) {
-                                                c.push_str(" cycle");
-                                            }
-                                        });
-                                        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
-                                            c.push_str(" critical");
-                                        }
-                                        ctx.related.with(|r| {
-                                            if let Some(sel) = r.selected {
-                                                let up = (a == sel || r.up.contains(&a)) && r.up.contains(&b);
-                                                let down = (b == sel || r.down.contains(&b)) && r.down.contains(&a);
-                                                c.push_str(if up || down { " related" } else { " dim" });
-                                            }
-                                        });
-                                        c
-                                    };
-                                    view! { <path class=class d=e.d marker-end="url(#arrow)"></path> }
-                                })
-                                .collect_view()
-                        }}
-                        {move || {
-                            ctx.scene
-                                .with(|sc| sc.nodes.clone())
-                                .into_iter()
-                                .map(|n| vertex_view(ctx, n))
-                                .collect_view()
-                        }}
-                    </g>
-                </svg>
-                <div class="zoom-buttons" on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
-                    <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.zoom(1.0 / 1.25, None)>
-                        "−"
-                    </button>
-                    <button type="button" title="Zoom in" aria-label="Zoom in" on:click=move |_| ctx.zoom(1.25, None)>
-                        "+"
-                    </button>
-                    <button type="button" title="Fit the graph" on:click=move |_| ctx.fit()>
-                        "Fit"
-                    </button>
-                </div>
-                <Show when=stale>
-                    <span class="stale" title="The configuration has errors: fix them to update the graph">
-                        "Showing the last graph that built"
-                    </span>
-                </Show>
-                <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
-                    <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
-                </Show>
-            </div>
-            <Legend ctx=ctx />
-        </section>
-    }
-}
-
-#[component]
-fn Legend(ctx: Ctx) -> impl IntoView {
-    // None: the stylesheet decides (open on wide screens, closed on phones).
-    let open = RwSignal::new(None::<bool>);
-    let toggle = move |_| {
-        let wide = web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|v| v.as_f64())
-            .is_none_or(|w| w >= 760.0);
-        let now = open.get_untracked().unwrap_or(wide);
-        open.set(Some(!now));
-    };
-    view! {
-        <div class="legend" class:collapsed=move || open.get() == Some(false) class:expanded=move || open.get() == Some(true)>
-            <button type="button" class="legend-toggle" on:click=toggle>
-                "Legend"
-            </button>
-                <ul class="legend-list">
-                    {Kind::LEGEND
-                        .into_iter()
-                        .map(|k| {
-                            let (w, h) = (26.0, 14.0);
-                            let shape = match shape_points(k, w, h) {
-                                Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
-                                None => view! { <rect class="shape" width=w height=h rx=rounding(k, h)></rect> }.into_any(),
-                            };
-                            view! {
-                                <li>
-                                    <svg width="28" height="16" class=format!("vertex kind-{}", k.css())>
-                                        <g transform="translate(1,1)">{shape}</g>
-                                    </svg>
-                                    <span>{k.label()}</span>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                    <li class="legend-note">"Arrows: from what runs first to what waits for it."</li>
-                    <Show when=move || ctx.mode.get() == Mode::Walk>
-                        {[VState::Waiting, VState::Permit, VState::Running, VState::Done, VState::Failed, VState::Upstream]
-                            .into_iter()
-                            .map(|s| {
-                                view! {
-                                    <li>
-                                        <span class=format!("state-dot state-{}", s.css())></span>
-                                        <span>{s.label()}</span>
-                                    </li>
-                                }
-                            })
-                            .collect_view()}
-                    </Show>
-                </ul>
-        </div>
-    }
-}
-
-#[component]
-fn SidePanel(ctx: Ctx) -> impl IntoView {
-    let tab_button = move |t: Tab, label: &'static str| {
-        view! {
-            <button
-                type="button"
-                role="tab"
-                class="tab"
-                class:active=move || ctx.tab.get() == t
-                aria-selected=move || (ctx.tab.get() == t).to_string()
-                on:click=move |_| ctx.tab.set(t)
-            >
-                {label}
-            </button>
-        }
-    };
-    view! {
-        <aside class="pane side-pane" aria-label="Details">
-            <div class="pane-title tabs" role="tablist">
-                {tab_button(Tab::Details, "Vertex")}
-                {tab_button(Tab::Steps, "Build steps")}
-                {tab_button(Tab::Examples, "Examples")}
-                {tab_button(Tab::Export, "Export")}
-            </div>
-            <div class="side-body">
-                {move || match ctx.tab.get() {
-                    Tab::Details => view! { <Details ctx=ctx /> }.into_any(),
-                    Tab::Steps => view! { <Steps ctx=ctx /> }.into_any(),
-                    Tab::Examples => view! { <Gallery ctx=ctx /> }.into_any(),
-                    Tab::Export => view! { <Export ctx=ctx /> }.into_any(),
-                }}
-            </div>
-        </aside>
-    }
-}
-
-#[component]
-fn Details(ctx: Ctx) -> impl IntoView {
-    let link = move |n: String| {
-        let n2 = n.clone();
-        view! {
-            <li>
-                <button type="button" class="vertex-link" on:click=move |_| ctx.selected.set(Some(n2.clone()))>
-                    {n}
-                </button>
-            </li>
-        }
-    };
-    move || {
-        let Some(name) = ctx.selected.get() else {
-            return view! {
-                <div class="details empty">
-                    <p class="muted">"Click a vertex to see where it is declared, what it depends on and what depends on it."</p>
-                    <p class="muted">"In Walk mode, clicking a vertex makes it fail in the next walk instead."</p>
-                </div>
-            }
-            .into_any();
-        };
-        let kind = model::classify(&name);
-        let (deps, users, index) = ctx.shown.with(|s| match s.graph.index_of(&name) {
-            Some(i) => {
-                let (d, u) = s.graph.neighbours(i);
-                (d, u, Some(i))
-            }
-            None => (Vec::new(), Vec::new(), None),
-        });
-        let (up, down) = ctx.related.with(|r| (r.up.len(), r.down.len()));
-        let decl = ctx
-            .good
-            .with(|g| g.as_ref().and_then(|a| a.decls.get(&name).cloned()));
-        let code = decl.as_ref().map(|d| {
-            let lines = ctx.files.with(|f| model::snippet(f, d, 16));
-            let file = d.file.clone();
-            view! {
-                <div class="decl">
-                    <p class="decl-where">{format!("{} line {}", d.file, d.line)}</p>
-                    <pre class="snippet">
-                        {lines
-                            .into_iter()
-                            .map(|(n, l)| view! { <span class="snippet-line"><span class="ln">{format!("{n:>3} ")}</span>{l}"\n"</span> })
-                            .collect_view()}
-                    </pre>
-                    <button type="button" class="link" on:click=move |_| ctx.active.set(file.clone())>
-                        "Open the file"
-                    </button>
-                </div>
-            }
-        });
-        // Its own reactive scope, so walk frames update this line only.
-        let state = move || {
-            index
-                .and_then(|i| {
-                    ctx.walk_view
-                        .with(|v| v.started.then(|| v.states.get(i).copied().unwrap_or_default()))
-                })
-                .map(|s| view! { <p class=format!("detail-state state-{}", s.css())>{s.label()}</p> })
-        };
-        let n_fail = name.clone();
-        view! {
-            <div class="details">
-                <p class=format!("detail-kind kind-{}", kind.css())>{kind.label()}</p>
-                <h2 class="detail-name">{name.clone()}</h2>
-                {state}
-                {code}
-                {decl.is_none().then(|| view! { <p class="muted">"Added by the builder; no declaration in the configuration."</p> })}
-                <h3>{format!("Depends on ({})", deps.len())}</h3>
-                <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>
-                <h3>{format!("Depended on by ({})", users.len())}</h3>
-                <ul class="vertex-links users">{users.into_iter().map(link).collect_view()}</ul>
-                <p class="muted small">
-                    {format!("{up} ancestors (everything it waits for) and {down} descendants are highlighted.")}
-                </p>
-                <button
-                    type="button"
-                    class="secondary"
-                    on:click=move |_| {
-                        let n = n_fail.clone();
-                        ctx.failures.update(|f| {
-                            if !f.remove(&n) {
-                                f.insert(n);
-                            }
-                        });
-                    }
-                >
-                    {
-                        let n = name.clone();
-                        move || if ctx.failures.with(|f| f.contains(&n)) { "Do not fail in walks" } else { "Make it fail in walks" }
-                    }
-                </button>
-            </div>
-        }
-        .into_any()
-    }
-}
-
-#[component]
-fn Steps(ctx: Ctx) -> impl IntoView {
-    move || {
-        let steps = ctx
-            .good
-            .with(|g| g.as_ref().map(|a| a.steps.clone()).unwrap_or_default());
-        let n = steps.len();
-        let tr = steps.iter().rposition(|s| {
-            s.name == "TransitiveReductionTransformer" && !s.removed_edges.is_empty()
-        });
-        view! {
-            <div class="steps">
-                <p class="muted small">
-                    "OpenTofu builds the graph by running these transforms in order. Choose one to see the graph as it was right after it: what it added is outlined, what it removed is faded."
-                </p>
-                <div class="step-nav">
-                    <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>
-                    <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n.saturating_sub(1)))))>"Next ▶"</button>
-                    <button type="button" class:active=move || ctx.step.get().is_none() on:click=move |_| ctx.step.set(None)>"Final graph"</button>
-                    {tr.map(|k| view! {
-                        <button
-                            type="button"
-                            class:active=move || ctx.step.get() == Some(k)
-                            title="The final graph with the edges transitive reduction removed, dashed"
-                            on:click=move |_| ctx.step.set(Some(k))
-                        >
-                            "Reduced edges"
-                        </button>
-                    })}
-                </div>
-                <ol class="step-list">
-                    {steps
-                        .into_iter()
-                        .enumerate()
-                        .map(|(k, s)| {
-                            let changed = !(s.added_vertices.is_empty() && s.removed_vertices.is_empty() && s.added_edges.is_empty() && s.removed_edges.is_empty());
-                            let delta = format!(
-                                "+{} −{} · +{} −{}",
-                                s.added_vertices.len(),
-                                s.removed_vertices.len(),
-                                s.added_edges.len(),
-                                s.removed_edges.len()
-                            );
-                            view! {
-                                <li class="step" class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed>
-                                    <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=model::explain(&s.name)>
-                                        <span class="step-no">{k + 1}</span>
-                                        <span class="step-name">{s.name.clone()}</span>
-                                        <span class="step-delta">{delta}</span>
-                                    </button>
-                                    <Show when=move || ctx.step.get() == Some(k)>
-                                        <p class="step-explain">{model::explain(&s.name)}</p>
-                                    </Show>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ol>
-            </div>
-        }
-    }
-}
-
-#[component]
-fn Gallery(ctx: Ctx) -> impl IntoView {
-    view! {
-        <ul class="gallery">
-            {EXAMPLES
-                .iter()
-                .map(|e| {
+        <div class="notices" role="status" aria-live="polite">
+            <For each=move || ctx.notices.get() key=|n| n.id let:n>
+                {
+                    let id = n.id;
                     view! {
-                        <li class="example" data-example=e.id>
-                            <button type="button" on:click=move |_| ctx.load_example(e)>
-                                <span class="example-title">{e.title}</span>
-                                <span class="example-about">{e.about}</span>
+                        <div class="notice">
+                            <span class="notice-text">{n.text.clone()}</span>
+                            {n.download.clone().map(|(name, text)| view! {
+                                <a class="notice-download" download=name href=model::data_url("application/json", &text)>
+                                    "Download the kept copy"
+                                </a>
+                            })}
+                            <button type="button" class="notice-dismiss" title="Dismiss"
+                                on:click=move |_| ctx.notices.update(|ns| ns.retain(|x| x.id != id))>
+                                "Dismiss"
                             </button>
-                        </li>
+                        </div>
                     }
-                })
-                .collect_view()}
-        </ul>
-    }
-}
-
-#[component]
-fn Export(ctx: Ctx) -> impl IntoView {
-    move || {
-        let (dot, mermaid, json) = ctx.good.with(|g| {
-            g.as_ref()
-                .map(|a| (a.dot.clone(), a.mermaid.clone(), a.json.clone()))
-                .unwrap_or_default()
-        });
-        let svg = ctx.scene.with(|s| s.svg.clone());
-        let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
-            view! {
-                <a class="export-link" download=file href=model::data_url(mime, text)>
-                    {label}
-                </a>
-            }
-        };
-        view! {
-            <div class="export">
-                <p class="muted small">
-                    "The built graph (the final one, not a builder step). DOT is exactly what tofu graph prints."
-                </p>
-                <div class="export-links">
-                    {link("DOT", "graph.dot", "text/vnd.graphviz", &dot)}
-                    {link("Mermaid", "graph.mmd", "text/plain", &mermaid)}
-                    {link("JSON", "graph.json", "application/json", &json)}
-                    {link("SVG", "graph.svg", "image/svg+xml", &svg)}
-                </div>
-                <pre class="export-dot">{dot}</pre>
-            </div>
-        }
-    }
-}
-
-/// Makespan against -parallelism (instant driver, no failures), the current setting marked.
-/// Computed only in Walk mode: it walks the graph once per setting.
-#[component]
-fn MakespanChart(ctx: Ctx) -> impl IntoView {
-    const W: f64 = 150.0;
-    const H: f64 = 30.0;
-    let points = Memo::new(move |_| {
-        if ctx.mode.get() != Mode::Walk {
-            return Vec::new();
-        }
-        let p = ctx.parallelism.get() as usize;
-        let g = ctx.good.with(|g| {
-            g.as_ref()
-                .filter(|a| a.cycles.is_empty())
-                .and_then(|a| a.graph.clone())
-        });
-        let Some(g) = g.filter(|g| !g.names.is_empty()) else {
-            return Vec::new();
-        };
-        let mut ps = vec![1, 2, 4, 8, 16, 32, 64, p];
-        ps.sort_unstable();
-        ps.dedup();
-        walkrt::makespans(&g, &ps)
-    });
-    move || {
-        let pts = points.get();
-        if pts.is_empty() {
-            return None;
-        }
-        let max = pts.iter().map(|x| x.1).fold(0.0_f64, f64::max).max(1e-9);
-        let xy = |p: usize, m: f64| ((p as f64).log2() / 6.0 * W, H - 2.0 - m / max * (H - 6.0));
-        let line = pts
-            .iter()
-            .map(|&(p, m)| {
-                let (x, y) = xy(p, m);
-                format!("{x:.1},{y:.1}")
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        let cur = ctx.parallelism.get_untracked() as usize;
-        let (cp, cm) = pts.iter().copied().find(|x| x.0 == cur).unwrap_or(pts[0]);
-        let (cx, cy) = xy(cp, cm);
-        Some(view! {
-            <div class="chart" title="Makespan of a walk without failures for -parallelism 1 to 64 (log scale); the dot is the current setting">
-                <svg width=W + 8.0 height=H viewBox=format!("-4 0 {} {H}", W + 8.0)>
-                    <polyline class="chart-line" points=line></polyline>
-                    <circle class="chart-dot" cx=cx cy=cy r="3.5"></circle>
-                </svg>
-                <span class="chart-label">{format!("makespan {cm:.1} s at {cp}")}</span>
-            </div>
-        })
-    }
-}
-
-#[component]
-fn WalkPanel(ctx: Ctx) -> impl IntoView {
-    let status = move || {
-        ctx.walk_view.with(|v| {
-            if !v.started {
-                if ctx.good.with(|g| g.as_ref().is_some_and(|a| !a.cycles.is_empty())) {
-                    return "A graph with a cycle cannot be walked: nothing in the cycle could ever start.".to_string();
                 }
-                let f = ctx.failures.with(|f| f.len());
-                return if f == 0 {
-                    "Play walks the graph as OpenTofu would, with simulated durations.".to_string()
-                } else {
-                    format!("{f} vertex(es) will fail. Play walks the graph.")
-                };
+            </For>
+        </div>
+    }
+}
+
+/// A slim bar under the header while a large input is analysed in slices.
+#[component]
+fn ProgressBar(ctx: Ctx) -> impl IntoView {
+    move || {
+        ctx.progress.get().map(|p| {
+            let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
+            view! {
+                <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
+                    aria-valuenow=format!("{pct:.0}")>
+                    <div class="build-progress-fill" style=format!("width: {pct:.1}%")></div>
+                    <span class="build-progress-label">{p.label}</span>
+                </div>
             }
-            let mut s = format!(
-                "running {} · done {} · failed {} · upstream failed {} · t {:.1} s",
-                v.running, v.done, v.failed, v.upstream, v.now
-            );
-            if let Some(m) = v.makespan {
-                s.push_str(&format!(" · makespan {m:.1} s"));
-            }
-            if let Some(c) = v.critical_path {
-                s.push_str(&format!(" · critical path {c:.1} s"));
-            }
-            if let Some(m) = v.max_concurrency {
-                s.push_str(&format!(" · max concurrency {m}"));
-            }
-            s
         })
-    };
-    view! {
-        <footer class="walk-panel" aria-label="Walk">
-            <div class="walk-buttons">
-                <button
-                    type="button"
-                    id="walk-play"
-                    class="primary"
-                    on:click=move |_| if ctx.playing.get_untracked() { ctx.playing.set(false) } else { ctx.play() }
-                >
-                    {move || if ctx.playing.get() { "Pause" } else { "Play" }}
-                </button>
-                <button type="button" id="walk-step" title="Jump to the next event" on:click=move |_| ctx.step_walk()>
-                    "Step"
-                </button>
-                <button type="button" id="walk-reset" title="Back to the start" on:click=move |_| ctx.reset_walk()>
-                    "Reset"
-                </button>
-            </div>
-            <label class="speed">
-                <span>"speed"</span>
-                <select
-                    prop:value=move || ctx.speed.get().to_string()
-                    on:change=move |ev| {
-                        if let Ok(s) = event_target_value(&ev).parse::<f64>() {
-                            ctx.speed.set(s);
-                        }
-                    }
-                >
-                    <option value="1">"1×"</option>
-                    <option value="4">"4×"</option>
-                    <option value="16">"16×"</option>
-                    <option value="64">"64×"</option>
-                </select>
-            </label>
-            <label class="parallelism" title="Applies to the next walk">
-                <span>"-parallelism"</span>
-                <input
-                    type="range"
-                    min="1"
-                    max="64"
-                    prop:value=move || ctx.parallelism.get().to_string()
-                    on:input=move |ev| {
-                        if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                            ctx.parallelism.set(n.clamp(1, 64));
-                        }
-                    }
-                />
-                <output class="parallelism-value">{move || ctx.parallelism.get()}</output>
-            </label>
-            <MakespanChart ctx=ctx />
-            <span class="walk-status" aria-live="polite">{status}</span>
-        </footer>
     }
 }

@@ -290,17 +290,98 @@ pub struct Analysis {
     pub json: String,
 }
 
-/// Runs the pipeline; for a cycle, builds again without the pipeline's error gate to keep the
-/// graph that has the cycle so it can be drawn.
 /// A file of this name is read as the state (format version 4), not as configuration.
 pub const STATE_FILE: &str = "terraform.tfstate";
 
-pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis {
+/// The most text (all files together) the app analyses. Above it the app says so instead of
+/// working for seconds on every keystroke; the CLI has no such limit.
+pub const MAX_INPUT_BYTES: usize = 4 * 1024 * 1024;
+/// Inputs at least this large are analysed in slices that give the browser back control between
+/// phases (and show progress); smaller ones are analysed at once, which is quicker than yielding.
+pub const SLICE_FROM_BYTES: usize = 256 * 1024;
+
+/// Where a sliced analysis is, for the progress bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    pub label: String,
+    /// Steps done and the steps in all (loading, preparing, each transform, drawing).
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Runs the pipeline, calling `pause` between phases (loading, preparing, each transform,
+/// converting); a `pause` that returns false stops the analysis (a newer edit replaced it) and
+/// `None` comes back. For a cycle, builds again without the pipeline's error gate to keep the
+/// graph that has the cycle so it can be drawn.
+pub async fn analyze_with<P, F>(
+    files: &BTreeMap<String, String>,
+    kind: BuilderKind,
+    mut pause: P,
+) -> Option<Analysis>
+where
+    P: FnMut(Progress) -> F,
+    F: std::future::Future<Output = bool>,
+{
+    let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+    if size > MAX_INPUT_BYTES {
+        return Some(Analysis {
+            errors: vec![Diag {
+                error: true,
+                place: None,
+                file: None,
+                line: 0,
+                summary: "Input too large".into(),
+                detail: format!(
+                    "The files hold {:.1} MB in all; tfgraph's web app works on up to {} MB. The tfgraph command-line tool has no such limit.",
+                    size as f64 / 1e6,
+                    MAX_INPUT_BYTES / (1024 * 1024)
+                ),
+            }],
+            ..Analysis::default()
+        });
+    }
     let mut config_files = files.clone();
     let state = config_files.remove(STATE_FILE);
     let mut req = Request::new(config_files, kind);
     req.state = state.map(|t| pipeline::NamedText::new(STATE_FILE, t));
-    match pipeline::run(&req) {
+    // Transforms are counted once known; until then a typical builder's length.
+    let mut total = 34;
+    let mut done = 0;
+    let mut step = |label: String, total: usize| {
+        done += 1;
+        Progress { label, done, total }
+    };
+    if !pause(step("Loading the configuration".into(), total)).await {
+        return None;
+    }
+    let loaded = config::load_files(&req.files);
+    if !pause(step("Checking references and inputs".into(), total)).await {
+        return None;
+    }
+    let result = match pipeline::prepare(loaded, &req) {
+        Err(d) => Err(d),
+        Ok(prepared) => {
+            let transforms = builder::steps(&prepared.inputs, kind);
+            total = transforms.len() + 3;
+            let mut runner = builder::Runner::new();
+            for t in &transforms {
+                if !pause(step(format!("Running {}", t.name()), total)).await {
+                    return None;
+                }
+                if !runner.apply(t.as_ref()) {
+                    break;
+                }
+            }
+            drop(transforms);
+            let mut built = runner.into_built();
+            builder::validate_built(&mut built);
+            prepared.finish(built)
+        }
+    };
+    if !pause(step("Preparing the drawing".into(), total)).await {
+        return None;
+    }
+    Some(match result {
         Ok(out) => {
             let (graph, decls) = GraphData::from_builder(&out.built.graph);
             let g = out.built.graph.dag();
@@ -340,7 +421,16 @@ pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis 
             }
             a
         }
-    }
+    })
+}
+
+/// [`analyze_with`] without pauses, at once.
+pub fn analyze(files: &BTreeMap<String, String>, kind: BuilderKind) -> Analysis {
+    use futures::FutureExt as _;
+    analyze_with(files, kind, |_| std::future::ready(true))
+        .now_or_never()
+        .flatten()
+        .unwrap_or_default()
 }
 
 /// The graph as it was after steps `0..=upto`, replayed from the recorded additions and removals
@@ -457,7 +547,14 @@ pub struct Scene {
     pub hint: BTreeMap<String, f64>,
     /// The drawing as a standalone SVG document (the layout's own renderer), for export.
     pub svg: String,
+    /// Set when the graph had too many vertices to draw (see [`MAX_DRAWN`]): their number.
+    pub too_big: Option<usize>,
 }
+
+/// The most vertices the app lays out and draws. A larger graph is still built, checked,
+/// exported and walked, but drawing it would hold the page for seconds and show nothing legible;
+/// the app says so and suggests narrowing the view.
+pub const MAX_DRAWN: usize = 5_000;
 
 /// Box size for a label drawn in the SVG's 12px monospace font.
 pub fn label_size(name: &str) -> (f64, f64) {
@@ -467,6 +564,12 @@ pub fn label_size(name: &str) -> (f64, f64) {
 
 /// Lays out `g`; `previous` keeps vertices that were there before in their old order.
 pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
+    if g.names.len() > MAX_DRAWN {
+        return Scene {
+            too_big: Some(g.names.len()),
+            ..Scene::default()
+        };
+    }
     let (dg, ids) = g.to_dag();
     let index: BTreeMap<VertexId, usize> = ids.iter().enumerate().map(|(i, v)| (*v, i)).collect();
     let opts = LayoutOptions {
@@ -529,6 +632,7 @@ pub fn scene(g: &GraphData, previous: Option<BTreeMap<String, f64>>) -> Scene {
         height: l.height,
         hint: l.order_hint(),
         svg: layout::svg::render_names(&l),
+        too_big: None,
     }
 }
 

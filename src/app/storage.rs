@@ -1,39 +1,136 @@
-//! Autosave of the editor text in the browser's localStorage, so a reload loses nothing.
+//! Autosave of the user's files in the browser's localStorage, so a reload or a browser restart
+//! loses nothing, and saved data that cannot be used is never silently thrown away.
+//!
+//! The format and the decision of what stored strings amount to are in `crate::saved`. On start,
+//! [`restore`] reads the keys; anything unusable — text that is not the JSON, a format from a newer
+//! tfgraph, bad paths — and format 1's keys are copied under a key of their own starting with
+//! [`ASIDE_PREFIX`] before anything is written, and the app is told, so it can say what happened
+//! and offer the kept copy for download.
 
-const KEY: &str = "tfgraph.v1.main.tf";
+use crate::saved::{ASIDE_PREFIX, KEY, Restored, V1_FILES, V1_MAIN, classify, envelope};
+use std::collections::BTreeMap;
 
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// The text saved by an earlier visit, if any.
-pub fn load_text() -> Option<String> {
-    local_storage()?.get_item(KEY).ok()?
+fn get(key: &str) -> Option<String> {
+    local_storage()?.get_item(key).ok()?
 }
 
-/// Saves the text; a full or disabled storage is not an error worth stopping the app for.
-pub fn save_text(text: &str) {
-    if let Some(s) = local_storage() {
-        let _ = s.set_item(KEY, text);
+/// Copies `text` under the first free `tfgraph.aside.<n>` key; returns that key.
+fn keep_aside(text: &str) -> Result<String, String> {
+    let s = local_storage().ok_or("this browser gives the page no storage")?;
+    let key = (1..)
+        .map(|n| format!("{ASIDE_PREFIX}{n}"))
+        .find(|k| s.get_item(k).ok().flatten().is_none())
+        .unwrap_or_else(|| ASIDE_PREFIX.to_string());
+    s.set_item(&key, text)
+        .map_err(|_| "the browser's storage is full".to_string())?;
+    Ok(key)
+}
+
+/// What the app starts with, and a notice when saved data was unusable or converted.
+pub struct Start {
+    pub files: Option<BTreeMap<String, String>>,
+    pub notice: Option<StorageNotice>,
+}
+
+/// Told to the user on start: what happened to their saved data, and where the old copy is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StorageNotice {
+    pub message: String,
+    /// The kept copy's key and text, offered for download.
+    pub aside: Option<(String, String)>,
+}
+
+/// Reads the saved files, keeping aside (and reporting) whatever cannot be used.
+pub fn restore() -> Start {
+    let restored = classify(
+        get(KEY).as_deref(),
+        get(V1_FILES).as_deref(),
+        get(V1_MAIN).as_deref(),
+    );
+    let remove_old = || {
+        if let Some(s) = local_storage() {
+            let _ = s.remove_item(V1_FILES);
+            let _ = s.remove_item(V1_MAIN);
+        }
+    };
+    match restored {
+        Restored::Nothing => Start {
+            files: None,
+            notice: None,
+        },
+        Restored::Files(files) => Start {
+            files: Some(files),
+            notice: None,
+        },
+        Restored::Converted { files, old } => {
+            let notice = match keep_aside(&old) {
+                Ok(key) => {
+                    remove_old();
+                    StorageNotice {
+                        message: format!(
+                            "Your files were saved by an earlier version of tfgraph and have been converted. The old copy is kept in this browser under \u{201c}{key}\u{201d}."
+                        ),
+                        aside: Some((key, old)),
+                    }
+                }
+                Err(e) => StorageNotice {
+                    message: format!(
+                        "Your files were saved by an earlier version of tfgraph and have been converted, but the old copy could not be kept ({e}); it is still under its old key."
+                    ),
+                    aside: None,
+                },
+            };
+            Start {
+                files: Some(files),
+                notice: Some(notice),
+            }
+        }
+        Restored::Unusable { raw, why } => {
+            let notice = match keep_aside(&raw) {
+                Ok(key) => {
+                    if let Some(s) = local_storage() {
+                        let _ = s.remove_item(KEY);
+                    }
+                    remove_old();
+                    StorageNotice {
+                        message: format!(
+                            "Your saved files could not be restored: {why}. They are kept in this browser under \u{201c}{key}\u{201d}, and you can download them; an example is open instead."
+                        ),
+                        aside: Some((key, raw)),
+                    }
+                }
+                // Nothing could be copied: leave the data where it is, and do not overwrite it.
+                Err(e) => StorageNotice {
+                    message: format!(
+                        "Your saved files could not be restored: {why}. They could not be kept aside ({e}), so they stay where they are and this visit will not be saved."
+                    ),
+                    aside: None,
+                },
+            };
+            Start {
+                files: None,
+                notice: Some(notice),
+            }
+        }
     }
 }
 
-const FILES_KEY: &str = "tfgraph.v1.files";
-
-/// All files of the last visit (the example may have several), if saved.
-pub fn load_files() -> Option<std::collections::BTreeMap<String, String>> {
-    let text = local_storage()?.get_item(FILES_KEY).ok()??;
-    serde_json::from_str(&text).ok()
+/// Whether saving is safe: false when unusable data could not be kept aside and would be overwritten.
+pub fn can_save() -> bool {
+    match get(KEY) {
+        None => true,
+        Some(raw) => !matches!(classify(Some(&raw), None, None), Restored::Unusable { .. }),
+    }
 }
 
-/// Saves every file; `main.tf` also under its own key (older visits read only that).
-pub fn save_files(files: &std::collections::BTreeMap<String, String>) {
-    if let Some(s) = local_storage()
-        && let Ok(json) = serde_json::to_string(files)
-    {
-        let _ = s.set_item(FILES_KEY, &json);
-    }
-    if let Some(main) = files.get("main.tf") {
-        save_text(main);
-    }
+/// Saves every file. Returns the reason when the browser refused (storage full or disabled).
+pub fn save_files(files: &BTreeMap<String, String>) -> Result<(), String> {
+    let s = local_storage().ok_or("this browser gives the page no storage")?;
+    s.set_item(KEY, &envelope(files)).map_err(|_| {
+        "the browser's storage is full or disabled, so edits are not being saved".to_string()
+    })
 }

@@ -1,7 +1,7 @@
 //! The graph builders: OpenTofu's ordered transform lists for plan (and its destroy, refresh-only,
 //! validate variants) and apply, and the runner that applies them while recording each step.
 
-use super::graph::{Graph, Step};
+use super::graph::{Graph, Snapshot, Step};
 use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
 use super::transform::{Diagnostics, Inputs, Operation, Transform};
 use super::transform_attach_schema::AttachSchemaTransformer;
@@ -239,43 +239,96 @@ pub struct Built {
 /// Applies `steps` in order to an empty graph, recording each one; stops at the first transform
 /// that reports errors (as OpenTofu's BasicGraphBuilder does).
 pub fn run_steps(steps: &[Box<dyn Transform + '_>]) -> Built {
-    let mut graph = Graph::new();
-    let mut recorded = Vec::new();
-    let mut diagnostics = Vec::new();
-    // One snapshot per transform: the state after one transform is the state before the next
-    // (taking both per transform was a quarter of the whole pipeline at 10k resources).
-    let mut before = graph.snapshot();
+    let mut runner = Runner::new();
     for t in steps {
-        let res = t.transform(&mut graph);
-        let after = graph.snapshot();
-        recorded.push(Graph::changes(&before, &after, t.name()));
-        before = after;
-        if let Err(d) = res {
-            diagnostics.extend(d);
+        if !runner.apply(t.as_ref()) {
             break;
         }
     }
-    Built {
-        graph,
-        steps: recorded,
-        diagnostics,
+    runner.into_built()
+}
+
+/// Runs transforms one at a time, recording what each changed: what [`run_steps`] does in one
+/// call, for callers that must give control back between transforms (the web app yields to the
+/// browser so a large build does not freeze the page).
+pub struct Runner {
+    graph: Graph,
+    recorded: Vec<Step>,
+    diagnostics: Vec<Diagnostic>,
+    // One snapshot per transform: the state after one transform is the state before the next
+    // (taking both per transform was a quarter of the whole pipeline at 10k resources).
+    before: Snapshot,
+}
+
+impl Default for Runner {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Runner {
+    pub fn new() -> Runner {
+        let graph = Graph::new();
+        let before = graph.snapshot();
+        Runner {
+            graph,
+            recorded: Vec::new(),
+            diagnostics: Vec::new(),
+            before,
+        }
+    }
+
+    /// Applies one transform and records its step; false once a transform has failed (its
+    /// diagnostics are kept and no further transform should run).
+    pub fn apply(&mut self, t: &dyn Transform) -> bool {
+        let res = t.transform(&mut self.graph);
+        let after = self.graph.snapshot();
+        self.recorded
+            .push(Graph::changes(&self.before, &after, t.name()));
+        self.before = after;
+        match res {
+            Ok(()) => true,
+            Err(d) => {
+                self.diagnostics.extend(d);
+                false
+            }
+        }
+    }
+
+    /// The graph, the recorded steps and the diagnostics so far.
+    pub fn into_built(self) -> Built {
+        Built {
+            graph: self.graph,
+            steps: self.recorded,
+            diagnostics: self.diagnostics,
+        }
+    }
+}
+
+/// The ordered transforms of OpenTofu's builder of `kind` for `inputs`.
+pub fn steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform + '_>> {
+    match kind {
+        BuilderKind::Apply => apply_steps(inputs, Operation::Apply),
+        k => plan_steps(inputs, k),
     }
 }
 
 /// Builds the graph of `kind` for `inputs`.
 pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
-    let steps = match kind {
-        BuilderKind::Apply => apply_steps(inputs, Operation::Apply),
-        k => plan_steps(inputs, k),
-    };
-    let mut built = run_steps(&steps);
-    // BasicGraphBuilder validates the finished graph: one root, no cycles.
+    let mut built = run_steps(&steps(inputs, kind));
+    validate_built(&mut built);
+    built
+}
+
+/// What BasicGraphBuilder does once every transform ran: checks the finished graph has one root
+/// and no cycles, adding an error per problem (a cycle points at the configuration of its first
+/// vertex that has one). Nothing is checked after a transform failed.
+pub fn validate_built(built: &mut Built) {
     if built.diagnostics.is_empty()
         && let Err(e) = built.graph.dag().validate()
     {
         let g = &built.graph;
         for err in e.errors() {
-            // A cycle points at the configuration of its first vertex that has one.
             let range = match &err {
                 DagError::Cycle(names) => names
                     .iter()
@@ -289,7 +342,6 @@ pub fn build(inputs: &Inputs, kind: BuilderKind) -> Built {
                 .push(Diagnostic::error(err.to_string(), "", range));
         }
     }
-    built
 }
 
 #[cfg(test)]

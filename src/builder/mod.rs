@@ -40,7 +40,9 @@ pub mod transform_state;
 pub mod transform_targets;
 pub mod transform_variable;
 
-pub use builders::{BuilderKind, Built, apply_steps, build, plan_steps, run_steps};
+pub use builders::{
+    BuilderKind, Built, Runner, apply_steps, build, plan_steps, run_steps, steps, validate_built,
+};
 pub use graph::{Graph, Step, VId};
 pub use nodes::Node;
 pub use transform::{Diagnostics, Inputs, Operation, Transform, inputs_from_crate};

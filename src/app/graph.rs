@@ -1,0 +1,449 @@
+//! The graph pane: the laid-out SVG (vertex shapes by kind, edges, module boxes), pan/zoom, search
+//! and the legend.
+
+use super::*;
+
+/// Corner points of a vertex's shape, by kind.
+pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
+    let c = 7.0_f64.min(h / 3.0);
+    let pts: Vec<(f64, f64)> = match kind {
+        Kind::Provider => vec![
+            (c, 0.0),
+            (w - c, 0.0),
+            (w, c),
+            (w, h - c),
+            (w - c, h),
+            (c, h),
+            (0.0, h - c),
+            (0.0, c),
+        ],
+        Kind::ModuleExpand => vec![(c, 0.0), (w - c, 0.0), (w, h), (0.0, h)],
+        Kind::ModuleClose => vec![(0.0, 0.0), (w, 0.0), (w - c, h), (c, h)],
+        _ => return None,
+    };
+    Some(
+        pts.iter()
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+pub fn rounding(kind: Kind, h: f64) -> f64 {
+    match kind {
+        Kind::Variable | Kind::Local | Kind::Output | Kind::Root => h / 2.0,
+        _ => 4.0,
+    }
+}
+
+/// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
+pub fn vertex_view(ctx: Ctx, n: SNode) -> impl IntoView {
+    let i = n.index;
+    // Memos per vertex: a walk frame recomputes these cheaply, and the DOM is touched only for
+    // the vertices whose state or progress changed.
+    let st = Memo::new(move |_| {
+        ctx.walk_view
+            .with(|v| v.states.get(i).copied().unwrap_or_default())
+    });
+    let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
+    let progress = Memo::new(move |_| {
+        ctx.walk_view
+            .with(|v| (v.progress.get(i).copied().unwrap_or(0.0) * 200.0).round() / 200.0)
+    });
+    let name = n.name.clone();
+    let n_for_class = n.name.clone();
+    let class = move || {
+        let mut c = format!("vertex kind-{}", n.kind.css());
+        ctx.shown.with(|s| {
+            if let Some(r) = &s.replay {
+                if r.removed.contains(&n_for_class) {
+                    c.push_str(" removed");
+                } else if r.added.contains(&n_for_class) {
+                    c.push_str(" added");
+                }
+            }
+            if s.cycle_nodes.contains(&i) {
+                c.push_str(" cycle");
+            }
+        });
+        ctx.related.with(|r| {
+            if r.selected == Some(i) {
+                c.push_str(" selected");
+            } else if r.up.contains(&i) {
+                c.push_str(" ancestor");
+            } else if r.down.contains(&i) {
+                c.push_str(" descendant");
+            } else if r.selected.is_some() {
+                c.push_str(" dim");
+            }
+        });
+        if ctx.failures.with(|f| f.contains(&n_for_class)) {
+            c.push_str(" inject");
+        }
+        if critical.get() {
+            c.push_str(" critical");
+        }
+        ctx.search.with(|q| {
+            let q = q.trim();
+            if !q.is_empty() {
+                let hit = n_for_class.to_lowercase().contains(&q.to_lowercase());
+                c.push_str(if hit { " match" } else { " nomatch" });
+            }
+        });
+        c
+    };
+    let state = move || st.get().css();
+    let progress_w = move || progress.get() * n.w;
+    let shape = match shape_points(n.kind, n.w, n.h) {
+        Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
+        None => view! {
+            <rect class="shape" width=n.w height=n.h rx=rounding(n.kind, n.h)></rect>
+        }
+        .into_any(),
+    };
+    let click_name = name.clone();
+    let data_name = name.clone();
+    view! {
+        <g
+            class=class
+            data-name=data_name
+            data-state=state
+            transform=format!("translate({:.1},{:.1})", n.x, n.y)
+            on:click=move |ev| {
+                ev.stop_propagation();
+                ctx.click_vertex(click_name.clone());
+            }
+        >
+            {shape}
+            <rect
+                class="progress"
+                x="0"
+                y=n.h - 3.0
+                height="3"
+                width=move || format!("{:.1}", progress_w())
+            ></rect>
+            <text class="label" x=n.w / 2.0 y=n.h / 2.0>
+                {name}
+            </text>
+        </g>
+    }
+}
+
+#[component]
+pub fn GraphPane(ctx: Ctx) -> impl IntoView {
+    let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
+    let on_down = move |ev: web_sys::PointerEvent| {
+        if ev.button() != 0 {
+            return;
+        }
+        let (tx, ty, _) = ctx.xf.get_untracked();
+        drag.set_value(Some((ev.client_x() as f64, ev.client_y() as f64, tx, ty)));
+        ctx.dragged.set_value(false);
+    };
+    let on_move = move |ev: web_sys::PointerEvent| {
+        if let Some((x0, y0, tx, ty)) = drag.get_value() {
+            let dx = ev.client_x() as f64 - x0;
+            let dy = ev.client_y() as f64 - y0;
+            if dx.abs() + dy.abs() > 4.0 {
+                ctx.dragged.set_value(true);
+            }
+            if ctx.dragged.get_value() {
+                ctx.xf.update(|(a, b, _)| {
+                    *a = tx + dx;
+                    *b = ty + dy;
+                });
+            }
+        }
+    };
+    let on_up = move |_| drag.set_value(None);
+    let on_wheel = move |ev: web_sys::WheelEvent| {
+        ev.prevent_default();
+        let at = ctx.canvas.get_untracked().map(|el| {
+            let r = el.get_bounding_client_rect();
+            (
+                ev.client_x() as f64 - r.left(),
+                ev.client_y() as f64 - r.top(),
+            )
+        });
+        ctx.zoom((-ev.delta_y() * 0.0015).clamp(-0.5, 0.5).exp(), at);
+    };
+    let stale = move || {
+        ctx.analysis
+            .with(|a| !a.errors.is_empty() && a.graph.is_none())
+            && ctx.good.with(|g| g.is_some())
+    };
+    let counts = move || {
+        ctx.shown.with(|s| {
+            format!(
+                "{} vertices · {} edges",
+                s.graph.names.len(),
+                s.graph.edges.len()
+            )
+        })
+    };
+    let step_banner = move || {
+        let k = ctx.step.get()?;
+        ctx.good.with(|g| {
+            let a = g.as_ref()?;
+            let s = a.steps.get(k)?;
+            Some(view! {
+                <div class="step-banner">
+                    <strong>{format!("Step {} of {}: {}", k + 1, a.steps.len(), s.name)}</strong>
+                    <span>{model::explain(&s.name)}</span>
+                    <span class="step-delta">
+                        {format!(
+                            "+{} / −{} vertices, +{} / −{} edges",
+                            s.added_vertices.len(),
+                            s.removed_vertices.len(),
+                            s.added_edges.len(),
+                            s.removed_edges.len(),
+                        )}
+                    </span>
+                </div>
+            })
+        })
+    };
+    view! {
+        <section class="pane graph-pane" aria-label="Graph">
+            <div class="pane-title graph-toolbar">
+                <label class="graph-kind">
+                    <span class="sr-only">"Graph type"</span>
+                    <select
+                        id="graph-kind"
+                        prop:value=move || ctx.kind.get().as_str()
+                        on:change=move |ev| {
+                            if let Some(k) = BuilderKind::parse(&event_target_value(&ev)) {
+                                ctx.kind.set(k);
+                            }
+                        }
+                    >
+                        {BuilderKind::ALL
+                            .into_iter()
+                            .map(|k| view! { <option value=k.as_str()>{k.as_str()}</option> })
+                            .collect_view()}
+                    </select>
+                </label>
+                <div class="segmented" role="group" aria-label="Click mode">
+                    <button
+                        type="button"
+                        class:active=move || ctx.mode.get() == Mode::Inspect
+                        on:click=move |_| ctx.mode.set(Mode::Inspect)
+                        title="Click a vertex to see its details"
+                    >
+                        "Inspect"
+                    </button>
+                    <button
+                        type="button"
+                        id="mode-walk"
+                        class:active=move || ctx.mode.get() == Mode::Walk
+                        on:click=move |_| ctx.mode.set(Mode::Walk)
+                        title="Click a vertex to make it fail in the next walk"
+                    >
+                        "Walk"
+                    </button>
+                </div>
+                <input
+                    type="search"
+                    class="graph-search"
+                    placeholder="Find a vertex"
+                    aria-label="Find a vertex"
+                    prop:value=move || ctx.search.get()
+                    on:input=move |ev| ctx.search.set(event_target_value(&ev))
+                    on:keydown=move |ev| {
+                        if ev.key() == "Enter" {
+                            let q = ctx.search.get_untracked().trim().to_lowercase();
+                            let hit = ctx.shown.with_untracked(|s| {
+                                s.graph.names.iter().find(|n| n.to_lowercase().contains(&q)).cloned()
+                            });
+                            if let Some(h) = hit.filter(|_| !q.is_empty()) {
+                                ctx.selected.set(Some(h));
+                                ctx.tab.set(Tab::Details);
+                            }
+                        }
+                    }
+                />
+                <span class="graph-counts">{counts}</span>
+                <span class="spacer"></span>
+
+            </div>
+            {step_banner}
+            <div
+                class="graph-canvas"
+                node_ref=ctx.canvas
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointerleave=on_up
+                on:wheel=on_wheel
+                on:click=move |_| {
+                    if !ctx.dragged.get_value() {
+                        ctx.selected.set(None);
+                    }
+                }
+            >
+                <svg class="graph-svg" width="100%" height="100%" role="img" aria-label="Dependency graph">
+                    <defs>
+                        <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
+                            <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
+                        </marker>
+                        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                            <line x1="0" y1="0" x2="0" y2="6" class="hatch-line"></line>
+                        </pattern>
+                    </defs>
+                    <g transform=move || {
+                        let (tx, ty, s) = ctx.xf.get();
+                        format!("translate({tx:.1},{ty:.1}) scale({s:.4})")
+                    }>
+                        {move || {
+                            ctx.scene
+                                .with(|sc| sc.clusters.clone())
+                                .into_iter()
+                                .map(|c| {
+                                    view! {
+                                        <g class="cluster" data-depth=c.depth.to_string()>
+                                            <rect x=c.x y=c.y width=c.w height=c.h rx="6"></rect>
+                                            <text class="cluster-title" x=c.x + 8.0 y=c.y + 14.0>
+                                                {c.title.clone()}
+                                            </text>
+                                        </g>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                        {move || {
+                            let names = ctx.shown.with(|s| s.graph.names.clone());
+                            ctx.scene
+                                .with(|sc| sc.edges.clone())
+                                .into_iter()
+                                .map(|e| {
+                                    let key = (
+                                        names.get(e.from).cloned().unwrap_or_default(),
+                                        names.get(e.to).cloned().unwrap_or_default(),
+                                    );
+                                    let (a, b) = (e.from, e.to);
+                                    let class = move || {
+                                        let mut c = String::from("edge");
+                                        ctx.shown.with(|s| {
+                                            if let Some(r) = &s.replay {
+                                                if r.removed_edges.contains(&key) {
+                                                    c.push_str(" removed");
+                                                } else if r.added_edges.contains(&key) {
+                                                    c.push_str(" added");
+                                                }
+                                            }
+                                            if s.cycle_edges.contains(&(a, b)) {
+                                                c.push_str(" cycle");
+                                            }
+                                        });
+                                        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
+                                            c.push_str(" critical");
+                                        }
+                                        ctx.related.with(|r| {
+                                            if let Some(sel) = r.selected {
+                                                let up = (a == sel || r.up.contains(&a)) && r.up.contains(&b);
+                                                let down = (b == sel || r.down.contains(&b)) && r.down.contains(&a);
+                                                c.push_str(if up || down { " related" } else { " dim" });
+                                            }
+                                        });
+                                        c
+                                    };
+                                    view! { <path class=class d=e.d marker-end="url(#arrow)"></path> }
+                                })
+                                .collect_view()
+                        }}
+                        {move || {
+                            ctx.scene
+                                .with(|sc| sc.nodes.clone())
+                                .into_iter()
+                                .map(|n| vertex_view(ctx, n))
+                                .collect_view()
+                        }}
+                    </g>
+                </svg>
+                <div class="zoom-buttons" on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
+                    <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.zoom(1.0 / 1.25, None)>
+                        "−"
+                    </button>
+                    <button type="button" title="Zoom in" aria-label="Zoom in" on:click=move |_| ctx.zoom(1.25, None)>
+                        "+"
+                    </button>
+                    <button type="button" title="Fit the graph" on:click=move |_| ctx.fit()>
+                        "Fit"
+                    </button>
+                </div>
+                <Show when=stale>
+                    <span class="stale" title="The configuration has errors: fix them to update the graph">
+                        "Showing the last graph that built"
+                    </span>
+                </Show>
+                {move || ctx.scene.with(|s| s.too_big).map(|n| view! {
+                    <p class="empty-graph too-big">
+                        {format!(
+                            "This graph has {n} vertices; the app draws up to {}. It is built and can be exported and walked; to see it, narrow it with -target, or export DOT and use the tfgraph command-line tool.",
+                            model::MAX_DRAWN
+                        )}
+                    </p>
+                })}
+                <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
+                    <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
+                </Show>
+            </div>
+            <Legend ctx=ctx />
+        </section>
+    }
+}
+
+#[component]
+pub fn Legend(ctx: Ctx) -> impl IntoView {
+    // None: the stylesheet decides (open on wide screens, closed on phones).
+    let open = RwSignal::new(None::<bool>);
+    let toggle = move |_| {
+        let wide = web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|v| v.as_f64())
+            .is_none_or(|w| w >= 760.0);
+        let now = open.get_untracked().unwrap_or(wide);
+        open.set(Some(!now));
+    };
+    view! {
+        <div class="legend" class:collapsed=move || open.get() == Some(false) class:expanded=move || open.get() == Some(true)>
+            <button type="button" class="legend-toggle" on:click=toggle>
+                "Legend"
+            </button>
+                <ul class="legend-list">
+                    {Kind::LEGEND
+                        .into_iter()
+                        .map(|k| {
+                            let (w, h) = (26.0, 14.0);
+                            let shape = match shape_points(k, w, h) {
+                                Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
+                                None => view! { <rect class="shape" width=w height=h rx=rounding(k, h)></rect> }.into_any(),
+                            };
+                            view! {
+                                <li>
+                                    <svg width="28" height="16" class=format!("vertex kind-{}", k.css())>
+                                        <g transform="translate(1,1)">{shape}</g>
+                                    </svg>
+                                    <span>{k.label()}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                    <li class="legend-note">"Arrows: from what runs first to what waits for it."</li>
+                    <Show when=move || ctx.mode.get() == Mode::Walk>
+                        {[VState::Waiting, VState::Permit, VState::Running, VState::Done, VState::Failed, VState::Upstream]
+                            .into_iter()
+                            .map(|s| {
+                                view! {
+                                    <li>
+                                        <span class=format!("state-dot state-{}", s.css())></span>
+                                        <span>{s.label()}</span>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </Show>
+                </ul>
+        </div>
+    }
+}

@@ -7,10 +7,12 @@ Called by scripts/fuzz; idempotent (files are named by content hash)."""
 
 import glob
 import hashlib
+import base64
 import json
 import os
 import re
 import sys
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "seeds")
@@ -111,6 +113,13 @@ def main(extra_dot):
                                       'source = "./modules/x"', slots["main.tf"])
             slots["modules/x/main.tf"] = "\n".join(mods[d])
         put("config_builders", config_seed(slots))
+        # share_link: the first byte is the mode (0: a fragment as is, 2: JSON that the target
+        # deflates and encodes itself).
+        text = json.dumps(files, separators=(",", ":")).encode()
+        c = zlib.compressobj(9, zlib.DEFLATED, -15)
+        packed = c.compress(text) + c.flush()
+        put("share_link", b"\x00v1." + base64.urlsafe_b64encode(packed).rstrip(b"="))
+        put("share_link", b"\x02" + text)
     for cfg in sorted(glob.glob(os.path.join(CONF, "graph", "*", "config"))):
         put("config_builders", folder_seed(cfg))
     for p in sorted(glob.glob(os.path.join(REAL, "**", "*.tf"), recursive=True)):
@@ -119,6 +128,10 @@ def main(extra_dot):
         put("config_builders", folder_seed(d))
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "bad_inputs", "*.tf"))):
         put("config_builders", read(p))
+    # With request options (the eighth part).
+    put("config_builders", "variable \"n\" {\n  type = number\n}\nresource \"a_b\" \"c\" {\n  count = var.n\n}\n"
+        "resource \"a_b\" \"d\" {\n  x = a_b.c[0].id\n}\n" + "\0" * 7
+        + "-var=n=3\n-target=a_b.d\n-exclude=a_b.c[1]\n")
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "bad_inputs", "*.tf.json"))):
         put("config_builders", "\0\0\0" + read(p))
 

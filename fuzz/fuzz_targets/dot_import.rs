@@ -12,7 +12,10 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     if let Ok((vertices, edges)) = tfgraph::dag::import::parse_dot("in.dot", &text) {
         let mut g = Graph::new();
-        let ids: BTreeMap<&str, _> = vertices.iter().map(|v| (v.as_str(), g.add(v.clone()))).collect();
+        let ids: BTreeMap<&str, _> = vertices
+            .iter()
+            .map(|v| (v.as_str(), g.add(v.clone())))
+            .collect();
         for (f, t) in &edges {
             if let (Some(a), Some(b)) = (ids.get(f.as_str()), ids.get(t.as_str())) {
                 g.connect(*a, *b);
@@ -27,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(input) = tfgraph::layout::inputs::input_from_dot(&text) {
         tfgraph_fuzz::check_layout(&input, &LayoutOptions::default());
-        let _ = tfgraph::layout::inputs::input_to_dot(&input, tfgraph::layout::Direction::LeftToRight);
+        let _ =
+            tfgraph::layout::inputs::input_to_dot(&input, tfgraph::layout::Direction::LeftToRight);
     }
 });

@@ -43,7 +43,11 @@ fuzz_target!(|case: Case| {
                 name: nd.name.clone(),
                 width: nd.width,
                 height: nd.height,
-                cluster: nd.cluster.iter().map(|c| format!("module.m{}", c % 4)).collect(),
+                cluster: nd
+                    .cluster
+                    .iter()
+                    .map(|c| format!("module.m{}", c % 4))
+                    .collect(),
             })
             .collect(),
         // Out-of-range indexes are kept on purpose: the layout must ignore them.
@@ -59,7 +63,11 @@ fuzz_target!(|case: Case| {
             .collect::<BTreeMap<_, _>>()
     });
     let opts = LayoutOptions {
-        direction: if case.left_to_right { Direction::LeftToRight } else { Direction::TopToBottom },
+        direction: if case.left_to_right {
+            Direction::LeftToRight
+        } else {
+            Direction::TopToBottom
+        },
         transpose: case.transpose,
         max_sweeps: usize::from(case.max_sweeps % 40),
         coord_passes: usize::from(case.coord_passes % 20),
@@ -68,7 +76,10 @@ fuzz_target!(|case: Case| {
     };
     let l = tfgraph_fuzz::check_layout(&input, &opts);
     if case.relayout {
-        let opts = LayoutOptions { previous: Some(l.order_hint()), ..opts };
+        let opts = LayoutOptions {
+            previous: Some(l.order_hint()),
+            ..opts
+        };
         tfgraph_fuzz::check_layout(&input, &opts);
     }
 });

@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use tfgraph::pipeline::NamedText;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((first, rest)) = data.split_first() else { return };
+    let Some((first, rest)) = data.split_first() else {
+        return;
+    };
     let text = String::from_utf8_lossy(rest);
     let conformance = first & 1 == 1;
     let parsed = if conformance {

@@ -67,7 +67,9 @@ fuzz_target!(|case: Case| {
             }
         }
     }
-    let mut durations = DurationModel::table().with_seed(case.seed).with_jitter(case.jitter);
+    let mut durations = DurationModel::table()
+        .with_seed(case.seed)
+        .with_jitter(case.jitter);
     durations.uniform = case.uniform_secs.map(Duration::from_secs);
     if let Some(f) = &case.durations_file {
         if let Ok(d) = durations.clone().with_file(f) {
@@ -78,7 +80,9 @@ fuzz_target!(|case: Case| {
     let mut expansions = BTreeMap::new();
     for (v, n) in case.vertices.iter().zip(&names) {
         if let Some(ns) = v.nanos {
-            durations.overrides.insert(n.clone(), Duration::from_nanos(ns));
+            durations
+                .overrides
+                .insert(n.clone(), Duration::from_nanos(ns));
         }
         if let Some(m) = &v.fail {
             failing.insert(n.clone(), m.clone());

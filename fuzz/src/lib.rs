@@ -9,7 +9,9 @@ use tfgraph::pipeline::{self, Request};
 use tfgraph::walk::{DurationModel, Scenario, WalkOptions, simulate};
 
 /// The files a `config_builders` input is split into, in order, at NUL bytes. A plain `.tf` text
-/// (no NUL) is just `main.tf`, so real configurations are good seeds as they are.
+/// (no NUL) is just `main.tf`, so real configurations are good seeds as they are. An eighth part,
+/// if present, holds request options, one a line: `-var=NAME=VALUE`, `-target=ADDR`,
+/// `-exclude=ADDR`.
 pub const CONFIG_FILES: [&str; 7] = [
     "main.tf",
     "variables.tf",
@@ -23,15 +25,33 @@ pub const CONFIG_FILES: [&str; 7] = [
 /// Splits `data` at NUL bytes into [`CONFIG_FILES`] (bytes beyond the last name go into it);
 /// invalid UTF-8 is replaced, as a browser's text area or `fs::read_to_string` + lossy would.
 pub fn config_files(data: &[u8]) -> BTreeMap<String, String> {
+    config_request(data).files
+}
+
+/// A plan request from a `config_builders` input: the files of [`config_files`] and the options
+/// of the eighth part.
+pub fn config_request(data: &[u8]) -> Request {
     let mut files = BTreeMap::new();
-    let mut parts = data.splitn(CONFIG_FILES.len(), |b| *b == 0);
+    let mut parts = data.splitn(CONFIG_FILES.len() + 1, |b| *b == 0);
     for name in CONFIG_FILES {
         let Some(p) = parts.next() else { break };
         if !p.is_empty() {
             files.insert(name.to_string(), String::from_utf8_lossy(p).into_owned());
         }
     }
-    files
+    let mut req = Request::new(files, BuilderKind::Plan);
+    if let Some(opts) = parts.next() {
+        for line in String::from_utf8_lossy(opts).lines() {
+            if let Some(v) = line.strip_prefix("-var=") {
+                req.vars.push(v.to_string());
+            } else if let Some(t) = line.strip_prefix("-target=") {
+                req.targets.push(t.to_string());
+            } else if let Some(x) = line.strip_prefix("-exclude=") {
+                req.excludes.push(x.to_string());
+            }
+        }
+    }
+    req
 }
 
 /// Runs the pipeline for every builder kind; each graph that comes out is laid out and walked.
@@ -65,7 +85,11 @@ pub fn check_layout(input: &Input, opts: &LayoutOptions) -> layout::Layout {
         for v in [n.x, n.y, n.w, n.h] {
             assert!(v.is_finite(), "vertex {:?} at {v}", n.name);
         }
-        assert!(n.w >= 0.0 && n.h >= 0.0, "vertex {:?} has a negative size", n.name);
+        assert!(
+            n.w >= 0.0 && n.h >= 0.0,
+            "vertex {:?} has a negative size",
+            n.name
+        );
     }
     for e in &l.edges {
         for (x, y) in &e.points {
@@ -117,7 +141,11 @@ pub fn check_walk<V: Vertex>(
                         e.name,
                         r.tasks[d.index()].name
                     );
-                    assert!(!r.tasks[d.index()].status.has_errors(), "{} ran after a failure", e.name);
+                    assert!(
+                        !r.tasks[d.index()].status.has_errors(),
+                        "{} ran after a failure",
+                        e.name
+                    );
                 }
                 is_running[i] = true;
                 running += 1;
@@ -150,7 +178,12 @@ pub fn check_walk<V: Vertex>(
             assert!(t.status.is_finished());
         }
         if t.parent.is_none() && failing.contains_key(&t.name) && t.started.is_some() {
-            assert!(matches!(t.status, T::Failed(_)), "{} should fail: {:?}", t.name, t.status);
+            assert!(
+                matches!(t.status, T::Failed(_)),
+                "{} should fail: {:?}",
+                t.name,
+                t.status
+            );
         }
     }
     let _ = r.metrics();

@@ -171,6 +171,11 @@ def main(extra_dot):
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "bad_inputs", "*.dot"))) + extra_dot:
         put("dot_import", read(p))
 
+    # Inputs that once crashed or hung (fuzz/regressions/TARGET/), replayed at every start.
+    for p in sorted(glob.glob(os.path.join(ROOT, "fuzz", "regressions", "*", "*"))):
+        with open(p, "rb") as f:
+            put(os.path.basename(os.path.dirname(p)), f.read())
+
     for t in sorted(counts):
         print(f"[fuzz] seeds for {t}: {counts[t]}")
 

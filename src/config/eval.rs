@@ -41,6 +41,8 @@ use std::collections::BTreeMap;
 struct Scope {
     vars: BTreeMap<String, Value>,
     locals: BTreeMap<String, Value>,
+    /// The [`value_size`] of the largest value in `vars` and `locals`.
+    largest: usize,
 }
 
 /// One instance of a repeated object: its key and, for `for_each`, `each.value`.
@@ -162,6 +164,7 @@ impl StaticEval {
         };
         let module = cfg.module.clone();
         let mut vars = BTreeMap::new();
+        let mut largest = 0;
         match (mi.parent(), mi.0.last()) {
             (Some(parent), Some(step)) => {
                 // A child module: arguments of the call, evaluated in the caller's instance.
@@ -183,6 +186,7 @@ impl StaticEval {
                     }
                     .and_then(bounded);
                     if let Some(value) = value {
+                        largest = largest.max(value_size(&value));
                         vars.insert(name.clone(), value);
                     }
                 }
@@ -195,6 +199,7 @@ impl StaticEval {
                     }
                     .and_then(bounded);
                     if let Some(value) = value {
+                        largest = largest.max(value_size(&value));
                         vars.insert(name.clone(), value);
                     }
                 }
@@ -203,6 +208,7 @@ impl StaticEval {
         let mut scope = Scope {
             vars,
             locals: BTreeMap::new(),
+            largest,
         };
         // Locals may refer to each other in any order: evaluate until nothing new is known.
         let mut pending: Vec<_> = module.locals.values().collect();
@@ -210,6 +216,7 @@ impl StaticEval {
             let before = pending.len();
             pending.retain(|l| match eval(&l.expr, &scope, None).map(bounded) {
                 Ok(Some(v)) => {
+                    scope.largest = scope.largest.max(value_size(&v));
                     scope.locals.insert(l.name.clone(), v);
                     false
                 }
@@ -454,6 +461,19 @@ fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<Value, Strin
         }
     }
     declare_functions(&mut ctx);
+    // Each interpolation of a template copies a value: with thousands of them in one template
+    // and a large value in scope, the string alone would not fit in memory (found by fuzzing:
+    // 4,000 copies of a 900 KB local). `${` in the source text bounds the interpolations.
+    let interpolations = e.text().matches("${").count();
+    let largest = scope.largest.max(
+        inst.and_then(|i| i.each_value.as_ref())
+            .map_or(0, value_size),
+    );
+    if interpolations.saturating_mul(largest) > MAX_TEMPLATE_SIZE {
+        return Err(format!(
+            "its templates could build more than {MAX_TEMPLATE_SIZE} characters from values of up to {largest}"
+        ));
+    }
     let mut expr = hcl::Expression::from(e.expr.clone());
     metered(&mut expr);
     FUEL.with(|f| f.set(EVAL_FUEL));
@@ -466,6 +486,10 @@ fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<Value, Strin
 /// inside a `for` multiplies their sizes, and `[range(1000000), range(1000000), …]` builds many
 /// bounded values at once: both hung or ran out of memory (found by fuzzing).
 const EVAL_FUEL: usize = 1_000_000;
+
+/// Most characters the templates of one expression may build: interpolations times the largest
+/// value in scope (see [`eval`]).
+const MAX_TEMPLATE_SIZE: usize = 4 * MAX_VALUE_SIZE;
 
 /// The name of the metering function [`metered`] wraps around every `for` body.
 const FUEL_FN: &str = "__tfgraph_fuel";
@@ -491,13 +515,16 @@ fn charge(n: usize) -> Result<(), String> {
     })
 }
 
-/// `__tfgraph_fuel(v)`: `v`, one step of fuel spent.
+/// `__tfgraph_fuel(v)`: `v`, with fuel spent for its size (so a `for` builds at most as much as
+/// the fuel allows, however large each element is).
 fn f_fuel(args: FuncArgs) -> Result<Value, String> {
-    charge(1)?;
-    args.into_values()
+    let v = args
+        .into_values()
         .into_iter()
         .next()
-        .ok_or_else(|| "missing argument 1".to_string())
+        .ok_or_else(|| "missing argument 1".to_string())?;
+    charge(value_size(&v))?;
+    Ok(v)
 }
 
 /// Makes every iteration of every `for` expression in `e` spend fuel: hcl-rs's evaluator has no
@@ -1007,6 +1034,27 @@ resource \"a_b\" \"tmpl\" {\n  count = length(\"%{ for x in local.a }${x}%{ endf
         }
         let err = names(&mut e, "a_b.ranges").expect_err("ranges");
         assert!(err.contains("more than 1000000 steps"), "{err}");
+    }
+
+    // Found by fuzzing: 4,000 interpolations of a 900 KB local in one template ran out of memory.
+    #[test]
+    fn templates_copying_large_values_are_unknown() {
+        let a = "x".repeat(1000);
+        let b = "${local.a}".repeat(900);
+        let c = "${local.b}".repeat(4000);
+        let d = "${local.a}${local.b}";
+        let text = format!(
+            "locals {{\n  a = \"{a}\"\n  b = \"{b}\"\n  c = \"{c}\"\n  d = \"{d}\"\n}}\n\
+resource \"a_b\" \"c\" {{\n  count = length(local.c) > 0 ? 1 : 0\n}}\n\
+resource \"a_b\" \"d\" {{\n  count = length(local.d) > 0 ? 1 : 0\n}}\n"
+        );
+        let mut e = eval_of(&text, &[]);
+        let err = names(&mut e, "a_b.c").expect_err("unknown");
+        assert!(
+            err.starts_with("count = length(local.c) > 0 ? 1 : 0 is unknown"),
+            "{err}"
+        );
+        assert_eq!(names(&mut e, "a_b.d").map(|v| v.len()), Ok(1));
     }
 
     // Found by fuzzing: each local four times the one before, twelve deep, made a 268-million

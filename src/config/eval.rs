@@ -461,17 +461,22 @@ fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<Value, Strin
         }
     }
     declare_functions(&mut ctx);
-    // Each interpolation of a template copies a value: with thousands of them in one template
-    // and a large value in scope, the string alone would not fit in memory (found by fuzzing:
-    // 4,000 copies of a 900 KB local). `${` in the source text bounds the interpolations.
-    let interpolations = e.text().matches("${").count();
+    // Each reference copies a value: with thousands of them in one expression (a template's
+    // interpolations, a tuple's elements) and a large value in scope, the result alone would not
+    // fit in memory (found by fuzzing: 4,000 interpolations of a 900 KB local). The references
+    // written in the source text bound the copies made outside `for` (whose bodies spend fuel).
+    let text = e.text();
+    let references = ["local.", "var.", "each."]
+        .iter()
+        .map(|p| text.matches(p).count())
+        .sum::<usize>();
     let largest = scope.largest.max(
         inst.and_then(|i| i.each_value.as_ref())
             .map_or(0, value_size),
     );
-    if interpolations.saturating_mul(largest) > MAX_TEMPLATE_SIZE {
+    if references.saturating_mul(largest) > MAX_COPIED_SIZE {
         return Err(format!(
-            "its templates could build more than {MAX_TEMPLATE_SIZE} characters from values of up to {largest}"
+            "its {references} references could copy more than {MAX_COPIED_SIZE} units of values of up to {largest}"
         ));
     }
     let mut expr = hcl::Expression::from(e.expr.clone());
@@ -487,9 +492,9 @@ fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<Value, Strin
 /// bounded values at once: both hung or ran out of memory (found by fuzzing).
 const EVAL_FUEL: usize = 1_000_000;
 
-/// Most characters the templates of one expression may build: interpolations times the largest
-/// value in scope (see [`eval`]).
-const MAX_TEMPLATE_SIZE: usize = 4 * MAX_VALUE_SIZE;
+/// Most one expression may copy from its scope: references times the largest value in scope
+/// (see [`eval`]).
+const MAX_COPIED_SIZE: usize = 4 * MAX_VALUE_SIZE;
 
 /// The name of the metering function [`metered`] wraps around every `for` body.
 const FUEL_FN: &str = "__tfgraph_fuel";
@@ -1036,17 +1041,20 @@ resource \"a_b\" \"tmpl\" {\n  count = length(\"%{ for x in local.a }${x}%{ endf
         assert!(err.contains("more than 1000000 steps"), "{err}");
     }
 
-    // Found by fuzzing: 4,000 interpolations of a 900 KB local in one template ran out of memory.
+    // Found by fuzzing: 4,000 interpolations of a 900 KB local in one template ran out of memory;
+    // so would a tuple of 4,000 references to it.
     #[test]
     fn templates_copying_large_values_are_unknown() {
         let a = "x".repeat(1000);
         let b = "${local.a}".repeat(900);
         let c = "${local.b}".repeat(4000);
         let d = "${local.a}${local.b}";
+        let tuple = vec!["local.b"; 4000].join(", ");
         let text = format!(
             "locals {{\n  a = \"{a}\"\n  b = \"{b}\"\n  c = \"{c}\"\n  d = \"{d}\"\n}}\n\
 resource \"a_b\" \"c\" {{\n  count = length(local.c) > 0 ? 1 : 0\n}}\n\
-resource \"a_b\" \"d\" {{\n  count = length(local.d) > 0 ? 1 : 0\n}}\n"
+resource \"a_b\" \"d\" {{\n  count = length(local.d) > 0 ? 1 : 0\n}}\n\
+resource \"a_b\" \"t\" {{\n  count = length([{tuple}])\n}}\n"
         );
         let mut e = eval_of(&text, &[]);
         let err = names(&mut e, "a_b.c").expect_err("unknown");
@@ -1055,6 +1063,11 @@ resource \"a_b\" \"d\" {{\n  count = length(local.d) > 0 ? 1 : 0\n}}\n"
             "{err}"
         );
         assert_eq!(names(&mut e, "a_b.d").map(|v| v.len()), Ok(1));
+        let err = names(&mut e, "a_b.t").expect_err("unknown");
+        assert!(
+            err.contains("4000 references could copy more than"),
+            "{err}"
+        );
     }
 
     // Found by fuzzing: each local four times the one before, twelve deep, made a 268-million

@@ -137,6 +137,7 @@ impl Collect {
 
 /// Reads a DOT graph into a layout [`Input`]; box sizes from labels ([`monospace_size`]).
 pub fn input_from_dot(text: &str) -> Result<Input, String> {
+    crate::dag::import::bound_parser_work(text);
     let g = graphviz_rust::parse(text)?;
     let stmts = match &g {
         DotGraph::Graph { stmts, .. } | DotGraph::DiGraph { stmts, .. } => stmts,

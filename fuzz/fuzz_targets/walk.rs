@@ -71,10 +71,10 @@ fuzz_target!(|case: Case| {
         .with_seed(case.seed)
         .with_jitter(case.jitter);
     durations.uniform = case.uniform_secs.map(Duration::from_secs);
-    if let Some(f) = &case.durations_file {
-        if let Ok(d) = durations.clone().with_file(f) {
-            durations = d;
-        }
+    if let Some(f) = &case.durations_file
+        && let Ok(d) = durations.clone().with_file(f)
+    {
+        durations = d;
     }
     let mut failing = BTreeMap::new();
     let mut expansions = BTreeMap::new();

@@ -41,6 +41,8 @@ use std::collections::BTreeMap;
 struct Scope {
     vars: BTreeMap<String, Value>,
     locals: BTreeMap<String, Value>,
+    /// The [`value_size`] of the largest value in `vars` and `locals`.
+    largest: usize,
 }
 
 /// One instance of a repeated object: its key and, for `for_each`, `each.value`.
@@ -52,6 +54,47 @@ pub struct Instance {
 
 /// Why an instance set is not known (the expression and what failed).
 pub type Unknown = String;
+
+/// Most instances one module call or resource may have (across the instances of its module)
+/// before its instance set counts as unknown: a `count = 100000000` would otherwise allocate
+/// every instance (found by fuzzing: out of memory), and no drawing or walk of that many
+/// vertices is useful in a browser tab.
+pub const MAX_INSTANCES: usize = 10_000;
+
+/// Largest value (elements plus string bytes, see [`value_size`]) a variable or local may hold to
+/// be known: each local can be a few times larger than the locals it uses, so a chain of locals
+/// would otherwise grow exponentially (found by fuzzing: a 25 GB allocation).
+pub const MAX_VALUE_SIZE: usize = 1_000_000;
+
+/// The size of a value: one per value, plus the bytes of every string and object key.
+pub fn value_size(v: &Value) -> usize {
+    match v {
+        Value::String(s) => 1 + s.len(),
+        Value::Array(a) => a.iter().fold(1, |n, x| n.saturating_add(value_size(x))),
+        Value::Object(m) => m.iter().fold(1, |n, (k, x)| {
+            n.saturating_add(k.len()).saturating_add(value_size(x))
+        }),
+        _ => 1,
+    }
+}
+
+/// `v` when it is within [`MAX_VALUE_SIZE`].
+fn bounded(v: Value) -> Option<Value> {
+    (value_size(&v) <= MAX_VALUE_SIZE).then_some(v)
+}
+
+/// `Err` when a list of instances is longer than [`MAX_INSTANCES`]; `what` names its expression.
+fn check_instances<T>(v: Vec<T>, what: impl FnOnce() -> String) -> Result<Vec<T>, Unknown> {
+    if v.len() > MAX_INSTANCES {
+        Err(format!(
+            "{} gives {} instances, more than the {MAX_INSTANCES} tfgraph expands",
+            what(),
+            v.len()
+        ))
+    } else {
+        Ok(v)
+    }
+}
 
 /// Static evaluator over one configuration, with memoised module instance scopes.
 #[derive(Debug, Clone)]
@@ -121,6 +164,7 @@ impl StaticEval {
         };
         let module = cfg.module.clone();
         let mut vars = BTreeMap::new();
+        let mut largest = 0;
         match (mi.parent(), mi.0.last()) {
             (Some(parent), Some(step)) => {
                 // A child module: arguments of the call, evaluated in the caller's instance.
@@ -139,8 +183,10 @@ impl StaticEval {
                     let value = match arg {
                         Some(e) => eval(&e, &parent_scope, each.as_ref()).ok(),
                         None => v.default.as_ref().and_then(|d| eval_const(d).ok()),
-                    };
+                    }
+                    .and_then(bounded);
                     if let Some(value) = value {
+                        largest = largest.max(value_size(&value));
                         vars.insert(name.clone(), value);
                     }
                 }
@@ -150,8 +196,10 @@ impl StaticEval {
                     let value = match self.root_vars.get(name) {
                         Some(x) => Some(x.clone()),
                         None => v.default.as_ref().and_then(|d| eval_const(d).ok()),
-                    };
+                    }
+                    .and_then(bounded);
                     if let Some(value) = value {
+                        largest = largest.max(value_size(&value));
                         vars.insert(name.clone(), value);
                     }
                 }
@@ -160,17 +208,19 @@ impl StaticEval {
         let mut scope = Scope {
             vars,
             locals: BTreeMap::new(),
+            largest,
         };
         // Locals may refer to each other in any order: evaluate until nothing new is known.
         let mut pending: Vec<_> = module.locals.values().collect();
         loop {
             let before = pending.len();
-            pending.retain(|l| match eval(&l.expr, &scope, None) {
-                Ok(v) => {
+            pending.retain(|l| match eval(&l.expr, &scope, None).map(bounded) {
+                Ok(Some(v)) => {
+                    scope.largest = scope.largest.max(value_size(&v));
                     scope.locals.insert(l.name.clone(), v);
                     false
                 }
-                Err(_) => true,
+                Ok(None) | Err(_) => true,
             });
             if pending.is_empty() || pending.len() == before {
                 break;
@@ -217,6 +267,7 @@ impl StaticEval {
                 )
                 .map_err(|e| format!("module.{name}: {e}"))?;
             out.extend(keys.into_iter().map(|i| p.child(&name, i.key)));
+            out = check_instances(out, || format!("module.{name}"))?;
         }
         Ok(out)
     }
@@ -247,6 +298,7 @@ impl StaticEval {
                 keys.into_iter()
                     .map(|i| resource.instance(i.key).absolute(mi.clone())),
             );
+            out = check_instances(out, || resource.to_string())?;
         }
         Ok(out)
     }
@@ -288,6 +340,13 @@ impl StaticEval {
                     e.text()
                 )
             })?;
+            // Checked before anything is allocated for the instances.
+            if usize::try_from(n).map_or(true, |n| n > MAX_INSTANCES) {
+                return Err(format!(
+                    "count = {} gives {n} instances, more than the {MAX_INSTANCES} tfgraph expands",
+                    e.text()
+                ));
+            }
             return Ok((0..n)
                 .map(|i| Instance {
                     key: InstanceKey::Int(i),
@@ -298,7 +357,7 @@ impl StaticEval {
         if let Some(e) = for_each {
             let v = eval(e, &scope, None)
                 .map_err(|err| format!("for_each = {} is unknown ({err})", e.text()))?;
-            return match v {
+            let keys = match v {
                 Value::Object(m) => {
                     let sorted: BTreeMap<String, Value> = m.into_iter().collect();
                     Ok(sorted
@@ -337,6 +396,7 @@ impl StaticEval {
                     e.text()
                 )),
             };
+            return check_instances(keys?, || format!("for_each = {}", e.text()));
         }
         Ok(vec![Instance {
             key: InstanceKey::None,
@@ -401,9 +461,165 @@ fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<Value, Strin
         }
     }
     declare_functions(&mut ctx);
+    // Each reference copies a value: with thousands of them in one expression (a template's
+    // interpolations, a tuple's elements) and a large value in scope, the result alone would not
+    // fit in memory (found by fuzzing: 4,000 interpolations of a 900 KB local). The references
+    // written in the source text bound the copies made outside `for` (whose bodies spend fuel).
+    let text = e.text();
+    let references = ["local.", "var.", "each."]
+        .iter()
+        .map(|p| text.matches(p).count())
+        .sum::<usize>();
+    let largest = scope.largest.max(
+        inst.and_then(|i| i.each_value.as_ref())
+            .map_or(0, value_size),
+    );
+    if references.saturating_mul(largest) > MAX_COPIED_SIZE {
+        return Err(format!(
+            "its {references} references could copy more than {MAX_COPIED_SIZE} units of values of up to {largest}"
+        ));
+    }
     let mut expr = hcl::Expression::from(e.expr.clone());
+    metered(&mut expr);
+    FUEL.with(|f| f.set(EVAL_FUEL));
     decide_logic(&mut expr, &ctx);
     expr.evaluate(&ctx).map_err(|err| err.to_string())
+}
+
+/// Steps one evaluation may take (an iteration of a `for`, an element a function builds) before
+/// its value counts as unknown. Values in scope are bounded ([`MAX_VALUE_SIZE`]), but a `for`
+/// inside a `for` multiplies their sizes, and `[range(1000000), range(1000000), …]` builds many
+/// bounded values at once: both hung or ran out of memory (found by fuzzing).
+const EVAL_FUEL: usize = 1_000_000;
+
+/// Most one expression may copy from its scope: references times the largest value in scope
+/// (see [`eval`]).
+const MAX_COPIED_SIZE: usize = 4 * MAX_VALUE_SIZE;
+
+/// The name of the metering function [`metered`] wraps around every `for` body.
+const FUEL_FN: &str = "__tfgraph_fuel";
+
+thread_local! {
+    /// Fuel left to the evaluation under way (evaluation is single-threaded and not re-entrant).
+    static FUEL: std::cell::Cell<usize> = const { std::cell::Cell::new(EVAL_FUEL) };
+}
+
+/// Uses `n` steps of the evaluation's fuel; `Err` once it is spent.
+fn charge(n: usize) -> Result<(), String> {
+    FUEL.with(|f| match f.get().checked_sub(n) {
+        Some(left) => {
+            f.set(left);
+            Ok(())
+        }
+        None => {
+            f.set(0);
+            Err(format!(
+                "the expression takes more than {EVAL_FUEL} steps to evaluate statically"
+            ))
+        }
+    })
+}
+
+/// `__tfgraph_fuel(v)`: `v`, with fuel spent for its size (so a `for` builds at most as much as
+/// the fuel allows, however large each element is).
+fn f_fuel(args: FuncArgs) -> Result<Value, String> {
+    let v = args
+        .into_values()
+        .into_iter()
+        .next()
+        .ok_or_else(|| "missing argument 1".to_string())?;
+    charge(value_size(&v))?;
+    Ok(v)
+}
+
+/// Makes every iteration of every `for` expression in `e` spend fuel: hcl-rs's evaluator has no
+/// step limit of its own, so the key, value and condition of each `for` are wrapped in a call of
+/// [`FUEL_FN`], which hcl-rs calls once per element. Templates with a `%{ for }` directive (whose
+/// loops cannot be reached this way) are replaced by a call that fails, i.e. they are unknown.
+fn metered(e: &mut hcl::Expression) {
+    use hcl::expr::{
+        Expression as E, FuncCall, ObjectKey, Operation, TemplateExpr, TraversalOperator,
+    };
+    let wrap = |x: &mut E| {
+        let inner = std::mem::replace(x, E::Null);
+        *x = E::FuncCall(Box::new(FuncCall::builder(FUEL_FN).arg(inner).build()));
+    };
+    match e {
+        E::Array(items) => items.iter_mut().for_each(metered),
+        E::Object(o) => {
+            o.values_mut().for_each(metered);
+            // Keys cannot be rewritten in place; an object with a loop in a key is unknown.
+            let loop_in_key = o.keys().any(|k| match k {
+                ObjectKey::Expression(x) => has_for(x),
+                _ => false,
+            });
+            if loop_in_key {
+                *e = E::FuncCall(Box::new(FuncCall::new(FUEL_FN)));
+            }
+        }
+        E::TemplateExpr(t) => {
+            let text = match t.as_ref() {
+                TemplateExpr::QuotedString(s) => s.as_str(),
+                TemplateExpr::Heredoc(h) => h.template.as_str(),
+            };
+            if for_directive().is_match(text) {
+                // A call without its argument fails: the template's value is unknown.
+                *e = E::FuncCall(Box::new(FuncCall::new(FUEL_FN)));
+            }
+        }
+        E::Traversal(t) => {
+            metered(&mut t.expr);
+            for op in &mut t.operators {
+                if let TraversalOperator::Index(x) = op {
+                    metered(x);
+                }
+            }
+        }
+        E::FuncCall(f) => f.args.iter_mut().for_each(metered),
+        E::Parenthesis(x) => metered(x),
+        E::Conditional(c) => {
+            metered(&mut c.cond_expr);
+            metered(&mut c.true_expr);
+            metered(&mut c.false_expr);
+        }
+        E::Operation(op) => match op.as_mut() {
+            Operation::Unary(u) => metered(&mut u.expr),
+            Operation::Binary(b) => {
+                metered(&mut b.lhs_expr);
+                metered(&mut b.rhs_expr);
+            }
+        },
+        E::ForExpr(f) => {
+            metered(&mut f.collection_expr);
+            metered(&mut f.value_expr);
+            wrap(&mut f.value_expr);
+            if let Some(k) = &mut f.key_expr {
+                metered(k);
+                wrap(k);
+            }
+            if let Some(c) = &mut f.cond_expr {
+                metered(c);
+                wrap(c);
+            }
+        }
+        E::Null | E::Bool(_) | E::Number(_) | E::String(_) | E::Variable(_) => {}
+        // Expression is non-exhaustive; anything new is evaluated as it is.
+        _ => {}
+    }
+}
+
+/// Whether `e` contains a `for` expression.
+fn has_for(e: &hcl::Expression) -> bool {
+    let mut copy = e.clone();
+    let before = copy.clone();
+    metered(&mut copy);
+    copy != before
+}
+
+/// A `%{ for … }` directive in a template's text.
+fn for_directive() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| regex::Regex::new(r"%\{~?\s*for\s").expect("a valid pattern"))
 }
 
 /// Replaces `a && b` by `false` when either side is known to be false, and `a || b` by `true`
@@ -461,6 +677,7 @@ fn declare_functions(ctx: &mut Context) {
             .build(f)
     };
     let variadic = |f| FuncDef::builder().variadic_param(ParamType::Any).build(f);
+    ctx.declare_func(FUEL_FN, one(f_fuel));
     ctx.declare_func("length", one(f_length));
     ctx.declare_func("toset", one(f_toset));
     ctx.declare_func("tolist", one(f_tolist));
@@ -588,6 +805,7 @@ fn f_flatten(args: FuncArgs) -> Result<Value, String> {
     for v in array(arg(&args, 0)?, "flatten")? {
         flatten_into(v, &mut out);
     }
+    charge(out.len())?;
     Ok(Value::Array(out))
 }
 
@@ -659,6 +877,7 @@ fn f_range(args: FuncArgs) -> Result<Value, String> {
     let mut out = Vec::new();
     let mut x = start;
     while (step > 0.0 && x < end) || (step < 0.0 && x > end) {
+        charge(1)?;
         out.push(number(x));
         x += step;
         if out.len() > 1_000_000 {
@@ -671,7 +890,9 @@ fn f_range(args: FuncArgs) -> Result<Value, String> {
 fn f_concat(args: FuncArgs) -> Result<Value, String> {
     let mut out = Vec::new();
     for a in args.iter() {
-        out.extend(array(a, "concat")?);
+        let items = array(a, "concat")?;
+        charge(items.len())?;
+        out.extend(items);
     }
     Ok(Value::Array(out))
 }
@@ -680,7 +901,10 @@ fn f_merge(args: FuncArgs) -> Result<Value, String> {
     let mut out = hcl::Map::new();
     for a in args.iter() {
         match a {
-            Value::Object(o) => out.extend(o.iter().map(|(k, v)| (k.clone(), v.clone()))),
+            Value::Object(o) => {
+                charge(o.len())?;
+                out.extend(o.iter().map(|(k, v)| (k.clone(), v.clone())));
+            }
             Value::Null => {}
             other => return Err(format!("merge: {other} is not a map or object")),
         }
@@ -746,6 +970,125 @@ mod tests {
         let res = addrs::Resource::new(addrs::ResourceMode::Managed, t, n);
         e.resource_instances(&addrs::Module::root(), &res)
             .map(|v| v.iter().map(|i| i.to_string()).collect())
+    }
+
+    // Found by fuzzing (config_builders): the walk's expander allocated every instance of a
+    // `count = 100000000` and ran out of memory.
+    #[test]
+    fn huge_counts_are_unknown_not_allocated() {
+        let mut e = eval_of("resource \"a_b\" \"c\" {\n  count = 100000000\n}\n", &[]);
+        let err = names(&mut e, "a_b.c").expect_err("too many");
+        assert_eq!(
+            err,
+            "count = 100000000 gives 100000000 instances, more than the 10000 tfgraph expands"
+        );
+        let mut e = eval_of("resource \"a_b\" \"c\" {\n  count = 10000\n}\n", &[]);
+        assert_eq!(names(&mut e, "a_b.c").map(|v| v.len()), Ok(10_000));
+    }
+
+    // Found by fuzzing: 200 module instances times 200 resource instances each.
+    #[test]
+    fn instances_across_module_instances_are_bounded() {
+        let files = BTreeMap::from([
+            (
+                "main.tf".to_string(),
+                "module \"m\" {\n  source = \"./m\"\n  count = 200\n}\n".to_string(),
+            ),
+            (
+                "m/main.tf".to_string(),
+                "resource \"a_b\" \"c\" {\n  count = 200\n}\n".to_string(),
+            ),
+        ]);
+        let (cfg, diags) = load_files(&files);
+        let mut e = StaticEval::new(cfg.unwrap_or_else(|| panic!("{diags:?}")), &[]);
+        let res = addrs::Resource::new(addrs::ResourceMode::Managed, "a_b", "c");
+        let err = e
+            .resource_instances(&addrs::Module(vec!["m".into()]), &res)
+            .expect_err("too many");
+        assert!(err.starts_with("a_b.c gives 10200 instances"), "{err}");
+        assert_eq!(
+            e.module_instances(&addrs::Module(vec!["m".into()]))
+                .map(|v| v.len()),
+            Ok(200)
+        );
+    }
+
+    // Found by fuzzing: loops inside loops and many large function results in one expression
+    // hung or ran out of memory; they now run out of fuel and are unknown.
+    #[test]
+    fn evaluation_is_metered() {
+        let text = "locals {\n  a = range(1000)\n  small = flatten([for x in range(3) : [for y in range(2) : \"${x}-${y}\" if y > 0]])\n  big = [for x in local.a : [for y in local.a : [for z in local.a : 1]]]\n  keyed = {for x in range(5) : tostring(x) => x}\n}\n\
+resource \"a_b\" \"small\" {\n  for_each = toset(local.small)\n}\n\
+resource \"a_b\" \"keyed\" {\n  for_each = local.keyed\n}\n\
+resource \"a_b\" \"big\" {\n  count = length(local.big)\n}\n\
+resource \"a_b\" \"ranges\" {\n  count = length([range(1000000), range(1000000), range(1000000), range(1000000), range(1000000)])\n}\n\
+resource \"a_b\" \"tmpl\" {\n  count = length(\"%{ for x in local.a }${x}%{ endfor }\")\n}\n";
+        let mut e = eval_of(text, &[]);
+        assert_eq!(
+            names(&mut e, "a_b.small"),
+            Ok(vec![
+                "a_b.small[\"0-1\"]".to_string(),
+                "a_b.small[\"1-1\"]".to_string(),
+                "a_b.small[\"2-1\"]".to_string()
+            ])
+        );
+        assert_eq!(names(&mut e, "a_b.keyed").map(|v| v.len()), Ok(5));
+        for r in ["a_b.big", "a_b.ranges", "a_b.tmpl"] {
+            let err = names(&mut e, r).expect_err(r);
+            assert!(err.contains("is unknown"), "{r}: {err}");
+        }
+        let err = names(&mut e, "a_b.ranges").expect_err("ranges");
+        assert!(err.contains("more than 1000000 steps"), "{err}");
+    }
+
+    // Found by fuzzing: 4,000 interpolations of a 900 KB local in one template ran out of memory;
+    // so would a tuple of 4,000 references to it.
+    #[test]
+    fn templates_copying_large_values_are_unknown() {
+        let a = "x".repeat(1000);
+        let b = "${local.a}".repeat(900);
+        let c = "${local.b}".repeat(4000);
+        let d = "${local.a}${local.b}";
+        let tuple = vec!["local.b"; 4000].join(", ");
+        let text = format!(
+            "locals {{\n  a = \"{a}\"\n  b = \"{b}\"\n  c = \"{c}\"\n  d = \"{d}\"\n}}\n\
+resource \"a_b\" \"c\" {{\n  count = length(local.c) > 0 ? 1 : 0\n}}\n\
+resource \"a_b\" \"d\" {{\n  count = length(local.d) > 0 ? 1 : 0\n}}\n\
+resource \"a_b\" \"t\" {{\n  count = length([{tuple}])\n}}\n"
+        );
+        let mut e = eval_of(&text, &[]);
+        let err = names(&mut e, "a_b.c").expect_err("unknown");
+        assert!(
+            err.starts_with("count = length(local.c) > 0 ? 1 : 0 is unknown"),
+            "{err}"
+        );
+        assert_eq!(names(&mut e, "a_b.d").map(|v| v.len()), Ok(1));
+        let err = names(&mut e, "a_b.t").expect_err("unknown");
+        assert!(
+            err.contains("4000 references could copy more than"),
+            "{err}"
+        );
+    }
+
+    // Found by fuzzing: each local four times the one before, twelve deep, made a 268-million
+    // character string, then a count of that length.
+    #[test]
+    fn exponentially_growing_locals_become_unknown() {
+        let mut text = "locals {\n  l0 = \"xxxxxxxxxxxxxxxx\"\n".to_string();
+        for i in 1..=14 {
+            let p = format!("${{local.l{}}}", i - 1);
+            text += &format!("  l{i} = \"{p}{p}{p}{p}\"\n");
+        }
+        text += "}\nresource \"a_b\" \"c\" {\n  count = length(local.l14)\n}\n";
+        text += "resource \"a_b\" \"d\" {\n  count = length(local.l7) > 0 ? 1 : 0\n}\n";
+        let mut e = eval_of(&text, &[]);
+        let err = names(&mut e, "a_b.c").expect_err("unknown");
+        assert!(
+            err.starts_with("count = length(local.l14) is unknown"),
+            "{err}"
+        );
+        // 16 * 4^7 characters is within the limit.
+        assert_eq!(names(&mut e, "a_b.d").map(|v| v.len()), Ok(1));
     }
 
     #[test]

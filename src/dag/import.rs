@@ -14,6 +14,13 @@ use std::collections::BTreeSet;
 /// Deepest `{`/`[` nesting accepted; far beyond any graph tfgraph or OpenTofu writes.
 pub const MAX_DOT_NESTING: usize = 100;
 
+/// Most edges a DOT document may stand for. An edge statement between two subgraphs stands for
+/// every pair of their vertices, so 43 KB of `x -> subgraph {…} -> subgraph {…} -> …` made 1.7
+/// million edges and a few more KB tens of millions (found with the dot_import fuzz target: 9 s
+/// and 800 MB, then out of memory). `tofu graph` output has a few edges per vertex; this leaves
+/// room for 50,000-vertex graphs.
+pub const MAX_DOT_EDGES: usize = 200_000;
+
 /// Vertex names (sorted) and edges `(from, to)` in document order.
 pub type DotGraph = (Vec<String>, Vec<(String, String)>);
 
@@ -28,14 +35,28 @@ pub fn parse_dot(name: &str, text: &str) -> Result<DotGraph, Diagnostic> {
             Some(range_at(name, text, byte)),
         ));
     }
+    bound_parser_work(text);
     let graph = graphviz_rust::parse(text).map_err(|e| syntax_error(name, text, &e))?;
     let stmts = match &graph {
         Graph::Graph { stmts, .. } | Graph::DiGraph { stmts, .. } => stmts,
     };
     let mut vertices = BTreeSet::new();
     let mut edges = Vec::new();
-    collect(stmts, &mut vertices, &mut edges);
+    if collect(stmts, &mut vertices, &mut edges).is_err() {
+        return Err(too_many_edges(name));
+    }
     Ok((vertices.into_iter().collect(), edges))
+}
+
+/// Bounds the work of graphviz-rust's (pest) parser on `text`. A syntax error inside nested
+/// subgraphs makes it backtrack through every alternative at every level, twice the work per
+/// level: 1.9 KB of unclosed subgraphs took 11 s, 55 KB at depth 8 took 14 s (found by the
+/// dot_import fuzz target). Valid documents take a few dozen rule calls per byte, so a budget
+/// proportional to the length stops only the runaway cases, as a syntax error. pest's limit is
+/// process-wide; every DOT reader sets it before parsing.
+pub fn bound_parser_work(text: &str) {
+    let calls = text.len().saturating_mul(200).max(1_000_000);
+    pest::set_call_limit(std::num::NonZeroUsize::new(calls));
 }
 
 /// The byte offset where bracket nesting first exceeds [`MAX_DOT_NESTING`], skipping quoted
@@ -82,6 +103,22 @@ fn too_deep(text: &str) -> Option<usize> {
     }
     None
 }
+
+/// The diagnostic for a document beyond [`MAX_DOT_EDGES`] (the parsed document keeps no positions,
+/// so it names the file).
+fn too_many_edges(name: &str) -> Diagnostic {
+    Diagnostic::error(
+        format!("{name}: Graph too large"),
+        format!(
+            "The DOT graph has more than {MAX_DOT_EDGES} edges (an edge between subgraphs stands for every pair of their vertices); tfgraph reads at most {MAX_DOT_EDGES}."
+        ),
+        None,
+    )
+}
+
+/// Marks a document that stands for more than [`MAX_DOT_EDGES`] edges.
+#[derive(Debug)]
+struct TooManyEdges;
 
 fn range_at(name: &str, text: &str, byte: usize) -> SourceRange {
     let byte = byte.min(text.len());
@@ -151,37 +188,48 @@ fn ends(
     v: &DotVertex,
     vertices: &mut BTreeSet<String>,
     edges: &mut Vec<(String, String)>,
-) -> Vec<String> {
+) -> Result<Vec<String>, TooManyEdges> {
     match v {
         DotVertex::N(n) => {
             let name = id_text(&n.0);
             vertices.insert(name.clone());
-            vec![name]
+            Ok(vec![name])
         }
         DotVertex::S(s) => {
             let mut inner = BTreeSet::new();
-            collect(&s.stmts, &mut inner, edges);
+            collect(&s.stmts, &mut inner, edges)?;
             vertices.extend(inner.iter().cloned());
-            inner.into_iter().collect()
+            Ok(inner.into_iter().collect())
         }
     }
 }
 
-fn collect(stmts: &[Stmt], vertices: &mut BTreeSet<String>, edges: &mut Vec<(String, String)>) {
+fn collect(
+    stmts: &[Stmt],
+    vertices: &mut BTreeSet<String>,
+    edges: &mut Vec<(String, String)>,
+) -> Result<(), TooManyEdges> {
     for s in stmts {
         match s {
             Stmt::Node(n) => {
                 vertices.insert(id_text(&n.id.0));
             }
-            Stmt::Subgraph(g) => collect(&g.stmts, vertices, edges),
+            Stmt::Subgraph(g) => collect(&g.stmts, vertices, edges)?,
             Stmt::Edge(e) => {
                 let chain: Vec<&DotVertex> = match &e.ty {
                     EdgeTy::Pair(a, b) => vec![a, b],
                     EdgeTy::Chain(c) => c.iter().collect(),
                 };
-                let groups: Vec<Vec<String>> =
-                    chain.iter().map(|v| ends(v, vertices, edges)).collect();
+                let groups = chain
+                    .iter()
+                    .map(|v| ends(v, vertices, edges))
+                    .collect::<Result<Vec<_>, _>>()?;
                 for pair in groups.windows(2) {
+                    // Checked before the pairs are made.
+                    let pairs = pair[0].len().saturating_mul(pair[1].len());
+                    if edges.len().saturating_add(pairs) > MAX_DOT_EDGES {
+                        return Err(TooManyEdges);
+                    }
                     for a in &pair[0] {
                         for b in &pair[1] {
                             edges.push((a.clone(), b.clone()));
@@ -192,6 +240,7 @@ fn collect(stmts: &[Stmt], vertices: &mut BTreeSet<String>, edges: &mut Vec<(Str
             Stmt::Attribute(_) | Stmt::GAttribute(_) => {}
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -29,10 +29,17 @@ use crate::config::Config;
 use crate::config::eval::StaticEval;
 use crate::dag::Graph;
 
+/// Most instances one walk expands into, over all its vertices (each vertex alone is held to
+/// [`crate::config::eval::MAX_INSTANCES`]): a thousand resources of `count = 10000` would
+/// otherwise make ten million walk tasks (found by fuzzing: out of memory).
+pub const MAX_WALK_INSTANCES: usize = 100_000;
+
 /// Expands the `(expand)` vertices of a plan graph by static evaluation of the configuration.
 #[derive(Debug, Clone)]
 pub struct StaticExpander {
     eval: StaticEval,
+    /// Instances handed out so far.
+    expanded: usize,
 }
 
 /// What an `(expand)` vertex is about.
@@ -91,6 +98,7 @@ impl StaticExpander {
     pub fn new(config: Config, vars: &[String]) -> Self {
         StaticExpander {
             eval: StaticEval::new(config, vars),
+            expanded: 0,
         }
     }
 
@@ -130,7 +138,14 @@ impl Expander for StaticExpander {
             return None;
         }
         Some(match self.instances_of(&v.name)? {
+            Ok(names) if self.expanded.saturating_add(names.len()) > MAX_WALK_INSTANCES => {
+                Expansion::Unknown(format!(
+                    "{} instances would make the walk expand more than {MAX_WALK_INSTANCES} in all",
+                    names.len()
+                ))
+            }
             Ok(names) => {
+                self.expanded += names.len();
                 let mut g = Graph::new();
                 for n in names {
                     g.add(n);
@@ -160,6 +175,35 @@ mod tests {
 
     fn instances(e: &mut StaticExpander, v: &str) -> Result<Vec<String>, String> {
         e.instances_of(v).expect("expands")
+    }
+
+    // Found by fuzzing (config_builders): many resources of a large count made millions of walk
+    // tasks and ran out of memory.
+    #[test]
+    fn one_walk_expands_a_bounded_number_of_instances() {
+        let text: String = (0..11)
+            .map(|i| format!("resource \"a_b\" \"r{i:02}\" {{\n  count = 10000\n}}\n"))
+            .collect();
+        let mut e = StaticExpander::new(config(&[("main.tf", &text)]), &[]);
+        let mut sizes = Vec::new();
+        for i in 0..11 {
+            let v = VertexRef {
+                task: crate::walk::TaskId(i),
+                vertex: Graph::<()>::new().add(()),
+                name: format!("a_b.r{i:02} (expand)"),
+                parent: None,
+            };
+            sizes.push(match e.expand(&v) {
+                Some(Expansion::Instances(g)) => g.len().to_string(),
+                Some(Expansion::Unknown(why)) => why,
+                None => "none".into(),
+            });
+        }
+        assert_eq!(sizes[..10], vec!["10000".to_string(); 10][..]);
+        assert_eq!(
+            sizes[10],
+            "10000 instances would make the walk expand more than 100000 in all"
+        );
     }
 
     #[test]

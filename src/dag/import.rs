@@ -152,8 +152,13 @@ fn syntax_error(name: &str, text: &str, message: &str) -> Diagnostic {
     let expected = message
         .lines()
         .find_map(|l| l.trim_start().strip_prefix("= "))
-        .unwrap_or("the document is not DOT")
-        .to_string();
+        .unwrap_or("the document is not DOT");
+    // pest's own words for the work limit set by `bound_parser_work` say nothing to a user.
+    let expected = if expected.contains("call limit reached") {
+        "the parser gave up near here: a syntax error inside deeply nested subgraphs".to_string()
+    } else {
+        expected.to_string()
+    };
     let range = pos.map(|(line, column)| {
         let byte = text
             .split_inclusive('\n')

@@ -150,6 +150,27 @@ async fn wait_count(c: &Client, css: &str, n: usize) {
     panic!("{css}: expected {n} elements, page has {got}");
 }
 
+/// Frames per second the page draws over `ms` milliseconds (requestAnimationFrame counted).
+async fn frame_rate(c: &Client, ms: u32) -> f64 {
+    serde_json::from_value(
+        c.execute_async(
+            r#"const [ms, done] = arguments;
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < ms) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![ms.into()],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number")
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.expect("screenshot");
     let dir = root().join("target/screenshots");
@@ -510,23 +531,7 @@ async fn large_config_timing() {
     )
     .expect("number");
     println!("1,000 resources: {key_ms:.0} ms from a keystroke to the next frame (median of 5)");
-    let idle_fps: f64 = serde_json::from_value(
-        c.execute_async(
-            r#"const [done] = arguments;
-            let frames = 0;
-            const t0 = performance.now();
-            const tick = () => {
-              frames++;
-              if (performance.now() - t0 < 1500) requestAnimationFrame(tick);
-              else done(frames * 1000 / (performance.now() - t0));
-            };
-            requestAnimationFrame(tick);"#,
-            vec![],
-        )
-        .await
-        .expect("fps"),
-    )
-    .expect("number");
+    let idle_fps = frame_rate(&c, 1500).await;
     let fps: f64 = serde_json::from_value(
         c.execute_async(
             r#"const [done] = arguments;
@@ -590,23 +595,7 @@ async fn large_config_timing() {
         split[2], split[3], split[4]
     );
     // Once the walk is under way: another 3 s of frames.
-    let steady: f64 = serde_json::from_value(
-        c.execute_async(
-            r#"const [done] = arguments;
-            let frames = 0;
-            const t0 = performance.now();
-            const tick = () => {
-              frames++;
-              if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
-              else done(frames * 1000 / (performance.now() - t0));
-            };
-            requestAnimationFrame(tick);"#,
-            vec![],
-        )
-        .await
-        .expect("fps"),
-    )
-    .expect("number");
+    let steady = frame_rate(&c, 3000).await;
     println!("walk under way (the next 3 s): {steady:.1} frames/s");
     println!(
         "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium; {idle_fps:.1} frames/s idle)"
@@ -780,25 +769,8 @@ async fn generated_1000_resources_edit_to_graph_timing() {
         edits.len()
     );
     // The walk of the same graph: frames per second over 3 s after Play, then the next 3 s.
-    let fps: Vec<f64> = serde_json::from_value(
-        c.execute_async(
-            r#"const [done] = arguments;
-            document.querySelector('#walk-play').click();
-            const rates = [];
-            let frames = 0, t0 = performance.now();
-            const tick = () => {
-              frames++;
-              const t = performance.now();
-              if (t - t0 >= 3000) { rates.push(frames * 1000 / (t - t0)); frames = 0; t0 = t; }
-              if (rates.length < 2) requestAnimationFrame(tick); else done(rates);
-            };
-            requestAnimationFrame(tick);"#,
-            vec![],
-        )
-        .await
-        .expect("fps"),
-    )
-    .expect("numbers");
+    click(&c, "#walk-play").await;
+    let fps = [frame_rate(&c, 3000).await, frame_rate(&c, 3000).await];
     println!(
         "generated 1,000 resources: walk at {:.1} frames/s over the first 3 s after Play, {:.1} over the next 3 s",
         fps[0], fps[1]

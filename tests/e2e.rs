@@ -822,6 +822,8 @@ async fn share_link_and_png_export_work_on_the_bundle() {
     assert!(link.starts_with(&base) && link.contains("#v1."), "{link}");
     // Following the link (a fragment change on the open page): its three files open.
     c.goto(&base).await.expect("reload");
+    // The page loads the wasm asynchronously: wait for the app before using its controls.
+    wait_count(&c, "#graph-kind", 1).await;
     c.execute("localStorage.clear()", vec![])
         .await
         .expect("clear");

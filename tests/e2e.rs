@@ -106,12 +106,45 @@ async fn start_browser() -> (Driver, Client) {
     panic!("chromedriver did not answer: {last:?}");
 }
 
+/// The release bundle served and opened at 1400x900, once its example graph (9 vertices) is drawn:
+/// the server's address and request log, and the browser (the driver must outlive the client).
+async fn open_app() -> (String, Arc<Mutex<Vec<String>>>, Driver, Client) {
+    let dist = root().join("dist");
+    assert!(
+        dist.join("index.html").is_file(),
+        "dist/ missing: run `trunk build --release` first"
+    );
+    let (base, requests) = serve_dist(&dist);
+    let (driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    (base, requests, driver, c)
+}
+
+/// The text of every element `css` matches. The app re-renders while it is read, so an element
+/// found may be gone (stale) before its text is asked for: then the whole query is read again.
 async fn texts(c: &Client, css: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for e in c.find_all(Locator::Css(css)).await.expect("find_all") {
-        out.push(e.text().await.expect("text"));
+    let mut last_err = None;
+    for _ in 0..20 {
+        let mut out = Vec::new();
+        let mut stale = false;
+        for e in c.find_all(Locator::Css(css)).await.expect("find_all") {
+            match e.text().await {
+                Ok(t) => out.push(t),
+                Err(err) => {
+                    last_err = Some(err);
+                    stale = true;
+                    break;
+                }
+            }
+        }
+        if !stale {
+            return out;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    out
+    panic!("{css}: elements kept going stale: {last_err:?}");
 }
 
 /// Polls until `css` matches exactly `want` (the app updates asynchronously), or fails with what
@@ -181,15 +214,7 @@ async fn screenshot(c: &Client, name: &str) {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
 async fn app_lists_blocks_and_errors_as_the_user_types() {
-    let dist = root().join("dist");
-    assert!(
-        dist.join("index.html").is_file(),
-        "dist/ missing: run `trunk build --release` first"
-    );
-    let (base, requests) = serve_dist(&dist);
-    let (_driver, c) = start_browser().await;
-    c.set_window_size(1400, 900).await.expect("window size");
-    c.goto(&base).await.expect("open the app");
+    let (base, requests, _driver, c) = open_app().await;
 
     // The example is preloaded and outlined.
     wait_texts(
@@ -466,13 +491,7 @@ async fn editor_reset(c: &Client) {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
 async fn large_config_timing() {
-    let dist = root().join("dist");
-    assert!(dist.join("index.html").is_file(), "dist/ missing");
-    let (base, _) = serve_dist(&dist);
-    let (_driver, c) = start_browser().await;
-    c.set_window_size(1400, 900).await.expect("window size");
-    c.goto(&base).await.expect("open the app");
-    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    let (_, _, _driver, c) = open_app().await;
     // 1,000 resources in chains of ten, each referring to the one before it.
     let mut hcl = String::from("variable \"env\" {\n  default = \"prod\"\n}\n");
     for i in 0..1000 {
@@ -687,18 +706,12 @@ async fn the_csp_forbids_inline_script_eval_and_foreign_connections() {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
 async fn generated_1000_resources_edit_to_graph_timing() {
-    let dist = root().join("dist");
-    assert!(dist.join("index.html").is_file(), "dist/ missing");
     let files = tfgraph::generator::generate(&tfgraph::generator::GenOptions {
         resources: 1000,
         modules: 10,
         seed: 1,
     });
-    let (base, _) = serve_dist(&dist);
-    let (_driver, c) = start_browser().await;
-    c.set_window_size(1400, 900).await.expect("window size");
-    c.goto(&base).await.expect("open the app");
-    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    let (_, _, _driver, c) = open_app().await;
     let saved = serde_json::json!({"format": 2, "files": files}).to_string();
     c.execute(
         "localStorage.setItem('tfgraph.workspace', arguments[0]); performance.mark('reload');",
@@ -784,13 +797,7 @@ async fn generated_1000_resources_edit_to_graph_timing() {
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
 async fn share_link_and_png_export_work_on_the_bundle() {
-    let dist = root().join("dist");
-    assert!(dist.join("index.html").is_file(), "dist/ missing");
-    let (base, _) = serve_dist(&dist);
-    let (_driver, c) = start_browser().await;
-    c.set_window_size(1400, 900).await.expect("window size");
-    c.goto(&base).await.expect("open the app");
-    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    let (base, _, _driver, c) = open_app().await;
     click(&c, ".tabs .tab:nth-child(3)").await;
     click(&c, "[data-example='replace-cbd'] button").await;
     wait_count(&c, ".file-tab", 3).await;

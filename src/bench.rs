@@ -200,13 +200,15 @@ impl Sizes {
     }
 }
 
+/// Runs Graphviz on a layout input: wall-clock milliseconds and `dot -Tplain`'s output.
+pub type RunDot<'a> = &'a mut dyn FnMut(&Input) -> Result<(f64, String), String>;
+
 /// What [`report`] needs from the machine it runs on.
 pub struct Host<'a> {
     /// Milliseconds since any fixed origin.
     pub now: &'a mut dyn FnMut() -> f64,
-    /// Graphviz on a layout input: wall-clock milliseconds and `dot -Tplain`'s output; `None`
-    /// skips dot.
-    pub dot: Option<&'a mut dyn FnMut(&Input) -> Result<(f64, String), String>>,
+    /// Graphviz; `None` skips dot.
+    pub dot: Option<RunDot<'a>>,
     /// `(name, text)` of a file with `BENCH-WASM` lines, to compare wasm with native.
     pub wasm: Option<(String, String)>,
 }
@@ -421,7 +423,7 @@ mod tests {
 
     #[test]
     fn figures_print_as_the_tables_want_them() {
-        assert_eq!(ms(3.14159), "3.1 ms");
+        assert_eq!(ms(3.06), "3.1 ms");
         assert_eq!(ms(42.4), "42 ms");
         assert_eq!(ms(1234.0), "1.23 s");
         assert_eq!(thousands(0), "0");

@@ -90,7 +90,7 @@ fn provider_and_reference_steps(inputs: &Inputs) -> Vec<Box<dyn Transform + '_>>
         }),
         Box::new(ProviderUnconfiguredTransformer),
         Box::new(ProviderFunctionTransformer { config }),
-        Box::new(PruneProviderTransformer),
+        Box::new(PruneProviderTransformer { config }),
         Box::new(ModuleExpansionTransformer { config }),
         Box::new(ExternalReferenceTransformer),
         Box::new(ReferenceTransformer),

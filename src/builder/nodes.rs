@@ -548,13 +548,21 @@ impl Node {
             }
             // nodeExpandModule: expansion reads only `depends_on`, `count`, `for_each` and
             // `lifecycle.enabled` of the call.
-            Node::ExpandModule { call: Some(c), .. } => exprs_refs(
-                c.depends_on
-                    .iter()
-                    .chain(c.count.iter())
-                    .chain(c.for_each.iter())
-                    .chain(c.enabled.iter()),
-            ),
+            Node::ExpandModule { call: Some(c), .. } => {
+                let mut refs = exprs_refs(
+                    c.depends_on
+                        .iter()
+                        .chain(c.count.iter())
+                        .chain(c.for_each.iter())
+                        .chain(c.enabled.iter()),
+                );
+                // Beyond OpenTofu: a module that is not installed has no input variable
+                // vertices to carry its arguments' references, so the call carries them.
+                if c.not_installed {
+                    refs.extend(refs_in_body_full(&c.config, None));
+                }
+                refs
+            }
             Node::ExpandCheck { refs, .. } => refs.clone(),
             _ => Refs::default(),
         }

@@ -963,6 +963,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
         providers: Vec::new(),
         depends_on: Vec::new(),
         decl_range: cx.def_range(b),
+        not_installed: false,
     };
     match c.attrs.get("source") {
         Some(a) => {
@@ -1584,7 +1585,7 @@ fn unclosed_quote(line: &str) -> Option<usize> {
 
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
-fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
+pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let loc = e.location();
     // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
     let range = file.range(loc.offset()..loc.offset());

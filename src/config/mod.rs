@@ -21,12 +21,15 @@ pub mod diag;
 pub mod eval;
 pub mod json;
 pub mod load;
+pub mod manifest;
 pub mod merge;
 pub mod model;
 pub mod provider_validation;
 pub mod refs;
 pub mod traversal;
 pub mod validate;
+pub mod vars;
+pub mod version;
 
 pub use diag::{
     Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors, json_error_message,

@@ -463,7 +463,7 @@ fn transforms_from_case<'a>(
             "ProviderTransformer" => Box::new(ProviderTransformer),
             "ProviderUnconfiguredTransformer" => Box::new(ProviderUnconfiguredTransformer),
             "ProviderFunctionTransformer" => Box::new(ProviderFunctionTransformer { config }),
-            "PruneProviderTransformer" => Box::new(PruneProviderTransformer),
+            "PruneProviderTransformer" => Box::new(PruneProviderTransformer { config }),
             "CloseProviderTransformer" => Box::new(CloseProviderTransformer),
             "RemovedModuleTransformer" => Box::new(RemovedModuleTransformer {
                 config: inputs.config.as_ref(),

@@ -8,10 +8,10 @@
 //! reads it the same way, [`parse_manifest`] being pure (text in, manifest or diagnostic out) and
 //! never panicking, whatever the bytes.
 
-use super::diag::Diagnostic;
 use super::model::ModuleSource;
 use super::version::Version;
 use crate::addrs;
+use crate::diag::Diagnostic;
 use std::collections::BTreeMap;
 
 /// Where the manifest is, relative to the root module folder.
@@ -74,20 +74,20 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Diagnostic> {
         return Ok(Manifest::default());
     }
     let snap: Snapshot = serde_json::from_str(text).map_err(|e| {
-        let range = super::diag::json_error_range(text, &e).map(|mut r| {
+        let range = crate::diag::json_error_range(text, &e).map(|mut r| {
             r.file = MANIFEST_PATH.to_string();
             r
         });
         fail(
             format!(
                 "error unmarshalling snapshot: {}",
-                super::diag::json_error_message(&e)
+                crate::diag::json_error_message(&e)
             ),
             range,
         )
     })?;
     let at = |needles: &[&str]| {
-        super::diag::json_value_range(text, needles).map(|mut r| {
+        crate::diag::json_value_range(text, needles).map(|mut r| {
             r.file = MANIFEST_PATH.to_string();
             r
         })
@@ -132,9 +132,9 @@ pub fn normalize_source(raw: &str) -> Option<String> {
     if raw.is_empty() {
         return None;
     }
-    Some(match super::load::classify_module_source(raw) {
+    Some(match crate::addrs::parse_module_source(raw) {
         ModuleSource::Local(s) => {
-            let clean = super::load::normalize_path(&s.replace('\\', "/"));
+            let clean = super::file_names::normalize_path(&s.replace('\\', "/"));
             if clean.starts_with("..") {
                 clean
             } else if clean.is_empty() {
@@ -187,7 +187,7 @@ fn split_subdir(s: &str) -> (String, String) {
     let (pkg, sub) = match body[skip..].find("//") {
         Some(i) => (
             &body[..skip + i],
-            super::load::normalize_path(&body[skip + i + 2..]),
+            super::file_names::normalize_path(&body[skip + i + 2..]),
         ),
         None => (body, String::new()),
     };
@@ -223,8 +223,8 @@ fn normalize_remote(s: &str) -> String {
                 let url = format!("git::https://github.com/{o}/{r}.git");
                 // github.com/o/r/sub is go-getter's subdirectory form too.
                 let sub = match extra {
-                    Some(e) if sub.is_empty() => super::load::normalize_path(e),
-                    Some(e) => super::load::normalize_path(&format!("{e}/{sub}")),
+                    Some(e) if sub.is_empty() => super::file_names::normalize_path(e),
+                    Some(e) => super::file_names::normalize_path(&format!("{e}/{sub}")),
                     None => sub.clone(),
                 };
                 return with_subdir(

@@ -15,8 +15,8 @@
 //! [`parse_tfvars`] is pure (a file's name and text in, assignments and diagnostics out) and never
 //! panics, whatever the text.
 
-use super::diag::{Diagnostic, SourceFile, SourceRange};
 use super::model::Variable;
+use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use hcl::Value;
 use std::collections::BTreeMap;
 
@@ -232,7 +232,7 @@ fn parse_json_vars(
     let v: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
-            let range = super::diag::json_error_range(text, &e).map(|mut r| {
+            let range = crate::diag::json_error_range(text, &e).map(|mut r| {
                 r.file = name.to_string();
                 r
             });
@@ -242,7 +242,7 @@ fn parse_json_vars(
                     "Invalid JSON",
                     format!(
                         "The file is not valid JSON: {}.",
-                        super::diag::json_error_message(&e)
+                        crate::diag::json_error_message(&e)
                     ),
                     range.or(Some(at_start)),
                 )],
@@ -263,7 +263,7 @@ fn parse_json_vars(
     let out = map
         .into_iter()
         .map(|(k, v)| {
-            let range = super::diag::json_value_range(text, &[k.as_str()])
+            let range = crate::diag::json_value_range(text, &[k.as_str()])
                 .map(|mut r| {
                     r.file = name.to_string();
                     r

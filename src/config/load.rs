@@ -67,6 +67,7 @@ impl FileSource for MemoryFiles<'_> {
         }
         exists.then_some(out)
     }
+    #[allow(clippy::result_large_err)]
     fn read_text(&self, path: &str) -> Option<Result<String, Diagnostic>> {
         self.files
             .get(&normalize_path(path))
@@ -489,6 +490,7 @@ impl FileSource for DiskFiles {
         out.sort();
         Some(out)
     }
+    #[allow(clippy::result_large_err)]
     fn read_text(&self, path: &str) -> Option<Result<String, Diagnostic>> {
         let full = self.root.join(path);
         if !full.is_file() {

@@ -62,6 +62,10 @@ pub struct Assigned {
     pub range: Option<SourceRange>,
 }
 
+/// One `NAME = value` of a variables file: the value, or why it has none (reported), and where
+/// the value is.
+pub type Assignment = (String, Result<Value, String>, SourceRange);
+
 /// True for the names OpenTofu reads variable values from automatically (`isAutoVarFile` and
 /// `DefaultVarsFilename`), and for any `.tfvars`/`.tfvars.json` file, which `-var-file` reads.
 pub fn is_var_file_name(name: &str) -> bool {
@@ -117,13 +121,7 @@ where
 /// name that is neither `.json` nor `.tfvars`, when the text starts with `{`), HCL otherwise.
 /// Returns each assignment (name, value or the reason it has none, range of its expression) in
 /// file order, with the file's diagnostics.
-pub fn parse_tfvars(
-    name: &str,
-    text: &str,
-) -> (
-    Vec<(String, Result<Value, String>, SourceRange)>,
-    Vec<Diagnostic>,
-) {
+pub fn parse_tfvars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) {
     let json = name.ends_with(".json")
         || (!name.ends_with(".tfvars") && text.trim_start().starts_with('{'));
     if json {
@@ -133,13 +131,7 @@ pub fn parse_tfvars(
     }
 }
 
-fn parse_hcl_vars(
-    name: &str,
-    text: &str,
-) -> (
-    Vec<(String, Result<Value, String>, SourceRange)>,
-    Vec<Diagnostic>,
-) {
+fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) {
     let file = SourceFile::new(name, text);
     let mut diags = Vec::new();
     // A byte-order mark is blanked out, as the configuration reader does.
@@ -220,13 +212,7 @@ fn parse_hcl_vars(
     (out, diags)
 }
 
-fn parse_json_vars(
-    name: &str,
-    text: &str,
-) -> (
-    Vec<(String, Result<Value, String>, SourceRange)>,
-    Vec<Diagnostic>,
-) {
+fn parse_json_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) {
     let file = SourceFile::new(name, text);
     let at_start = file.range(0..0);
     let v: serde_json::Value = match serde_json::from_str(text) {

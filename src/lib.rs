@@ -11,6 +11,7 @@ pub mod conformance;
 pub mod dag;
 pub mod generator;
 pub mod layout;
+pub mod page;
 pub mod pipeline;
 pub mod plan;
 pub mod saved;

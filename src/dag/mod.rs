@@ -13,12 +13,14 @@
 mod algo;
 mod graph;
 pub mod import;
+mod indexed;
 pub mod render;
 pub mod walk;
 
 pub use algo::{DagError, ValidationError, WalkOrder, WalkTrace};
 pub use graph::Graph;
 pub use import::parse_dot;
+pub use indexed::{Edges, Indexed};
 pub use render::dot::{DotNode, DotOpts, DotVertex};
 pub use walk::{VertexOutcome, WalkReport, Walker};
 

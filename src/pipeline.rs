@@ -408,6 +408,31 @@ pub fn var_inputs(req: &Request) -> Vec<VarInput> {
     out
 }
 
+/// The request for a folder held in memory, as the web app holds an opened folder or dropped
+/// files: `files` by path relative to that folder, `root` the root module's folder among them
+/// (`""`: the top). Configuration files, variables files and module manifests are passed on by
+/// path relative to the root module (`../../main.tf`), the names the CLI gives the files of a
+/// folder on disk ([`config::load_dir`]); so the root's `.terraform/modules/modules.json` is the
+/// manifest and the root's `terraform.tfvars` and `*.auto.tfvars` are read first
+/// ([`var_inputs`]), as for `tfgraph graph ROOT`. State, plan, changes and schemas are the
+/// caller's to set.
+pub fn memory_request(files: &BTreeMap<String, String>, root: &str, kind: BuilderKind) -> Request {
+    use config::file_names::{is_config_file_name, relative_to};
+    let manifest = config::manifest::MANIFEST_PATH;
+    let rooted = files
+        .iter()
+        .filter(|(p, _)| {
+            let base = p.rsplit('/').next().unwrap_or(p);
+            is_config_file_name(base)
+                || config::vars::is_var_file_name(base)
+                || p.as_str() == manifest
+                || p.ends_with(&format!("/{manifest}"))
+        })
+        .map(|(p, t)| (relative_to(root, p), t.clone()))
+        .collect();
+    Request::new(rooted, kind)
+}
+
 /// One graph build described by paths, as the CLI takes it: the root module folder and the files
 /// given beside it (`--state`, `--plan`, `--changes`, `--schemas`), with `--var`, `--var-file`,
 /// `--target` and `--exclude` and the `TF_VAR_` environment. Every subcommand that reads a folder goes through [`FolderInputs::build`], so they

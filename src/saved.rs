@@ -5,9 +5,14 @@
 //! why — without touching a browser API, so it is tested natively; `src/app/storage.rs` does the
 //! reading, the keeping aside and the writing.
 
-use crate::share::{MAX_FILES, check_path};
+use crate::share::check_path;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// The most files saved (and opened from a folder at once): a repository after `tofu init`
+/// holds its installed modules' files too, many more than a share link's
+/// [`crate::share::MAX_FILES`].
+pub const MAX_FILES: usize = 2000;
 
 /// Where the files are saved.
 pub const KEY: &str = "tfgraph.workspace";

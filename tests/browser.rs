@@ -2115,3 +2115,347 @@ async fn set_parallelism(host: &Element, value: &str) {
         .unwrap();
     settle().await;
 }
+
+// ---- Working directories and repositories (issue 12) ----
+
+/// The working directory's description, shared with the native tests (`tests/support`).
+#[allow(dead_code)]
+#[path = "support/workdir.rs"]
+mod workdir;
+
+/// terraform-aws-vpc as published (`../shared/realworld`), compiled in: the browser reads no disk.
+static VPC_REPO: include_dir::Dir =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/../shared/realworld/terraform-aws-vpc");
+
+/// Every file of an included folder as (path relative to it, bytes).
+fn included_files(dir: &include_dir::Dir, out: &mut Vec<(String, Vec<u8>)>) {
+    for e in dir.entries() {
+        match e {
+            include_dir::DirEntry::Dir(d) => included_files(d, out),
+            include_dir::DirEntry::File(f) => out.push((
+                f.path().to_string_lossy().replace('\\', "/"),
+                f.contents().to_vec(),
+            )),
+        }
+    }
+}
+
+/// Chooses a whole folder in the Folder button's file input, as the folder picker does: each
+/// file carries its path below the chosen folder `top` in `webkitRelativePath`.
+async fn open_folder(host: &Element, top: &str, files: &[(String, Vec<u8>)]) {
+    let list: Vec<web_sys::File> = files
+        .iter()
+        .map(|(p, bytes)| {
+            let name = p.rsplit('/').next().unwrap_or(p);
+            let data = js_sys::Uint8Array::from(bytes.as_slice());
+            let f = web_sys::File::new_with_u8_array_sequence(&js_sys::Array::of1(&data), name)
+                .expect("file");
+            let desc = js_sys::Object::new();
+            js_sys::Reflect::set(&desc, &"value".into(), &format!("{top}/{p}").into()).unwrap();
+            let obj: &js_sys::Object = f.unchecked_ref();
+            js_sys::Object::define_property(obj, &"webkitRelativePath".into(), &desc);
+            f
+        })
+        .collect();
+    let input: web_sys::HtmlInputElement = host
+        .query_selector("#open-folder-input")
+        .expect("query")
+        .expect("folder input")
+        .dyn_into()
+        .expect("input");
+    input.set_files(transfer(&list).files().as_ref());
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("change", &init).expect("event"))
+        .expect("dispatch");
+    sleep(150).await;
+}
+
+fn text_files(files: &[(&str, &str)]) -> Vec<(String, Vec<u8>)> {
+    files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+        .collect()
+}
+
+/// The working directory the native tests build (`tests/installed_modules.rs`): a root calling
+/// terraform-aws-modules/vpc/aws installed from terraform-aws-vpc, a nested call inside it, a
+/// provider binary and a lock file, here with the walk test's terraform.tfvars, opened through
+/// the Folder input. Only what tfgraph uses is read; the graph is the library's for those files.
+#[wasm_bindgen_test]
+async fn a_working_directory_after_tofu_init_opens_through_the_folder_input() {
+    let host = mount().await;
+    let mut vpc = Vec::new();
+    included_files(&VPC_REPO, &mut vpc);
+    assert!(vpc.len() > 70, "terraform-aws-vpc has {} files", vpc.len());
+    let mut files = workdir::vpc_workdir_files(&vpc);
+    files.push(("terraform.tfvars".into(), workdir::VPC_TFVARS.into()));
+    open_folder(&host, "wd", &files).await;
+    let built = wait_until(240_000, || {
+        vertex_names(&host).contains(&"module.vpc.aws_vpc.this (expand)".to_string())
+    })
+    .await;
+    assert!(
+        built,
+        "{:?} {:?}",
+        texts(&host, ".diagnostic"),
+        texts(&host, ".notice")
+    );
+    // What was not read: three LICENSE files of the installed packages, the provider binary and
+    // the lock file, with their size.
+    let unread: Vec<&(String, Vec<u8>)> = files
+        .iter()
+        .filter(|(p, _)| {
+            p.ends_with("/LICENSE") || p == workdir::PROVIDER_BINARY || p == ".terraform.lock.hcl"
+        })
+        .collect();
+    assert_eq!(unread.len(), 5);
+    let bytes: usize = unread.iter().map(|(_, b)| b.len()).sum();
+    let want = format!(
+        "Skipped 5 files without reading them ({}), as tfgraph does not use them: ",
+        tfgraph::page::files::size_text(bytes as u64)
+    );
+    let notices = texts(&host, ".notice");
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains(&want) && n.contains("terraform-provider-aws_v5.100.0_x5")),
+        "{want} in {notices:?}"
+    );
+    // The tabs: the root's own files, the variables file with its role; the installed
+    // modules' 233 files (3 x 77 .tf, the s3-bucket stand-in, the manifest) are summed up.
+    assert_eq!(
+        attrs(&host, ".file-tab", "data-role"),
+        vec!["configuration", "variable values"]
+    );
+    assert!(texts(&host, ".file-tab")[1].starts_with("terraform.tfvars"));
+    let summary = texts(&host, ".installed-summary");
+    assert!(
+        summary
+            .first()
+            .is_some_and(|s| s.starts_with("233 files in .terraform")),
+        "{summary:?}"
+    );
+    assert!(
+        host.query_selector("#root-module").unwrap().is_none(),
+        "one root only"
+    );
+    // Every registry call resolved: no error, nothing not installed.
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic.error")
+    );
+    assert!(
+        !texts(&host, ".diagnostic")
+            .iter()
+            .any(|d| d.contains("Module not installed")),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert!(
+        host.query_selector(".not-installed-note")
+            .unwrap()
+            .is_none()
+    );
+    // The drawing is the library's graph of the files that were read.
+    let used: BTreeMap<String, String> = files
+        .iter()
+        .filter(|(p, _)| tfgraph::page::files::wanted(p))
+        .map(|(p, b)| (p.clone(), String::from_utf8(b.clone()).expect("text")))
+        .collect();
+    let a = tfgraph::page::analysis::analyze(
+        &used,
+        tfgraph::builder::BuilderKind::Plan,
+        &Default::default(),
+    );
+    let mut want: Vec<String> = a
+        .graph
+        .as_ref()
+        .expect("built")
+        .vertices()
+        .iter()
+        .map(|v| v.name.clone())
+        .collect();
+    want.sort();
+    assert_eq!(vertex_names(&host), want);
+    assert!(want.len() > 2000, "{}", want.len());
+    // A reference between modules, and the nested registry call's resource.
+    let deps = deps_of(&host, "module.endpoints.var.vpc_id (expand, input)").await;
+    assert!(
+        deps.iter()
+            .any(|d| d.contains("module.vpc.output.vpc_id (expand)")),
+        "{deps:?}"
+    );
+    assert!(vertex_names(&host).contains(
+        &"module.flow_log_example.module.s3_bucket.aws_s3_bucket.this (expand)".to_string()
+    ));
+    // Saved for the next visit: what was read, not the binary.
+    let saved = storage()
+        .get_item("tfgraph.workspace")
+        .unwrap()
+        .unwrap_or_default();
+    assert!(saved.contains(".terraform/modules/modules.json"));
+    assert!(saved.contains(".terraform/modules/vpc/main.tf"));
+    assert!(!saved.contains(workdir::PROVIDER_BINARY));
+    assert!(!saved.contains(".terraform.lock.hcl"));
+    host.remove();
+}
+
+/// A repository with two root modules, a call that is not installed and variables files: the
+/// roots are listed and the choice rebuilds; the call is drawn dashed with a notice and keeps its
+/// edge; the root's terraform.tfvars sets the walk's instances, another .tfvars is not read, and
+/// an undeclared variable gets OpenTofu's warning.
+#[wasm_bindgen_test]
+async fn a_repository_lists_its_root_modules_and_reads_the_roots_variable_files() {
+    let host = mount().await;
+    let mut files = text_files(&[
+        (
+            "main.tf",
+            "variable \"n\" {\n  default = 1\n}\nmodule \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n  cidr   = \"10.0.0.0/16\"\n}\nresource \"aws_instance\" \"web\" {\n  count     = var.n\n  subnet_id = module.vpc.vpc_id\n}\n",
+        ),
+        ("terraform.tfvars", "n    = 2\nzone = \"eu\"\n"),
+        ("prod.tfvars", "n = 5\n"),
+        (
+            "examples/one/main.tf",
+            "variable \"k\" {}\nresource \"aws_s3_bucket\" \"b\" {\n  count = var.k\n}\n",
+        ),
+        ("examples/one/terraform.tfvars", "k = 3\n"),
+        ("README.md", "# a module\n"),
+    ]);
+    files.push((
+        "docs/graph.png".into(),
+        vec![0x89, b'P', b'N', b'G', 0xff, 0xfe],
+    ));
+    open_folder(&host, "repo", &files).await;
+    let built = wait_until(20_000, || {
+        vertex_names(&host).contains(&"aws_instance.web (expand)".to_string())
+    })
+    .await;
+    assert!(built, "{:?}", texts(&host, ".diagnostic"));
+    assert!(
+        texts(&host, ".notice")
+            .iter()
+            .any(|n| n.starts_with("Skipped 2 files without reading them (17 bytes), as tfgraph does not use them: README.md, docs/graph.png.")),
+        "{:?}",
+        texts(&host, ".notice")
+    );
+    let roles: Vec<(String, String)> = texts(&host, ".file-tab")
+        .into_iter()
+        .zip(attrs(&host, ".file-tab", "data-role"))
+        .collect();
+    assert_eq!(roles.len(), 5, "{roles:?}");
+    assert!(roles.contains(&(
+        "prod.tfvarsvariable values".into(),
+        "variable values".into()
+    )));
+    // The roots: the top folder (chosen) and the example.
+    let root: web_sys::HtmlSelectElement = host
+        .query_selector("#root-module")
+        .unwrap()
+        .expect("a root module choice")
+        .dyn_into()
+        .unwrap();
+    assert_eq!(
+        texts(&host, "#root-module option"),
+        vec![".", "examples/one"]
+    );
+    assert_eq!(root.value(), "");
+    // The call that is not installed: dashed, named, and its output still a dependency.
+    let vpc = vertex(&host, "module.vpc (expand)");
+    assert!(has_class(&vpc, "not-installed"));
+    assert!(has_class(
+        &vertex(&host, "module.vpc (close)"),
+        "not-installed"
+    ));
+    assert!(!has_class(
+        &vertex(&host, "aws_instance.web (expand)"),
+        "not-installed"
+    ));
+    let note = texts(&host, ".not-installed-note");
+    assert_eq!(note.len(), 1);
+    assert!(
+        note[0].starts_with("Not installed: module.vpc (terraform-aws-modules/vpc/aws)."),
+        "{note:?}"
+    );
+    assert!(
+        texts(&host, ".legend-list li")
+            .iter()
+            .any(|l| l.contains("module not installed"))
+    );
+    let deps = deps_of(&host, "aws_instance.web (expand)").await;
+    assert!(
+        deps.iter().any(|d| d.contains("module.vpc (close)")),
+        "{deps:?}"
+    );
+    let warnings = texts(&host, ".diagnostic.warning");
+    assert!(
+        warnings.iter().any(|w| w.contains("Module not installed")),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("Value for undeclared variable")
+                && w.contains(
+                    "a variable named \"zone\" but a value was found in file \"terraform.tfvars\""
+                )),
+        "{warnings:?}"
+    );
+    // terraform.tfvars gives n = 2 (prod.tfvars is not read): two instances walk.
+    step_walk_to_end(&host, 200).await;
+    let web = vertex(&host, "aws_instance.web (expand)");
+    assert_eq!(
+        web.query_selector(".inst").unwrap().unwrap().text_content(),
+        Some("2/2".into())
+    );
+    // prod.tfvars says why it is not read.
+    let prod = host
+        .query_selector_all(".file-tab")
+        .unwrap()
+        .item(3)
+        .unwrap()
+        .dyn_into::<Element>()
+        .unwrap();
+    assert!(
+        prod.text_content()
+            .unwrap_or_default()
+            .starts_with("prod.tfvars")
+    );
+    click(&prod).await;
+    let note = texts(&host, ".role-note");
+    assert!(
+        note.first()
+            .is_some_and(|n| n.starts_with("prod.tfvars is not read")),
+        "{note:?}"
+    );
+    // The other root: its own terraform.tfvars (k = 3), nothing of the top folder.
+    choose(&host, "#root-module", "examples/one").await;
+    let rebuilt = wait_until(20_000, || {
+        vertex_names(&host).contains(&"aws_s3_bucket.b (expand)".to_string())
+    })
+    .await;
+    assert!(rebuilt, "{:?}", vertex_names(&host));
+    assert!(!vertex_names(&host).contains(&"module.vpc (expand)".to_string()));
+    assert!(
+        host.query_selector(".not-installed-note")
+            .unwrap()
+            .is_none()
+    );
+    step_walk_to_end(&host, 200).await;
+    assert_eq!(
+        vertex(&host, "aws_s3_bucket.b (expand)")
+            .query_selector(".inst")
+            .unwrap()
+            .unwrap()
+            .text_content(),
+        Some("3/3".into())
+    );
+    // The choice is kept for the next visit.
+    assert_eq!(
+        storage().get_item("tfgraph.root").unwrap().as_deref(),
+        Some("examples/one")
+    );
+    host.remove();
+}

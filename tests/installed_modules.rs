@@ -173,11 +173,7 @@ fn the_graph_has_the_installed_modules_resources_and_their_edges() {
 #[test]
 fn the_walk_expands_what_terraform_tfvars_gives() {
     let root = workdir::vpc_workdir("walk");
-    workdir::write(
-        &root,
-        "terraform.tfvars",
-        "name            = \"demo\"\nprivate_subnets = [\"10.0.1.0/24\", \"10.0.2.0/24\", \"10.0.3.0/24\"]\nweb_count       = 2\n",
-    );
+    workdir::write(&root, "terraform.tfvars", workdir::VPC_TFVARS);
     let out = plan(&root);
     let mut e = out.expander().expect("plan graphs expand");
     let count = |e: &mut tfgraph::walk::StaticExpander, v: &str| {

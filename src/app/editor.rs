@@ -250,8 +250,22 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             .files
             .with(|f| f.get(&a).map(|t| files::classify(&a, t)))?;
         let imported = ctx.analysis.with(|an| an.imported.clone());
+        let root = ctx.root.get();
         let text = match role {
+            files::Role::Config if crate::page::files::is_installed_path(&a) => format!(
+                "{a} belongs to a module that tofu init installed: it is read when the root module's .terraform/modules/modules.json names its folder."
+            ),
             files::Role::Config => return None,
+            files::Role::Vars if crate::page::files::auto_var_file(&a, &root) => format!(
+                "{a} gives the root module's variable values: OpenTofu reads terraform.tfvars, terraform.tfvars.json and *.auto.tfvars(.json) in the root module's folder by itself, in that order (a later file wins). Its values set count, for_each and the walk's instances."
+            ),
+            files::Role::Vars => format!(
+                "{a} is not read: OpenTofu reads variables files by itself only when they are named terraform.tfvars(.json) or *.auto.tfvars(.json) and sit in the root module's folder ({}); others only with -var-file. Rename it to use its values here.",
+                crate::page::files::root_label(&root)
+            ),
+            files::Role::Manifest => format!(
+                "{a} is the module manifest tofu init wrote: registry and remote module calls of the root module are read from the folders it names."
+            ),
             files::Role::Dot => format!(
                 "{a} is an imported graph: it is drawn and walked as it is, without the builder (no build steps){}.",
                 if imported.as_deref() == Some(a.as_str()) {
@@ -261,7 +275,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 }
             ),
             files::Role::Unknown => format!(
-                "{a} is not read: it is not configuration, a state, a plan, provider schemas or a DOT graph."
+                "{a} is not read: it is not configuration, variable values, a state, a plan, provider schemas or a DOT graph."
             ),
             r => format!("{a} is read as the {}, not as configuration.", r.label()),
         };
@@ -271,20 +285,31 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         <section class="pane editor-pane" aria-label="Configuration">
             <div class="pane-title file-tabs">
                 {move || {
+                    // Installed modules' files are many and not the user's: one summary below.
                     ctx.files
-                        .with(|f| f.keys().cloned().collect::<Vec<_>>())
+                        .with(|f| {
+                            f.iter()
+                                .filter(|(n, _)| !crate::page::files::is_installed_path(n))
+                                .map(|(n, t)| (n.clone(), files::classify(n, t)))
+                                .collect::<Vec<_>>()
+                        })
                         .into_iter()
-                        .map(|name| {
+                        .map(|(name, role)| {
                             let n2 = name.clone();
                             let n3 = name.clone();
+                            let badge = (role != files::Role::Config).then(|| {
+                                view! { <span class="file-role">{role.label()}</span> }
+                            });
                             view! {
                                 <button
                                     type="button"
                                     class="file-tab"
                                     class:active=move || ctx.active.get() == n2
+                                    data-role=role.label()
                                     on:click=move |_| ctx.active.set(n3.clone())
                                 >
                                     {name}
+                                    {badge}
                                 </button>
                             }
                         })
@@ -298,6 +323,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                     <files::OpenButtons ctx=ctx />
                 </span>
             </div>
+            <Workdir ctx=ctx />
             {role_note}
             <div class="editor-wrap">
                 <div class="gutter" aria-hidden="true">
@@ -358,6 +384,70 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 }}
             </div>
         </section>
+    }
+}
+
+/// The working directory: which folder is the root module (when several hold configuration), and
+/// the installed modules' files, which have no tabs of their own.
+#[component]
+pub fn Workdir(ctx: Ctx) -> impl IntoView {
+    let candidates = Memo::new(move |_| {
+        ctx.files
+            .with(|f| crate::page::files::root_candidates(f.keys()))
+    });
+    let installed = Memo::new(move |_| {
+        ctx.files.with(|f| {
+            f.keys()
+                .filter(|n| crate::page::files::is_installed_path(n))
+                .count()
+        })
+    });
+    view! {
+        <Show when=move || { candidates.with(|c| c.len() > 1) || installed.get() > 0 }>
+            <div class="workdir">
+                <Show when=move || candidates.with(|c| c.len() > 1)>
+                    <label class="root-field">
+                        <span>"Root module"</span>
+                        <select
+                            id="root-module"
+                            prop:value=move || ctx.root.get()
+                            on:change=move |ev| {
+                                let root = event_target_value(&ev);
+                                ctx.reset_walk();
+                                if let Some(f) = ctx.files.with_untracked(|f| crate::page::files::first_file(f, &root)) {
+                                    ctx.active.set(f);
+                                }
+                                ctx.root.set(root);
+                            }
+                        >
+                            {move || {
+                                let mut c = candidates.get();
+                                let root = ctx.root.get();
+                                if !c.contains(&root) {
+                                    c.push(root);
+                                }
+                                c.into_iter()
+                                    .map(|r| {
+                                        let label = crate::page::files::root_label(&r).to_string();
+                                        let chosen = ctx.root.get_untracked() == r;
+                                        view! { <option value=r selected=chosen>{label}</option> }
+                                    })
+                                    .collect_view()
+                            }}
+                        </select>
+                    </label>
+                </Show>
+                <Show when=move || { installed.get() > 0 }>
+                    <span class="installed-summary muted small">
+                        {move || format!(
+                            "{} file{} in .terraform (installed modules, module manifest): read, not shown as tabs",
+                            installed.get(),
+                            if installed.get() == 1 { "" } else { "s" }
+                        )}
+                    </span>
+                </Show>
+            </div>
+        </Show>
     }
 }
 

@@ -2,9 +2,11 @@
 //! share links in the URL fragment, and the notices that tell the user what happened.
 //!
 //! Every file that comes in is classified by [`classify`]: configuration files keep their path
-//! relative to the opened or dropped folder; a state, a plan (`terraform show -json`), a changes
-//! list, provider schemas and a DOT graph go to their inputs (they stay files in the editor's
-//! set, which [`crate::page::analysis::analyze_with`] routes). Anything else is named in a notice.
+//! relative to the opened or dropped folder; variables files, the module manifest, a state, a plan
+//! (`terraform show -json`), a changes list, provider schemas and a DOT graph go to their inputs
+//! (they stay files in the editor's set, which [`crate::page::analysis::analyze_with`] routes).
+//! Files of a folder that [`wanted`] turns down are not read at all, only counted; anything
+//! else is named in a notice.
 
 use super::*;
 use leptos::task::spawn_local;
@@ -12,13 +14,11 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::page::files::{Read, has_plan, relative_path, skipped_dir};
+use crate::page::files::{MAX_FILES, Read, has_plan, relative_path, skipped_dir, wanted};
 pub use crate::page::files::{Role, classify};
 
 /// The largest file read (a bigger one is named in a notice and skipped).
 const MAX_FILE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
-/// The most files taken from one open or drop.
-const MAX_FILES: usize = 2000;
 
 /// Shows a notice (the five newest are kept; the same text twice is shown once).
 pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
@@ -52,7 +52,9 @@ pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
 pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
     ctx.reset_walk();
     ctx.failures.set(BTreeSet::new());
-    let first = crate::page::files::first_file(&files);
+    let root = crate::page::files::default_root(files.keys());
+    let first = crate::page::files::first_file(&files, &root);
+    ctx.root.set(root);
     // As `tofu graph`: with a plan, the graph shown is the apply graph.
     if has_plan(&files) {
         ctx.kind.set(BuilderKind::Apply);
@@ -89,8 +91,8 @@ fn js_error(e: JsValue) -> String {
 /// [`crate::page::files::intake`]): configuration files or a DOT graph start a new set of files
 /// (the previous ones are saved aside and can be restored); a state, plan or schemas file alone is
 /// added to the current files, in place of one of the same kind.
-pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>) {
-    let intake = crate::page::files::intake(read, skipped);
+pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>, unread: Vec<(String, u64)>) {
+    let intake = crate::page::files::intake(read, skipped, &unread);
     for (error, text) in intake.notices {
         notify(ctx, error, text, false);
     }
@@ -132,7 +134,8 @@ pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
     spawn_local(async move {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
-        for f in files.into_iter().take(MAX_FILES) {
+        let mut unread = Vec::new();
+        for f in files {
             let rel = js_sys::Reflect::get(&f, &"webkitRelativePath".into())
                 .ok()
                 .and_then(|v| v.as_string())
@@ -142,15 +145,22 @@ pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
             } else {
                 (rel, true)
             };
-            if raw.split('/').any(skipped_dir) {
+            let Some(p) = relative_path(&raw, in_folder) else {
+                skipped.push(format!("{raw}: not an acceptable file path"));
+                continue;
+            };
+            // Files picked one by one are all read; a folder's only when tfgraph uses them.
+            if in_folder && !wanted(&p) {
+                unread.push((p, f.size() as u64));
                 continue;
             }
-            match relative_path(&raw, in_folder) {
-                Some(p) => read.push((p, read_text(&f).await)),
-                None => skipped.push(format!("{raw}: not an acceptable file path")),
+            if read.len() >= MAX_FILES {
+                skipped.push(format!("files after the first {MAX_FILES}"));
+                break;
             }
+            read.push((p, read_text(&f).await));
         }
-        take_in(ctx, read, skipped);
+        take_in(ctx, read, skipped, unread);
     });
 }
 
@@ -192,6 +202,7 @@ pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
     spawn_local(async move {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
+        let mut unread = Vec::new();
         for f in plain {
             let name = f.name();
             match relative_path(&name, false) {
@@ -236,21 +247,30 @@ pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
                 }
             } else {
                 let fe: web_sys::FileSystemFileEntry = entry.unchecked_into();
+                let Some(p) = relative_path(&full, in_folder) else {
+                    skipped.push(format!(
+                        "{}: not an acceptable file path",
+                        full.trim_start_matches('/')
+                    ));
+                    continue;
+                };
+                // Getting the File object reads nothing: its size is known without its bytes.
                 let file = callback(|ok, err| fe.file_with_callback_and_callback(ok, err)).await;
+                if in_folder && !wanted(&p) {
+                    let size = file
+                        .as_ref()
+                        .map_or(0.0, |f| f.unchecked_ref::<web_sys::File>().size());
+                    unread.push((p, size as u64));
+                    continue;
+                }
                 let text = match file {
                     Ok(f) => read_text(f.unchecked_ref()).await,
                     Err(e) => Err(e),
                 };
-                match relative_path(&full, in_folder) {
-                    Some(p) => read.push((p, text)),
-                    None => skipped.push(format!(
-                        "{}: not an acceptable file path",
-                        full.trim_start_matches('/')
-                    )),
-                }
+                read.push((p, text));
             }
         }
-        take_in(ctx, read, skipped);
+        take_in(ctx, read, skipped, unread);
     });
 }
 
@@ -299,7 +319,7 @@ pub fn DropTarget(ctx: Ctx) -> impl IntoView {
             <div class="drop-overlay" aria-hidden="true">
                 <div class="drop-card">
                     <strong>"Drop to open"</strong>
-                    <span>".tf files or a whole folder, a terraform.tfstate, a plan or provider schemas JSON, or a DOT graph"</span>
+                    <span>".tf files or a whole folder (a working directory after tofu init too), terraform.tfvars, a terraform.tfstate, a plan or provider schemas JSON, or a DOT graph"</span>
                 </div>
             </div>
         </Show>
@@ -335,7 +355,7 @@ pub fn OpenButtons(ctx: Ctx) -> impl IntoView {
                 on:click=move |_| if let Some(i) = files_in.get_untracked() { i.click() }>
                 "Open"
             </button>
-            <button type="button" class="small-button" id="open-folder" title="Open a whole configuration folder (or drop it anywhere)"
+            <button type="button" class="small-button" id="open-folder" title="Open a whole configuration folder or repository, .terraform included (or drop it anywhere): only the files tfgraph uses are read"
                 on:click=move |_| if let Some(i) = folder_in.get_untracked() { i.click() }>
                 "Folder"
             </button>

@@ -79,8 +79,16 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
     let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
     let name = n.name.clone();
     let n_for_class = n.name.clone();
+    // A module call that is not installed: drawn dashed (see the legend).
+    let not_installed = ctx.good.with_untracked(|g| {
+        g.as_ref()
+            .is_some_and(|a| model::is_not_installed(&a.not_installed, &n.name))
+    });
     let class = move || {
         let mut c = format!("vertex kind-{}", n.kind.css());
+        if not_installed {
+            c.push_str(" not-installed");
+        }
         ctx.shown.with(|s| {
             if let Some(r) = &s.replay {
                 if r.removed.contains(&n_for_class) {
@@ -520,6 +528,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         "Showing the last graph that built"
                     </span>
                 </Show>
+                {move || ctx.good.with(|g| g.as_ref().and_then(|a| model::not_installed_notice(&a.not_installed))).map(|text| view! {
+                    <p class="not-installed-note" role="status">{text}</p>
+                })}
                 {move || ctx.scene.with(|s| s.too_big).map(|n| view! {
                     <p class="empty-graph too-big">
                         {format!(
@@ -573,6 +584,14 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                    <Show when=move || ctx.good.with(|g| g.as_ref().is_some_and(|a| !a.not_installed.is_empty()))>
+                        <li>
+                            <svg width="28" height="16" class="vertex kind-module-expand not-installed">
+                                <g transform="translate(1,1)"><rect class="shape" width="26" height="14" rx="2"></rect></g>
+                            </svg>
+                            <span>"module not installed (run tofu init)"</span>
+                        </li>
+                    </Show>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"depends on (arrow: from what runs first)"</span></li>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge reduced" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by transitive reduction"</span></li>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge cycle" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"cycle"</span></li>

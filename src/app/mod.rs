@@ -95,6 +95,8 @@ struct Ctx {
     save_ok: StoredValue<bool>,
     /// Per-vertex walk cells, Gantt rows, hover, durations (walk.rs).
     walk_ui: walk::WalkUi,
+    /// The root module's folder among the files (`""`: the top folder).
+    root: RwSignal<String>,
     /// `-target` and `-exclude` addresses as typed.
     targets: RwSignal<String>,
     excludes: RwSignal<String>,
@@ -175,15 +177,11 @@ impl Ctx {
             .files
             .filter(|f| !f.is_empty())
             .unwrap_or_else(|| example_files(&EXAMPLES[0]));
-        let first = if start.contains_key("main.tf") {
-            "main.tf".to_string()
-        } else {
-            start
-                .keys()
-                .next()
-                .cloned()
-                .unwrap_or_else(|| "main.tf".into())
-        };
+        let root = storage::load_root()
+            .filter(|r| crate::page::files::root_candidates(start.keys()).contains(r))
+            .unwrap_or_else(|| crate::page::files::default_root(start.keys()));
+        let first =
+            crate::page::files::first_file(&start, &root).unwrap_or_else(|| "main.tf".into());
         let files = RwSignal::new(start.clone());
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
@@ -256,6 +254,7 @@ impl Ctx {
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
             walk_ui: walk::WalkUi::new(),
+            root: RwSignal::new(root),
             targets: RwSignal::new(String::new()),
             excludes: RwSignal::new(String::new()),
         }
@@ -321,6 +320,7 @@ impl Ctx {
     /// The targets and excludes as addresses.
     fn options(self) -> model::Options {
         model::Options {
+            root: self.root.get(),
             targets: crate::page::files::address_list(&self.targets.get()),
             excludes: crate::page::files::address_list(&self.excludes.get()),
         }
@@ -564,6 +564,7 @@ pub fn App() -> impl IntoView {
     let hash = window_event_listener(leptos::ev::hashchange, move |_| files::open_fragment(ctx));
     on_cleanup(move || hash.remove());
     Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
+    Effect::new(move |_| ctx.root.with(|r| storage::save_root(r)));
     Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get(), ctx.options()));
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {

@@ -152,3 +152,19 @@ pub fn load_backup() -> Option<BTreeMap<String, String>> {
         _ => None,
     }
 }
+
+/// Where the chosen root module folder is kept (beside the files: a folder name, not user text
+/// that could be lost).
+const ROOT_KEY: &str = "tfgraph.root";
+
+/// The root module folder chosen last time, if one was saved.
+pub fn load_root() -> Option<String> {
+    get(ROOT_KEY)
+}
+
+/// Keeps the chosen root module folder for the next visit.
+pub fn save_root(root: &str) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(ROOT_KEY, root);
+    }
+}

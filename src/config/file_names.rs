@@ -48,9 +48,37 @@ pub fn normalize_path(p: &str) -> String {
     out.join("/")
 }
 
+/// `path` (relative to some folder) as seen from `root` (relative to the same folder): both are
+/// normalised, then every step of `root` that `path` does not share becomes `..`. So
+/// `relative_to("examples/complete", "main.tf")` is `../../main.tf`, the name OpenTofu gives a
+/// file of a module that `source = "../../"` reaches from that root.
+pub fn relative_to(root: &str, path: &str) -> String {
+    let root = normalize_path(root);
+    let path = normalize_path(path);
+    let r: Vec<&str> = root.split('/').filter(|s| !s.is_empty()).collect();
+    let p: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let common = r.iter().zip(&p).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<&str> = vec![".."; r.len() - common];
+    out.extend(&p[common..]);
+    out.join("/")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_relative_to_a_root_climb_out_of_it() {
+        assert_eq!(relative_to("", "a/b.tf"), "a/b.tf");
+        assert_eq!(relative_to("examples/complete", "main.tf"), "../../main.tf");
+        assert_eq!(
+            relative_to("examples/complete", "examples/complete/main.tf"),
+            "main.tf"
+        );
+        assert_eq!(relative_to("examples/a", "examples/b/x.tf"), "../b/x.tf");
+        // And back: the root joined with the relative path is the path.
+        assert_eq!(normalize_path("examples/complete/../../main.tf"), "main.tf");
+    }
 
     #[test]
     fn override_files() {

@@ -3,6 +3,13 @@
 //! the result as plain data: the graph (also the graph that failed validation, drawn from the very
 //! inputs that made it), where each vertex is declared, the builder's steps, diagnostics, cycles,
 //! the exports. An imported DOT file stands in for the builder.
+//!
+//! The files are those of the folder that was opened (paths relative to it); the root module is
+//! one of its folders ([`Options::root`]). The pipeline sees them as the CLI sees a folder on
+//! disk: paths relative to the root module (`../../main.tf` for a file two levels up), the
+//! module manifest at `.terraform/modules/modules.json` of the root, the root's automatic
+//! variables files ([`pipeline::memory_request`]); diagnostics and declarations come back with
+//! the editor's paths.
 
 use super::files::{Role, classify};
 use super::graph::{PageGraph, graph_of};
@@ -85,6 +92,8 @@ pub struct Analysis {
     pub expander: Option<SharedExpander>,
     /// The DOT file the graph was imported from (no builder ran), if any.
     pub imported: Option<String>,
+    /// Module calls that are not installed (see [`NotInstalled`]).
+    pub not_installed: Vec<NotInstalled>,
 }
 
 /// The pipeline's static expander, shared by the walks of one analysis. Equal when made from the
@@ -101,10 +110,12 @@ impl SharedExpander {
         e: crate::walk::StaticExpander,
         files: &BTreeMap<String, String>,
         kind: BuilderKind,
+        root: &str,
     ) -> Self {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         files.hash(&mut h);
+        root.hash(&mut h);
         kind.as_str().hash(&mut h);
         SharedExpander {
             expander: std::sync::Arc::new(std::sync::Mutex::new(e)),
@@ -137,6 +148,9 @@ pub const SLICE_FROM_BYTES: usize = 256 * 1024;
 /// What the editor's files hold besides configuration, and how the graph is limited.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Options {
+    /// The root module's folder among the files (`""`: the top folder); see
+    /// [`super::files::root_candidates`].
+    pub root: String,
     /// `-target` addresses.
     pub targets: Vec<String>,
     /// `-exclude` addresses.
@@ -152,13 +166,10 @@ fn route(
     kind: BuilderKind,
     opts: &Options,
 ) -> (Result<Request, Analysis>, Vec<Diag>) {
-    let mut config_files = BTreeMap::new();
     let mut inputs: BTreeMap<Role, Vec<(&String, &String)>> = BTreeMap::new();
     for (name, text) in files {
         match classify(name, text) {
-            Role::Config => {
-                config_files.insert(name.clone(), text.clone());
-            }
+            Role::Config | Role::Vars | Role::Manifest => {}
             role => inputs.entry(role).or_default().push((name, text)),
         }
     }
@@ -178,7 +189,7 @@ fn route(
     if let Some(dot) = first(Role::Dot, "DOT graph") {
         return (Err(import_dot(&dot)), notes);
     }
-    let mut req = Request::new(config_files, kind);
+    let mut req = pipeline::memory_request(files, &opts.root, kind);
     req.state = first(Role::State, "state");
     req.plan_json = first(Role::Plan, "plan");
     req.changes = first(Role::Changes, "changes list");
@@ -187,10 +198,84 @@ fn route(
     req.excludes = opts.excludes.clone();
     for (name, _) in inputs.get(&Role::Unknown).into_iter().flatten() {
         notes.push(Diag::warning(format!(
-            "{name} is ignored: it is not a configuration file (.tf, .tf.json), a state, a plan, provider schemas or a DOT graph."
+            "{name} is ignored: it is not configuration (.tf, .tf.json, .tofu), variable values (.tfvars), a state, a plan, provider schemas or a DOT graph."
         )));
     }
     (Ok(req), notes)
+}
+
+/// The editor's path of a file the pipeline named relative to the root module folder `root`
+/// (`../../main.tf` from `examples/complete` is `main.tf`); names that are not such a file (a
+/// state's, given as the editor names it) stay as they are.
+fn editor_path(files: &BTreeMap<String, String>, root: &str, name: &str) -> String {
+    if root.is_empty() {
+        return name.to_string();
+    }
+    let joined = crate::config::file_names::normalize_path(&format!("{root}/{name}"));
+    if files.contains_key(&joined) {
+        joined
+    } else {
+        name.to_string()
+    }
+}
+
+impl Diag {
+    /// A diagnostic of a run at root module `root`, with the file as the editor names it.
+    fn at_root(d: &Diagnostic, files: &BTreeMap<String, String>, root: &str) -> Diag {
+        let mut d = d.clone();
+        if let Some(r) = &mut d.range {
+            r.file = editor_path(files, root, &r.file);
+        }
+        Diag::from(&d)
+    }
+}
+
+/// A module call that is not installed (no `.terraform/modules` record): drawn as one opaque
+/// module, marked, and named in a notice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotInstalled {
+    /// The module's path (`module.vpc`, `module.app.module.db`).
+    pub module: String,
+    /// The call's source as written.
+    pub source: String,
+    /// Where the call is (`main.tf:12,1-13`... as the editor names the file).
+    pub file: String,
+    pub line: usize,
+}
+
+/// Whether vertex `name` is the `(expand)` or `(close)` vertex of a call that is not installed.
+pub fn is_not_installed(list: &[NotInstalled], name: &str) -> bool {
+    let Some(module) = name
+        .strip_suffix(" (expand)")
+        .or_else(|| name.strip_suffix(" (close)"))
+    else {
+        return false;
+    };
+    list.iter().any(|n| n.module == module)
+}
+
+/// The notice for calls that are not installed, naming them ("module.vpc
+/// (terraform-aws-modules/vpc/aws)", at most five, then how many more).
+pub fn not_installed_notice(list: &[NotInstalled]) -> Option<String> {
+    if list.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = list
+        .iter()
+        .take(5)
+        .map(|n| format!("{} ({})", n.module, n.source))
+        .collect();
+    let more = list.len().saturating_sub(named.len());
+    Some(format!(
+        "Not installed: {}{}. {} drawn as one box with its known edges; run \"tofu init\" and open the folder with its .terraform to see inside.",
+        named.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        },
+        if list.len() == 1 { "It is" } else { "Each is" }
+    ))
 }
 
 /// The cycles of `g` by vertex name.
@@ -227,7 +312,17 @@ fn import_dot(dot: &pipeline::NamedText) -> Analysis {
 }
 
 /// The page's graph of a built graph, and where its vertices are declared.
+#[cfg(test)]
 fn page_graph(g: &dag::Graph<crate::builder::Node>) -> (PageGraph, BTreeMap<String, Decl>) {
+    page_graph_at(g, &BTreeMap::new(), "")
+}
+
+/// [`page_graph`] of a run at root module `root`: declarations carry the editor's paths.
+fn page_graph_at(
+    g: &dag::Graph<crate::builder::Node>,
+    files: &BTreeMap<String, String>,
+    root: &str,
+) -> (PageGraph, BTreeMap<String, Decl>) {
     let ids: BTreeMap<dag::VertexId, usize> = g.ids().enumerate().map(|(i, id)| (id, i)).collect();
     let mut names = Vec::with_capacity(g.len());
     let mut decls = BTreeMap::new();
@@ -237,7 +332,7 @@ fn page_graph(g: &dag::Graph<crate::builder::Node>) -> (PageGraph, BTreeMap<Stri
             decls.insert(
                 name.clone(),
                 Decl {
-                    file: r.file.clone(),
+                    file: editor_path(files, root, &r.file),
                     line: r.start.line,
                     end_line: r.end.line.max(r.start.line),
                 },
@@ -297,11 +392,30 @@ where
             return Some(imported);
         }
     };
+    let root = opts.root.as_str();
+    let diag = |d: &Diagnostic| Diag::at_root(d, files, root);
     let mut a = match pipeline::run_paced(&req, None, pause).await? {
         Ok(out) => {
             let g = out.built.graph.dag();
-            let (graph, decls) = page_graph(g);
-            let expander = out.expander().map(|e| SharedExpander::new(e, files, kind));
+            let (graph, decls) = page_graph_at(g, files, root);
+            let expander = out
+                .expander()
+                .map(|e| SharedExpander::new(e, files, kind, root));
+            let not_installed = out
+                .config
+                .not_installed_calls()
+                .into_iter()
+                .map(|(path, call)| NotInstalled {
+                    module: path.to_string(),
+                    source: call
+                        .source
+                        .as_ref()
+                        .map(|s| s.as_str().to_string())
+                        .unwrap_or_default(),
+                    file: editor_path(files, root, &call.decl_range.file),
+                    line: call.decl_range.start.line,
+                })
+                .collect();
             Analysis {
                 dot: g.dot(&dag::render::dot::DotOpts::cli_default()),
                 mermaid: g.mermaid(),
@@ -309,21 +423,22 @@ where
                 graph: Some(graph),
                 decls,
                 steps: out.built.steps,
-                warnings: out.warnings.iter().map(Diag::from).collect(),
+                warnings: out.warnings.iter().map(diag).collect(),
                 expander,
+                not_installed,
                 ..Analysis::default()
             }
         }
         Err(failed) => {
             let mut a = Analysis {
-                errors: failed.diagnostics.iter().map(Diag::from).collect(),
+                errors: failed.diagnostics.iter().map(diag).collect(),
                 ..Analysis::default()
             };
             if let Some(built) = failed.built {
                 let g = built.graph.dag();
                 a.cycles = cycles_of(g);
                 if !a.cycles.is_empty() {
-                    let (graph, decls) = page_graph(g);
+                    let (graph, decls) = page_graph_at(g, files, root);
                     a.graph = Some(graph);
                     a.decls = decls;
                     a.steps = built.steps;
@@ -406,7 +521,7 @@ mod tests {
         files.insert("plan.json".into(), CYCLE_PLAN.into());
         let opts = Options {
             targets: vec!["aws_instance.app".into()],
-            excludes: Vec::new(),
+            ..Options::default()
         };
         let a = analyze(&files, BuilderKind::Apply, &opts);
         assert!(
@@ -563,6 +678,231 @@ mod tests {
         assert_eq!(calls, 5);
     }
 
+    fn map(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+        files
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect()
+    }
+
+    fn at_root(root: &str) -> Options {
+        Options {
+            root: root.into(),
+            ..Options::default()
+        }
+    }
+
+    /// A small repository after `tofu init`: a root calling a registry module (installed, with
+    /// a local call inside the package), and an example folder that is a root module of its own
+    /// calling the top folder through `../../`.
+    fn repo() -> BTreeMap<String, String> {
+        map(&[
+            (
+                "main.tf",
+                "variable \"n\" {\n  default = 1\n}\nmodule \"net\" {\n  source  = \"acme/net/aws\"\n  version = \"~> 1.0\"\n  cidr    = \"10.0.0.0/16\"\n}\nresource \"aws_instance\" \"web\" {\n  count     = var.n\n  subnet_id = module.net.subnet_id\n}\noutput \"web\" {\n  value = aws_instance.web[0].id\n}\n",
+            ),
+            ("terraform.tfvars", "n = 3\nundeclared = true\n"),
+            (
+                "examples/two/main.tf",
+                "module \"top\" {\n  source = \"../../\"\n}\n",
+            ),
+            ("examples/two/terraform.tfvars", "x = 1\n"),
+            (
+                ".terraform/modules/modules.json",
+                r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"net","Source":"registry.opentofu.org/acme/net/aws","Version":"1.2.0","Dir":".terraform/modules/net"},{"Key":"net.sub","Source":"./modules/sub","Dir":".terraform/modules/net/modules/sub"}]}"#,
+            ),
+            (
+                ".terraform/modules/net/main.tf",
+                "variable \"cidr\" {}\nresource \"aws_vpc\" \"this\" {\n  cidr_block = var.cidr\n}\nmodule \"sub\" {\n  source = \"./modules/sub\"\n  vpc_id = aws_vpc.this.id\n}\noutput \"subnet_id\" {\n  value = module.sub.id\n}\n",
+            ),
+            (
+                ".terraform/modules/net/modules/sub/main.tf",
+                "variable \"vpc_id\" {}\nresource \"aws_subnet\" \"this\" {\n  vpc_id = var.vpc_id\n}\noutput \"id\" {\n  value = aws_subnet.this.id\n}\n",
+            ),
+        ])
+    }
+
+    /// The installed module is loaded from the files, its nested local call too, and the root's
+    /// variables file feeds the expansion: three instances from `n = 3`.
+    #[test]
+    fn installed_modules_and_variable_files_among_the_files_are_read() {
+        let a = analyze(&repo(), BuilderKind::Plan, &Options::default());
+        assert!(a.errors.is_empty(), "{:?}", a.errors);
+        let g = a.graph.as_ref().expect("built");
+        let e = edges(g);
+        for (from, to) in [
+            (
+                "module.net.aws_vpc.this (expand)",
+                "module.net.var.cidr (expand, reference)",
+            ),
+            ("module.net.var.cidr (expand, input)", "module.net (expand)"),
+            (
+                "module.net.module.sub.var.vpc_id (expand, input)",
+                "module.net.aws_vpc.this (expand)",
+            ),
+            (
+                "aws_instance.web (expand)",
+                "module.net.output.subnet_id (expand)",
+            ),
+        ] {
+            assert!(
+                e.contains(&(from.into(), to.into())),
+                "{from} -> {to}: {e:?}"
+            );
+        }
+        assert!(a.not_installed.is_empty());
+        let x = a.expander.as_ref().expect("plan graphs expand");
+        let n = x
+            .expander
+            .lock()
+            .unwrap()
+            .instances_of("aws_instance.web (expand)")
+            .expect("expands")
+            .map(|v| v.len());
+        assert_eq!(n, Ok(3));
+        // internal/backend/unparsed_value.go `ParseVariableValues`: "Value for undeclared
+        // variable", a warning without a position naming the variable and the file.
+        let w = a
+            .warnings
+            .iter()
+            .find(|d| d.summary == "Value for undeclared variable")
+            .unwrap_or_else(|| panic!("{:?}", a.warnings));
+        assert!(
+            w.detail.starts_with("The root module does not declare a variable named \"undeclared\" but a value was found in file \"terraform.tfvars\"."),
+            "{}",
+            w.detail
+        );
+    }
+
+    /// The page runs the same request the CLI runs on the same folder on disk: the same graph,
+    /// byte for byte, for the top folder and for a folder below it as the root module.
+    #[test]
+    fn the_page_and_the_cli_build_the_same_graph_from_the_same_folder() {
+        let files = repo();
+        let dir = std::env::temp_dir().join(format!("tfgraph-page-cli-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (p, t) in &files {
+            let f = dir.join(p);
+            std::fs::create_dir_all(f.parent().unwrap()).unwrap();
+            std::fs::write(f, t).unwrap();
+        }
+        for root in ["", "examples/two"] {
+            let page = analyze(&files, BuilderKind::Plan, &at_root(root));
+            let cli = pipeline::FolderInputs::new(dir.join(root))
+                .build()
+                .unwrap_or_else(|e| panic!("{root}: {e:?}"));
+            let want = cli
+                .built
+                .graph
+                .dag()
+                .dot(&dag::render::dot::DotOpts::cli_default());
+            assert_eq!(page.dot, want, "root {root:?}");
+            let warnings: Vec<String> = cli.warnings.iter().map(|d| d.summary.clone()).collect();
+            let page_warnings: Vec<String> =
+                page.warnings.iter().map(|d| d.summary.clone()).collect();
+            assert_eq!(page_warnings, warnings, "root {root:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// With a folder below the top as the root, `../../` reaches the top folder, the files keep
+    /// the editor's names in declarations and diagnostics, and that folder's own variables file
+    /// is the one read.
+    #[test]
+    fn a_folder_below_the_top_can_be_the_root_module() {
+        let mut files = repo();
+        let a = analyze(&files, BuilderKind::Plan, &at_root("examples/two"));
+        let g = a.graph.as_ref().expect("built");
+        assert!(
+            names(g).contains("module.top.aws_instance.web (expand)"),
+            "{:?}",
+            names(g)
+        );
+        assert_eq!(
+            a.decls["module.top.aws_instance.web (expand)"].file,
+            "main.tf"
+        );
+        assert_eq!(a.decls["module.top (expand)"].file, "examples/two/main.tf");
+        // That folder's terraform.tfvars is read (it sets x), not the top folder's.
+        let w: Vec<&str> = a.warnings.iter().map(|d| d.detail.as_str()).collect();
+        assert!(
+            w.iter().any(|d| d.contains(
+                "a variable named \"x\" but a value was found in file \"terraform.tfvars\""
+            )),
+            "{w:?}"
+        );
+        assert!(!w.iter().any(|d| d.contains("\"undeclared\"")), "{w:?}");
+        // The manifest is the root's: from examples/two there is none, so the registry call is
+        // not installed.
+        assert_eq!(a.not_installed.len(), 1, "{:?}", a.not_installed);
+        assert_eq!(a.not_installed[0].module, "module.top.module.net");
+        assert_eq!(a.not_installed[0].file, "main.tf");
+        files.insert(
+            "main.tf".into(),
+            "resource \"a\" \"b\" {\n  x = \n}\n".into(),
+        );
+        let bad = analyze(&files, BuilderKind::Plan, &at_root("examples/two"));
+        assert_eq!(
+            (bad.errors[0].file.as_deref(), bad.errors[0].line),
+            (Some("main.tf"), 2),
+            "{:?}",
+            bad.errors
+        );
+        assert_eq!(
+            bad.errors[0].place.as_deref(),
+            Some("main.tf line 2, column 7")
+        );
+    }
+
+    /// A registry call without a manifest: one opaque module, marked and named, whose output
+    /// reference still gives the edge.
+    #[test]
+    fn calls_that_are_not_installed_are_marked_and_named() {
+        let files = map(&[(
+            "main.tf",
+            "module \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n}\nresource \"aws_instance\" \"web\" {\n  subnet_id = module.vpc.vpc_id\n}\n",
+        )]);
+        let a = analyze(&files, BuilderKind::Plan, &Options::default());
+        let g = a.graph.as_ref().expect("built");
+        assert!(
+            edges(g).contains(&(
+                "aws_instance.web (expand)".into(),
+                "module.vpc (close)".into()
+            )),
+            "{:?}",
+            edges(g)
+        );
+        assert_eq!(
+            a.not_installed,
+            [NotInstalled {
+                module: "module.vpc".into(),
+                source: "terraform-aws-modules/vpc/aws".into(),
+                file: "main.tf".into(),
+                line: 1,
+            }]
+        );
+        assert!(is_not_installed(&a.not_installed, "module.vpc (expand)"));
+        assert!(is_not_installed(&a.not_installed, "module.vpc (close)"));
+        assert!(!is_not_installed(
+            &a.not_installed,
+            "aws_instance.web (expand)"
+        ));
+        assert_eq!(
+            not_installed_notice(&a.not_installed).as_deref(),
+            Some(
+                "Not installed: module.vpc (terraform-aws-modules/vpc/aws). It is drawn as one box with its known edges; run \"tofu init\" and open the folder with its .terraform to see inside."
+            )
+        );
+        assert!(
+            a.warnings
+                .iter()
+                .any(|d| d.summary == "Module not installed"),
+            "{:?}",
+            a.warnings
+        );
+        assert_eq!(not_installed_notice(&[]), None);
+    }
+
     #[test]
     fn too_much_input_is_refused_in_words() {
         let files = BTreeMap::from([("main.tf".to_string(), "#".repeat(MAX_INPUT_BYTES + 1))]);
@@ -579,7 +919,7 @@ mod tests {
             BuilderKind::Plan,
             &Options {
                 targets: vec!["not an address!".into()],
-                excludes: Vec::new(),
+                ..Options::default()
             },
         );
         assert!(a.graph.is_none());

@@ -1,10 +1,17 @@
 //! Working directories as `tofu init` leaves them, built by the tests in a temporary folder: a
 //! root module, `.terraform/modules/modules.json` and the installed module folders, copied from
-//! the real-world repositories of `../shared/realworld`.
+//! the real-world repositories of `../shared/realworld`, and what else `tofu init` leaves there
+//! (a provider binary, the lock file).
+//!
+//! The files themselves come from [`vpc_workdir_files`], which reads nothing: the native tests
+//! write them to disk ([`vpc_workdir`]), the browser test (`tests/browser.rs`, which includes
+//! this file) opens them through the app's Folder input, so both check the same folder.
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::path::{Path, PathBuf};
 
 /// A fresh empty folder for one test (removed first if a previous run left it).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tfgraph-wd-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -13,6 +20,7 @@ pub fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// Writes `text` to `root/rel`, creating folders.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn write(root: &Path, rel: &str, text: &str) {
     let p = root.join(rel);
     std::fs::create_dir_all(p.parent().expect("a parent")).unwrap();
@@ -20,6 +28,7 @@ pub fn write(root: &Path, rel: &str, text: &str) {
 }
 
 /// Copies every file under `from` to `to` (as a module installer unpacks a package).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     let mut entries: Vec<_> = std::fs::read_dir(from)
@@ -121,22 +130,37 @@ output "s3_bucket_arn" {
 }
 "#;
 
-/// A root module that calls terraform-aws-modules/vpc/aws (installed from terraform-aws-vpc),
-/// its `modules/vpc-endpoints` subfolder with a reference to the first call's output, and its
-/// `examples/flow-log` folder, whose own calls are local (`../../`, resolved inside the
-/// installed package) and a nested registry call (`flow_log_example.s3_bucket`).
-pub fn vpc_workdir(name: &str) -> PathBuf {
-    let root = temp_dir(name);
-    let vpc = super::realworld().join("terraform-aws-vpc");
-    write(&root, "main.tf", VPC_ROOT);
+/// Variable values for [`VPC_ROOT`]: two web instances, three private subnets.
+pub const VPC_TFVARS: &str = "name            = \"demo\"\nprivate_subnets = [\"10.0.1.0/24\", \"10.0.2.0/24\", \"10.0.3.0/24\"]\nweb_count       = 2\n";
+
+/// Where `tofu init` puts the AWS provider's binary, which tfgraph never reads.
+pub const PROVIDER_BINARY: &str = ".terraform/providers/registry.opentofu.org/hashicorp/aws/5.100.0/linux_amd64/terraform-provider-aws_v5.100.0_x5";
+
+/// A stand-in for the provider binary: an ELF header and bytes that are not UTF-8 (a real one
+/// is some 600 MB).
+pub fn provider_binary() -> Vec<u8> {
+    let mut b = b"\x7fELF\x02\x01\x01".to_vec();
+    b.extend((0..100_000u32).map(|i| (i % 251) as u8 | 0x80));
+    b
+}
+
+/// The files of a root module that calls terraform-aws-modules/vpc/aws (installed from
+/// terraform-aws-vpc), its `modules/vpc-endpoints` subfolder with a reference to the first call's
+/// output, and its `examples/flow-log` folder, whose own calls are local (`../../`, resolved
+/// inside the installed package) and a nested registry call (`flow_log_example.s3_bucket`); with
+/// a provider binary and a lock file, as `tofu init` leaves them. `vpc` holds terraform-aws-vpc's
+/// files as (path inside it, bytes); the result is (path in the working directory, bytes).
+pub fn vpc_workdir_files(vpc: &[(String, Vec<u8>)]) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = vec![("main.tf".into(), VPC_ROOT.into())];
     for dir in ["vpc", "endpoints", "flow_log_example"] {
-        copy_tree(&vpc, &root.join(".terraform/modules").join(dir));
+        for (p, b) in vpc {
+            out.push((format!(".terraform/modules/{dir}/{p}"), b.clone()));
+        }
     }
-    write(
-        &root,
-        ".terraform/modules/flow_log_example.s3_bucket/main.tf",
-        S3_BUCKET,
-    );
+    out.push((
+        ".terraform/modules/flow_log_example.s3_bucket/main.tf".into(),
+        S3_BUCKET.into(),
+    ));
     let reg = "registry.opentofu.org/terraform-aws-modules/vpc/aws";
     let example = format!("{reg}//examples/flow-log");
     let endpoints = format!("{reg}//modules/vpc-endpoints");
@@ -175,10 +199,54 @@ pub fn vpc_workdir(name: &str) -> PathBuf {
     for k in &locals {
         records.push(Record(k, "../../modules/flow-log", None, flow_log));
     }
-    write(
-        &root,
-        ".terraform/modules/modules.json",
-        &manifest(&records),
-    );
+    out.push((
+        ".terraform/modules/modules.json".into(),
+        manifest(&records).into(),
+    ));
+    out.push((PROVIDER_BINARY.into(), provider_binary()));
+    out.push((
+        ".terraform.lock.hcl".into(),
+        "provider \"registry.opentofu.org/hashicorp/aws\" {\n  version = \"5.100.0\"\n}\n".into(),
+    ));
+    out
+}
+
+/// Every file under `dir` as (path relative to it, bytes), in name order.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn tree_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    fn walk(dir: &Path, prefix: &str, out: &mut Vec<(String, Vec<u8>)>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .flatten()
+            .collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let name = format!("{prefix}{}", e.file_name().to_string_lossy());
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, &format!("{name}/"), out);
+            } else {
+                out.push((
+                    name,
+                    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+                ));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, "", &mut out);
+    out
+}
+
+/// The working directory of [`vpc_workdir_files`], written to a fresh temporary folder.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn vpc_workdir(name: &str) -> PathBuf {
+    let root = temp_dir(name);
+    let vpc = tree_files(&super::realworld().join("terraform-aws-vpc"));
+    for (rel, bytes) in vpc_workdir_files(&vpc) {
+        let p = root.join(&rel);
+        std::fs::create_dir_all(p.parent().expect("a parent")).unwrap();
+        std::fs::write(&p, bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    }
     root
 }

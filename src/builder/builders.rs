@@ -29,6 +29,7 @@ use super::transform_state::{
 };
 use super::transform_targets::TargetingTransformer;
 use super::transform_variable::{ModuleVariableTransformer, RootVariableTransformer};
+use crate::addrs::ResourceMode;
 use crate::config::Diagnostic;
 use crate::dag::DagError;
 
@@ -117,9 +118,13 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(ConfigTransformer {
             config,
             concrete: resource_kind,
-            modes: None,
-            skip: destroy,
-            import_targets: true,
+            // During walkPlanDestroy only ephemeral resources are added, so they can still be
+            // opened for what needs their values (a provider configured from one).
+            modes: destroy.then(|| vec![ResourceMode::Ephemeral]),
+            // Normal plans and validation get the import targets; refresh-only and destroy
+            // plans do not (context_plan.go, context_validate.go).
+            import_targets: matches!(kind, BuilderKind::Plan | BuilderKind::Validate),
+            force_add_import_targets: kind == BuilderKind::Validate,
         }),
         Box::new(RootVariableTransformer { config }),
         Box::new(ModuleVariableTransformer { config }),
@@ -162,7 +167,7 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
             changes: None,
             operation,
         }),
-        Box::new(PruneUnusedNodesTransformer { skip: !destroy }),
+        Box::new(PruneUnusedNodesTransformer { op: operation }),
         Box::new(TargetingTransformer {
             targets: inputs.targets.clone(),
             excludes: inputs.excludes.clone(),
@@ -184,8 +189,8 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
             config,
             concrete: ResourceKind::ExpandApplyable,
             modes: None,
-            skip: false,
             import_targets: false,
+            force_add_import_targets: false,
         }),
         Box::new(RootVariableTransformer { config }),
         Box::new(ModuleVariableTransformer { config }),
@@ -216,7 +221,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
             operation,
         }),
         Box::new(CBDEdgeTransformer),
-        Box::new(PruneUnusedNodesTransformer { skip: false }),
+        Box::new(PruneUnusedNodesTransformer { op: operation }),
         Box::new(TargetingTransformer {
             targets: inputs.targets.clone(),
             excludes: inputs.excludes.clone(),

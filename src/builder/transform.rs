@@ -18,19 +18,28 @@ pub enum Operation {
     Apply,
     Destroy,
     Import,
+    Eval,
 }
 
 impl Operation {
+    /// The Go constant's name (`walkPlan`, ...); anything else is `walkInvalid`.
     pub fn parse(s: &str) -> Self {
-        match s {
+        Self::from_go(s).unwrap_or(Operation::Invalid)
+    }
+
+    /// The operation a Go constant name stands for, `None` for a name Go does not have.
+    pub fn from_go(s: &str) -> Option<Self> {
+        Some(match s {
+            "walkInvalid" => Operation::Invalid,
             "walkValidate" => Operation::Validate,
             "walkPlan" => Operation::Plan,
             "walkPlanDestroy" => Operation::PlanDestroy,
             "walkApply" => Operation::Apply,
             "walkDestroy" => Operation::Destroy,
             "walkImport" => Operation::Import,
-            _ => Operation::Invalid,
-        }
+            "walkEval" => Operation::Eval,
+            _ => return None,
+        })
     }
 }
 

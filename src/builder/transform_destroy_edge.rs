@@ -128,8 +128,10 @@ impl Transform for DestroyEdgeTransformer<'_> {
     }
 }
 
+/// `pruneUnusedNodesTransformer`: only runs for the operations that destroy or apply
+/// (`walkPlanDestroy`, `walkDestroy`, `walkApply`; internal/tofu/transform_destroy_edge.go).
 pub struct PruneUnusedNodesTransformer {
-    pub skip: bool,
+    pub op: Operation,
 }
 
 /// `graphNodeTemporaryValue.temporaryValue()`, `None` for other vertex types.
@@ -165,7 +167,10 @@ impl Transform for PruneUnusedNodesTransformer {
         "pruneUnusedNodesTransformer"
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
-        if self.skip {
+        if !matches!(
+            self.op,
+            Operation::PlanDestroy | Operation::Destroy | Operation::Apply
+        ) {
             return Ok(());
         }
         let mut removed = true;

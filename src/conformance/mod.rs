@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub mod dag;
 pub mod dot;
 pub mod graph;
+mod strict;
 
 /// The result of one case.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -14,13 +14,11 @@ mod algo;
 mod graph;
 pub mod import;
 pub mod render;
-pub mod walk;
 
 pub use algo::{DagError, ValidationError, WalkOrder, WalkTrace};
 pub use graph::Graph;
 pub use import::parse_dot;
 pub use render::dot::{DotNode, DotOpts, DotVertex};
-pub use walk::{VertexOutcome, WalkReport, Walker};
 
 use std::fmt;
 

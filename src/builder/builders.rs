@@ -6,6 +6,7 @@ use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
 use super::transform::{Diagnostics, Inputs, Operation, Transform};
 use super::transform_attach_schema::AttachSchemaTransformer;
 use super::transform_check::{CheckStartTransformer, CheckTransformer};
+use super::transform_closeable_resource::CloseableResourceTransformer;
 use super::transform_config::{AttachResourceConfigTransformer, ConfigTransformer};
 use super::transform_destroy_cbd::{CBDEdgeTransformer, ForcedCBDTransformer};
 use super::transform_destroy_edge::{DestroyEdgeTransformer, PruneUnusedNodesTransformer};
@@ -157,7 +158,7 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
             deposed: kind != BuilderKind::Validate,
         }),
         Box::new(AttachStateTransformer { state }),
-        Box::new(OrphanOutputTransformer),
+        Box::new(OrphanOutputTransformer { config, state }),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
     steps.extend(provider_and_reference_steps(inputs));
@@ -173,6 +174,10 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
             excludes: inputs.excludes.clone(),
         }),
         Box::new(ForcedCBDTransformer),
+        // Closers for ephemeral resources; not needed while validating.
+        Box::new(CloseableResourceTransformer {
+            skip: kind == BuilderKind::Validate,
+        }),
         Box::new(CloseProviderTransformer),
         Box::new(CloseRootModuleTransformer),
         Box::new(TransitiveReductionTransformer),
@@ -209,7 +214,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         }),
         Box::new(CheckTransformer { config, operation }),
         Box::new(AttachStateTransformer { state }),
-        Box::new(OrphanOutputTransformer),
+        Box::new(OrphanOutputTransformer { config, state }),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
     steps.extend(provider_and_reference_steps(inputs));
@@ -226,6 +231,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
             targets: inputs.targets.clone(),
             excludes: inputs.excludes.clone(),
         }),
+        Box::new(CloseableResourceTransformer { skip: false }),
         Box::new(CloseProviderTransformer),
         Box::new(CloseRootModuleTransformer),
         Box::new(TransitiveReductionTransformer),
@@ -390,6 +396,7 @@ mod tests {
             "CBDEdgeTransformer",
             "pruneUnusedNodesTransformer",
             "TargetingTransformer",
+            "CloseableResourceTransformer",
             "CloseProviderTransformer",
             "CloseRootModuleTransformer",
             "TransitiveReductionTransformer",

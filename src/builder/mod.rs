@@ -26,6 +26,7 @@ pub mod nodes;
 pub mod transform;
 pub mod transform_attach_schema;
 pub mod transform_check;
+pub mod transform_closeable_resource;
 pub mod transform_config;
 pub mod transform_destroy_cbd;
 pub mod transform_destroy_edge;

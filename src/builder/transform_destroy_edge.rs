@@ -2,7 +2,7 @@
 //! replace, destroys run in reverse dependency order) and `pruneUnusedNodesTransformer`.
 
 use super::graph::{Graph, VId};
-use super::nodes::{Node, ResourceKind};
+use super::nodes::{Node, ProviderRequest};
 use super::transform::{Diagnostics, Operation, Transform};
 use crate::addrs::AbsResourceInstance;
 use crate::plan::{Action, Changes};
@@ -13,11 +13,38 @@ pub struct DestroyEdgeTransformer<'a> {
     pub operation: Operation,
 }
 
+/// `StateDependencies()` of an instance vertex, as resource address strings.
 fn state_deps(g: &Graph, v: VId) -> Vec<String> {
     match g.node(v) {
-        Node::Instance { d, .. } => d.state_deps.iter().map(|c| c.to_string()).collect(),
+        Node::Instance { d, .. } => d
+            .state_dependencies()
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
         _ => Vec::new(),
     }
+}
+
+/// `getComparableProvider`: the provider configuration a consumer asks for, printed (a local
+/// request prints as Go's `LocalProviderConfig`), else its provider's FQN.
+fn comparable_provider(n: &Node) -> Option<String> {
+    let d = n.resource_data()?;
+    Some(match n.provided_by() {
+        Some(ProviderRequest::Exact(p)) => p.to_string(),
+        Some(ProviderRequest::Local { alias }) => {
+            // LocalProviderConfig.String(): the local name (here the implied one Go's
+            // NodeAbstractResource passes when it has no configuration) and the alias.
+            let local = match &d.config {
+                Some(c) => c.provider_config_addr().local_name,
+                None => d.addr.resource.implied_provider(),
+            };
+            match alias {
+                Some(a) => format!("{local}.{a}"),
+                None => local,
+            }
+        }
+        None => d.provider().to_string(),
+    })
 }
 
 impl DestroyEdgeTransformer<'_> {
@@ -26,10 +53,13 @@ impl DestroyEdgeTransformer<'_> {
         if matches!(self.operation, Operation::Destroy | Operation::PlanDestroy) {
             return;
         }
-        let (Some(a), Some(b)) = (g.node(from).resource_data(), g.node(to).resource_data()) else {
+        let (Some(a), Some(b)) = (
+            comparable_provider(g.node(from)),
+            comparable_provider(g.node(to)),
+        ) else {
             return;
         };
-        if a.provider() != b.provider() && !g.cycles().is_empty() {
+        if a != b && !g.cycles().is_empty() {
             g.remove_edge(from, to);
         }
     }
@@ -134,34 +164,6 @@ pub struct PruneUnusedNodesTransformer {
     pub op: Operation,
 }
 
-/// `graphNodeTemporaryValue.temporaryValue()`, `None` for other vertex types.
-fn temporary_value(n: &Node) -> Option<bool> {
-    match n {
-        Node::RootVariable { .. }
-        | Node::VariableReference { .. }
-        | Node::ModuleVariable { .. }
-        | Node::Local { .. } => Some(true),
-        Node::Output { module, .. } => Some(!module.is_root()),
-        _ => None,
-    }
-}
-
-/// `graphNodeExpandsInstances`.
-fn expands_instances(n: &Node) -> bool {
-    matches!(
-        n,
-        Node::ExpandModule { .. }
-            | Node::Resource {
-                kind: ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable,
-                ..
-            }
-            | Node::ModuleVariable { .. }
-            | Node::Local { .. }
-            | Node::Output { .. }
-            | Node::ExpandCheck { .. }
-    )
-}
-
 impl Transform for PruneUnusedNodesTransformer {
     fn name(&self) -> &'static str {
         "pruneUnusedNodesTransformer"
@@ -173,23 +175,32 @@ impl Transform for PruneUnusedNodesTransformer {
         ) {
             return Ok(());
         }
+        let op = self.op;
         let mut removed = true;
         while removed {
             removed = false;
             for v in g.vertices() {
+                if !g.contains(v) {
+                    continue;
+                }
                 let n = g.node(v);
-                let prune = if let Some(tmp) = temporary_value(n) {
+                let prune = if let Some(tmp) = n.temporary_value(op) {
+                    // Temporary values (variables, locals, module outputs) stay while a
+                    // referencer depends on them.
                     tmp && !g.up_edges(v).iter().any(|u| g.node(*u).is_referencer())
-                } else if expands_instances(n) {
+                } else if n.retained_by_prune() {
+                    // Expanders stay while something that expands, an instance or a provider
+                    // depends on them; an expanding root output or check does not count.
                     !g.up_edges(v).iter().any(|u| {
                         let un = g.node(*u);
-                        if expands_instances(un) {
-                            temporary_value(un) != Some(false)
+                        if un.retained_by_prune() || un.dynamic_expandable() {
+                            un.temporary_value(op) != Some(false)
                         } else {
-                            matches!(un, Node::Instance { .. })
+                            matches!(un, Node::Instance { .. }) || un.is_provider()
                         }
                     })
-                } else if matches!(n, Node::Provider { .. } | Node::ProxyProvider { .. }) {
+                } else if n.is_provider() {
+                    // Providers stay while a consumer or a referencer depends on them at all.
                     !g.descendants(v).iter().any(|d| {
                         let dn = g.node(*d);
                         dn.is_provider_consumer() || dn.is_referencer()

@@ -29,6 +29,18 @@ fn unused_deposed_key(used: &[String]) -> String {
     }
 }
 
+/// `produceForgetNode`: the vertex that takes an object out of state without destroying it.
+fn forget_node(addr: &crate::addrs::AbsResourceInstance, deposed: Option<&str>) -> Node {
+    let kind = match deposed {
+        None => InstanceKind::Forget,
+        Some(k) => InstanceKind::ForgetDeposed(k.to_string()),
+    };
+    Node::Instance {
+        kind,
+        d: InstanceData::new(addr.clone()),
+    }
+}
+
 impl Transform for DiffTransformer<'_> {
     fn name(&self) -> &'static str {
         "DiffTransformer"
@@ -56,11 +68,15 @@ impl Transform for DiffTransformer<'_> {
                     .and_then(|m| m.module.resource(&addr.resource.resource))
                     .is_some_and(|r| !r.preconditions.is_empty() || !r.postconditions.is_empty())
             };
-            let (mut update, mut delete, mut cbd) = (false, false, false);
+            let (mut update, mut delete, mut forget, mut cbd) = (false, false, false, false);
             match rc.action {
                 Action::NoOp => update = has_conditions(),
                 Action::Delete => delete = true,
-                Action::Forget => {}
+                Action::Forget => forget = true,
+                Action::ForgetThenCreate => {
+                    update = true;
+                    forget = true;
+                }
                 Action::DeleteThenCreate | Action::CreateThenDelete => {
                     update = true;
                     delete = true;
@@ -74,7 +90,7 @@ impl Transform for DiffTransformer<'_> {
                 diags.push(Diagnostic::error(
                     "Invalid planned change for deposed object",
                     format!(
-                        "The plan contains a non-delete change for {addr} deposed object {}. The only valid action for a deposed object is to destroy it, so this is a bug in OpenTofu.",
+                        "The plan contains a non-removal change for {addr} deposed object {}. The only valid actions for a deposed object is to destroy it or forget it, so this is a bug in OpenTofu.",
                         dk.clone().unwrap_or_default()
                     ),
                     None,
@@ -82,18 +98,36 @@ impl Transform for DiffTransformer<'_> {
                 continue;
             }
             if update && delete && cbd {
-                let used: Vec<String> = self
-                    .state
-                    .and_then(|s| s.resources.get(&addr.contains_resource()))
-                    .and_then(|r| r.instances.get(&addr.resource.key))
-                    .map(|i| i.deposed.keys().cloned().collect())
-                    .unwrap_or_default();
+                // The replaced object is deposed under a key its instance does not use yet.
+                let used: Vec<String> = match self.state {
+                    Some(state) => {
+                        let Some(inst) = state
+                            .resources
+                            .get(&addr.contains_resource())
+                            .and_then(|r| r.instances.get(&addr.resource.key))
+                        else {
+                            diags.push(Diagnostic::error(
+                                "Invalid planned change",
+                                format!(
+                                    "The plan contains a replace change for {addr}, which doesn't exist yet. This is a bug in OpenTofu."
+                                ),
+                                None,
+                            ));
+                            continue;
+                        };
+                        inst.deposed.keys().cloned().collect()
+                    }
+                    None => Vec::new(),
+                };
                 dk = Some(unused_deposed_key(&used));
             }
             if update {
+                let mut d = InstanceData::new(addr.clone());
+                // A create_before_destroy replacement is CBD whatever the configuration says.
+                d.res.create_before_destroy_forced = cbd;
                 let v = g.add(Node::Instance {
                     kind: self.concrete.clone(),
-                    d: InstanceData::new(addr.clone()),
+                    d,
                 });
                 for r in resource_nodes
                     .get(&addr.contains_resource().to_string())
@@ -101,6 +135,10 @@ impl Transform for DiffTransformer<'_> {
                     .flatten()
                 {
                     g.connect(v, *r);
+                }
+                if forget {
+                    let f = g.add(forget_node(addr, dk.as_deref()));
+                    g.connect(v, f);
                 }
             }
             if delete {
@@ -112,6 +150,9 @@ impl Transform for DiffTransformer<'_> {
                     kind,
                     d: InstanceData::new(addr.clone()),
                 });
+            }
+            if forget && !update {
+                g.add(forget_node(addr, dk.as_deref()));
             }
         }
         if diags.is_empty() { Ok(()) } else { Err(diags) }

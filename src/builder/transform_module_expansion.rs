@@ -67,6 +67,19 @@ impl ModuleExpansionTransformer<'_> {
     }
 }
 
+/// `isNestedCheckDataSource`: a data resource (or instance) declared inside a `check` block,
+/// looked up in the configuration (whether or not its vertex has the configuration attached).
+fn is_nested_check_data_source(root: &Config, n: &Node) -> bool {
+    let Some(addr) = n.config_resource() else {
+        return false;
+    };
+    addr.resource.mode == crate::addrs::ResourceMode::Data
+        && root
+            .descendant(&addr.module)
+            .and_then(|m| m.module.resource(&addr.resource))
+            .is_some_and(|r| r.container.is_some())
+}
+
 impl Transform for ModuleExpansionTransformer<'_> {
     fn name(&self) -> &'static str {
         "ModuleExpansionTransformer"
@@ -94,9 +107,7 @@ impl Transform for ModuleExpansionTransformer<'_> {
                     n,
                     Node::CloseModule { .. } | Node::ExpandCheck { .. } | Node::ReportCheck { .. }
                 )
-                || n.resource_data()
-                    .and_then(|d| d.config.as_ref())
-                    .is_some_and(|c| c.container.is_some())
+                || is_nested_check_data_source(root, n)
             {
                 continue;
             }

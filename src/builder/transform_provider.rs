@@ -212,7 +212,11 @@ impl Transform for ProviderTransformer {
             let Some(d) = node.resource_data() else {
                 continue;
             };
-            let (req, exact) = match d.provided_by() {
+            // No provider is required (data and ephemeral orphans and destroys).
+            let Some(request) = node.provided_by() else {
+                continue;
+            };
+            let (req, exact) = match request {
                 ProviderRequest::Exact(p) => (p, true),
                 ProviderRequest::Local { alias } => (
                     AbsProviderConfig {
@@ -266,14 +270,40 @@ impl Transform for ProviderTransformer {
     }
 }
 
-/// Reports configurations that are used but cannot be configured; it changes no vertices or edges.
+/// Turns applyable provider vertices that have no configuration block and no edges at all into
+/// evaluable ones (`NodeEvalableProvider`), so their functions can be called unconfigured. The
+/// replacement carries no schema, as Go's new vertex does not.
 pub struct ProviderUnconfiguredTransformer;
 
 impl Transform for ProviderUnconfiguredTransformer {
     fn name(&self) -> &'static str {
         "ProviderUnconfiguredTransformer"
     }
-    fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        for v in provider_vertex_map(g).into_values() {
+            let Some(Node::Provider {
+                kind: ProviderKind::Applyable,
+                addr,
+                config: None,
+                ..
+            }) = g.get(v)
+            else {
+                continue;
+            };
+            if !g.down_edges(v).is_empty() || !g.up_edges(v).is_empty() {
+                continue;
+            }
+            let addr = addr.clone();
+            g.replace(
+                v,
+                Node::Provider {
+                    kind: ProviderKind::Evalable,
+                    addr,
+                    config: None,
+                    schema: None,
+                },
+            );
+        }
         Ok(())
     }
 }
@@ -294,13 +324,32 @@ impl Transform for ProviderFunctionTransformer<'_> {
         let mut diags = Vec::new();
         for v in g.vertices() {
             let node = g.node(v);
-            let Some(path) = node.module_path() else {
+            if !node.is_referencer() {
+                continue;
+            }
+            let Some(path) = node.reference_path() else {
                 continue;
             };
-            let mut refs = node.references();
-            refs.extend(node.root_references());
-            for f in refs.funcs {
+            // References() are read where the vertex resolves references (the calling module
+            // for module inputs and expansion); RootReferences() (import blocks) in the root.
+            let calls = node
+                .references()
+                .funcs
+                .into_iter()
+                .map(|f| (path.clone(), f))
+                .chain(
+                    node.root_references()
+                        .funcs
+                        .into_iter()
+                        .map(|f| (Module::root(), f)),
+                );
+            for (path, f) in calls {
                 let Some(mc) = root.descendant(&path) else {
+                    diags.push(Diagnostic::error(
+                        "Unknown Descendent Module",
+                        path.to_string(),
+                        Some(f.range.clone()),
+                    ));
                     continue;
                 };
                 let Some(fqn) = mc
@@ -358,8 +407,15 @@ impl Transform for CloseProviderTransformer {
                 }
             };
             g.connect(closer, p);
+            // Everything that uses the provider closes first: its consumers, referencers, and
+            // the closers of ephemeral resources (added late, just before this transform).
             for s in g.up_edges(p) {
-                if s != closer && g.node(s).is_referencer() {
+                let n = g.node(s);
+                if s != closer
+                    && (n.is_provider_consumer()
+                        || n.is_referencer()
+                        || matches!(n, Node::CloseableResource { .. }))
+                {
                     g.connect(closer, s);
                 }
             }

@@ -4,7 +4,7 @@
 //! `ExternalReferenceTransformer` without external references).
 
 use super::graph::{Graph, VId};
-use super::nodes::Node;
+use super::nodes::{InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
@@ -69,9 +69,18 @@ impl ReferenceMap {
             .collect()
     }
 
-    /// The vertices `v` refers to.
+    /// The vertices `v` refers to (`ReferenceMap.References`): a destroyer by its
+    /// `DestroyReferences`, anything else that is a referencer by its `References`, and
+    /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
         let n = g.node(v);
+        let refs = if n.is_destroyer() {
+            n.destroy_references()
+        } else if n.is_referencer() {
+            n.references()
+        } else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for r in n.root_references().refs {
             out.extend(self.lookup(&Module::root(), v, &r));
@@ -79,7 +88,7 @@ impl ReferenceMap {
         let Some(path) = n.reference_path() else {
             return out;
         };
-        for r in n.references().refs {
+        for r in refs.refs {
             out.extend(self.lookup(&path, v, &r));
         }
         out
@@ -116,7 +125,13 @@ impl Transform for AttachDependenciesTransformer {
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         for v in g.vertices() {
-            let Node::Instance { d, .. } = g.node(v) else {
+            // GraphNodeAttachDependencies: applyable instances (and the plan's expand nodes,
+            // which only keep the list for planning; nothing here reads it).
+            let Node::Instance {
+                kind: InstanceKind::Applyable,
+                d,
+            } = g.node(v)
+            else {
                 continue;
             };
             let self_addr = d.res.addr.clone();
@@ -138,12 +153,13 @@ impl Transform for AttachDependenciesTransformer {
     }
 }
 
-/// Records `depends_on` for data sources; it changes no vertices or edges.
+/// `attachResourceDependsOnTransformer`: records `depends_on` for data sources and ephemeral
+/// resources (for planning); it changes no vertices or edges.
 pub struct AttachDataResourceDependsOnTransformer;
 
 impl Transform for AttachDataResourceDependsOnTransformer {
     fn name(&self) -> &'static str {
-        "attachDataResourceDependsOnTransformer"
+        "attachResourceDependsOnTransformer"
     }
     fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
         Ok(())

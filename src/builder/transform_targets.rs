@@ -100,10 +100,12 @@ impl TargetingTransformer {
 
     fn root_outputs(g: &Graph, kept: &BTreeSet<VId>, out: &mut BTreeSet<VId>) {
         for v in g.vertices() {
-            let Node::Output { module, .. } = g.node(v) else {
-                continue;
-            };
-            if !module.is_root() {
+            // getTargetedOutputNodes: every value that is not temporary (root outputs, and
+            // variables with validation rules), judged with the operation unset.
+            if g.node(v)
+                .temporary_value(crate::builder::Operation::Invalid)
+                != Some(false)
+            {
                 continue;
             }
             let deps = g.ancestors(v);

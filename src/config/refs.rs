@@ -856,7 +856,14 @@ pub fn import_refs(i: &Import) -> Refs {
     if let Some(p) = &i.provider_ref {
         out.extend(exprs_refs(p.key_expr.iter()));
     }
-    // Only the computed index keys of `to` are references; the address itself is not.
+    out.extend(import_to_refs(i));
+    out
+}
+
+/// The references in the computed index keys of an import block's `to` (Go
+/// `referencesInImportAddress`); the address itself is not a reference.
+pub fn import_to_refs(i: &Import) -> Refs {
+    let mut out = Refs::default();
     if let Expression::Traversal(t) = &i.to.expr {
         let mut w = Walker::new(&i.to.file);
         for op in &t.operators {

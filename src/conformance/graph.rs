@@ -636,7 +636,11 @@ fn transform<'a>(
             operation: operation_option(o, "Operation")?,
         }),
         "AttachStateTransformer" => Box::new(AttachStateTransformer { state }),
-        "OrphanOutputTransformer" => Box::new(OrphanOutputTransformer),
+        "OrphanOutputTransformer" => {
+            // Planning only changes how the output vertex evaluates.
+            bool_opt("Planning")?;
+            Box::new(OrphanOutputTransformer { config, state })
+        }
         "ProviderConfigTransformer" => Box::new(ProviderConfigTransformer {
             config,
             concrete: provider_kind()?,

@@ -187,6 +187,15 @@ pub fn prepare(
         schemas.as_ref(),
     );
     inputs.read_bodies_without_schema = schemas.is_none();
+    // OpenTofu refuses -target together with -exclude before it builds anything
+    // (internal/command/arguments/extended.go `parseRawTargetsAndExcludes`).
+    if !req.targets.is_empty() && !req.excludes.is_empty() {
+        errors.push(Diagnostic::error(
+            "Invalid combination of arguments",
+            "The target and exclude planning options are mutually-exclusive. Each plan must use either only the target options or only the exclude options.",
+            None,
+        ));
+    }
     for (list, out) in [
         (&req.targets, &mut inputs.targets),
         (&req.excludes, &mut inputs.excludes),
@@ -578,5 +587,26 @@ mod tests {
         let msgs = inputs.build().err().expect("fails").messages();
         assert!(msgs[0].starts_with("main.tf:2,"), "{msgs:?}");
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// internal/command/arguments/extended.go `parseRawTargetsAndExcludes`: -target and
+    /// -exclude together are an error, worded as OpenTofu words it.
+    #[test]
+    fn targets_and_excludes_are_mutually_exclusive() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"a_b\" \"c\" {}\n".to_string(),
+        );
+        let mut req = Request::new(files, BuilderKind::Plan);
+        req.targets = vec!["a_b.c".into()];
+        req.excludes = vec!["a_b.d".into()];
+        let errs = prepare(config::load_files(&req.files), &req)
+            .err()
+            .expect("an error");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].summary, "Invalid combination of arguments");
+        req.excludes.clear();
+        assert!(prepare(config::load_files(&req.files), &req).is_ok());
     }
 }

@@ -72,13 +72,17 @@ impl BuilderKind {
 /// The stretch the plan and apply builders share: the three provider transforms
 /// `transformProviders` groups, then schemas, provider functions, module expansion and
 /// references, in OpenTofu's order.
-fn provider_and_reference_steps(inputs: &Inputs) -> Vec<Box<dyn Transform + '_>> {
+fn provider_and_reference_steps(
+    inputs: &Inputs,
+    operation: Operation,
+) -> Vec<Box<dyn Transform + '_>> {
     let config = inputs.config.as_ref();
     let kind = ProviderKind::Applyable;
     vec![
         Box::new(ProviderConfigTransformer {
             config,
             concrete: kind,
+            operation,
         }),
         Box::new(MissingProviderTransformer { concrete: kind }),
         Box::new(ProviderTransformer),
@@ -161,7 +165,7 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(OrphanOutputTransformer { config, state }),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_and_reference_steps(inputs));
+    steps.extend(provider_and_reference_steps(inputs, operation));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
         Box::new(AttachDataResourceDependsOnTransformer),
         Box::new(DestroyEdgeTransformer {
@@ -217,7 +221,7 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         Box::new(OrphanOutputTransformer { config, state }),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_and_reference_steps(inputs));
+    steps.extend(provider_and_reference_steps(inputs, operation));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
         Box::new(CheckStartTransformer { config, operation }),
         Box::new(ForcedCBDTransformer),
@@ -396,6 +400,53 @@ mod tests {
             "CBDEdgeTransformer",
             "pruneUnusedNodesTransformer",
             "TargetingTransformer",
+            "CloseableResourceTransformer",
+            "CloseProviderTransformer",
+            "CloseRootModuleTransformer",
+            "TransitiveReductionTransformer",
+        ];
+        assert_eq!(names, expected);
+    }
+
+    /// The plan builder's order, as OpenTofu v1.12.6's `PlanGraphBuilder.Steps()` lists it
+    /// (internal/tofu/graph_builder_plan.go; transformProviders is its three provider
+    /// transforms).
+    #[test]
+    fn plan_builder_order_matches_opentofu() {
+        let inputs = Inputs::default();
+        let names: Vec<&str> = plan_steps(&inputs, BuilderKind::Plan)
+            .iter()
+            .map(|t| t.name())
+            .collect();
+        let expected = [
+            "ConfigTransformer",
+            "RootVariableTransformer",
+            "ModuleVariableTransformer",
+            "LocalTransformer",
+            "OutputTransformer",
+            "checkTransformer",
+            "OrphanResourceInstanceTransformer",
+            "StateTransformer",
+            "AttachStateTransformer",
+            "OrphanOutputTransformer",
+            "AttachResourceConfigTransformer",
+            "ProviderConfigTransformer",
+            "MissingProviderTransformer",
+            "ProviderTransformer",
+            "RemovedModuleTransformer",
+            "AttachSchemaTransformer",
+            "ProviderUnconfiguredTransformer",
+            "ProviderFunctionTransformer",
+            "PruneProviderTransformer",
+            "ModuleExpansionTransformer",
+            "ExternalReferenceTransformer",
+            "ReferenceTransformer",
+            "AttachDependenciesTransformer",
+            "attachResourceDependsOnTransformer",
+            "DestroyEdgeTransformer",
+            "pruneUnusedNodesTransformer",
+            "TargetingTransformer",
+            "ForcedCBDTransformer",
             "CloseableResourceTransformer",
             "CloseProviderTransformer",
             "CloseRootModuleTransformer",

@@ -161,4 +161,72 @@ mod tests {
         let range = d.range.as_ref().expect("the import block's range");
         assert_eq!((range.file.as_str(), range.start.line), ("main.tf", 1));
     }
+
+    fn build_kind(tf: &str, kind: BuilderKind) -> crate::builder::Built {
+        build(
+            &Inputs {
+                config: Some(test_config(&[("main.tf", tf)])),
+                ..Default::default()
+            },
+            kind,
+        )
+    }
+
+    /// internal/tofu/node_resource_abstract.go `RootReferences` and
+    /// `referencesInImportAddress`: the computed index keys of an import block's `to` are
+    /// references of the resource it targets, read in the root module.
+    #[test]
+    fn import_address_keys_are_references() {
+        let b = plan(
+            "locals {\n  k = \"x\"\n}\nimport {\n  to = aws_instance.a[local.k]\n  id = \"i-1\"\n}\nresource \"aws_instance\" \"a\" {\n  for_each = toset([\"x\"])\n}\n",
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("aws_instance.a (expand)\n  local.k (expand)\n"),
+            "{s}"
+        );
+    }
+
+    /// context_plan.go and context_validate.go give `ImportTargets` to normal plans and to
+    /// validation only; transform_config.go `ConfigTransformer.transformSingle` adds a vertex for
+    /// an unclaimed target while validating (`forceAddImportTargets`), and refresh-only and
+    /// destroy plans never see import blocks (so no error for a missing configuration).
+    #[test]
+    fn import_targets_per_builder() {
+        let tf = "import {\n  to = aws_instance.missing\n  id = \"i-1\"\n}\n";
+        let b = build_kind(tf, BuilderKind::Plan);
+        assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
+        let b = build_kind(tf, BuilderKind::Validate);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        assert!(
+            b.graph.string().contains("aws_instance.missing\n"),
+            "{}",
+            b.graph.string()
+        );
+        for kind in [BuilderKind::PlanRefreshOnly, BuilderKind::PlanDestroy] {
+            let b = build_kind(tf, kind);
+            assert!(b.diagnostics.is_empty(), "{kind:?}: {:?}", b.diagnostics);
+            assert!(!b.graph.string().contains("missing"), "{kind:?}");
+        }
+    }
+
+    /// internal/tofu/transform_config_test.go TestConfigTransformer_mode, "only ephemeral
+    /// resources": the mode filter keeps ephemeral resources alone.
+    #[test]
+    fn the_mode_filter_can_keep_only_ephemeral_resources() {
+        let config = test_config(&[(
+            "main.tf",
+            "resource \"aws_instance\" \"web\" {}\ndata \"aws_ami\" \"foo\" {}\nephemeral \"aws_secret\" \"secret\" {}\n",
+        )]);
+        let t = super::ConfigTransformer {
+            config: Some(&config),
+            concrete: crate::builder::nodes::ResourceKind::Abstract,
+            modes: Some(vec![crate::addrs::ResourceMode::Ephemeral]),
+            import_targets: false,
+            force_add_import_targets: false,
+        };
+        let b = crate::builder::run_steps(&[Box::new(t)]);
+        assert_eq!(b.graph.string(), "ephemeral.aws_secret.secret\n");
+    }
 }

@@ -158,3 +158,76 @@ impl Transform for DiffTransformer<'_> {
         if diags.is_empty() { Ok(()) } else { Err(diags) }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::transform::Operation;
+    use crate::builder::{apply_steps, run_steps, test_inputs, test_schemas, test_state};
+
+    fn apply(config: &str, state: &str, changes: &str) -> crate::builder::Built {
+        let schemas = test_schemas();
+        let inputs = test_inputs(
+            &[("main.tf", config)],
+            Some(state),
+            Some(changes),
+            Some(&schemas),
+        );
+        run_steps(&apply_steps(&inputs, Operation::Apply))
+    }
+
+    /// internal/tofu/transform_diff.go `DiffTransformer.Transform` and `produceForgetNode`: a
+    /// `forget` change (a `removed` block with `destroy = false`) is a `(forget)` vertex; a
+    /// `forget-then-create` change creates the new object after forgetting the old one
+    /// (node_resource_forget.go `NodeForgetResourceInstance.Name`).
+    #[test]
+    fn forget_changes_get_forget_vertices() {
+        let state = test_state(&[
+            ("gone", r#"[{"attributes": {}}]"#),
+            ("again", r#"[{"attributes": {}}]"#),
+        ]);
+        let b = apply(
+            "resource \"test_object\" \"again\" {}\n",
+            &state,
+            r#"[{"addr": "test_object.gone", "action": "forget"},
+                {"addr": "test_object.again", "action": "forget-then-create"}]"#,
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(s.contains("test_object.gone (forget)\n"), "{s}");
+        assert!(!s.contains("test_object.gone (destroy)"), "{s}");
+        assert!(
+            s.contains(
+                "test_object.again\n  test_object.again (expand)\n  test_object.again (forget)\n"
+            ),
+            "{s}"
+        );
+    }
+
+    /// internal/tofu/transform_diff.go `DiffTransformer.Transform`: Go's errors for a replace
+    /// of an object that state does not have, and for a deposed object whose change is neither
+    /// a removal nor a no-op.
+    #[test]
+    fn impossible_changes_are_errors() {
+        let b = apply(
+            "resource \"test_object\" \"a\" {}\n",
+            &test_state(&[]),
+            r#"[{"addr": "test_object.a", "action": "create-then-delete"}]"#,
+        );
+        assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
+        assert_eq!(b.diagnostics[0].summary, "Invalid planned change");
+        assert_eq!(
+            b.diagnostics[0].detail,
+            "The plan contains a replace change for test_object.a, which doesn't exist yet. This is a bug in OpenTofu."
+        );
+        let b = apply(
+            "resource \"test_object\" \"a\" {}\n",
+            &test_state(&[("a", r#"[{"deposed": "00000001", "attributes": {}}]"#)]),
+            r#"[{"addr": "test_object.a", "action": "update", "deposed": "00000001"}]"#,
+        );
+        assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
+        assert_eq!(
+            b.diagnostics[0].detail,
+            "The plan contains a non-removal change for test_object.a deposed object 00000001. The only valid actions for a deposed object is to destroy it or forget it, so this is a bug in OpenTofu."
+        );
+    }
+}

@@ -126,3 +126,51 @@ impl Transform for ModuleExpansionTransformer<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ModuleExpansionTransformer;
+    use crate::builder::nodes::ResourceKind;
+    use crate::builder::transform::Transform;
+    use crate::builder::transform_config::ConfigTransformer;
+    use crate::builder::{run_steps, test_config};
+
+    /// internal/tofu/transform_module_expansion.go `isNestedCheckDataSource`: whether a data
+    /// source sits in a check block is looked up in the configuration, so even a vertex with no
+    /// configuration attached is left out of its module's closer.
+    #[test]
+    fn nested_check_data_sources_stay_out_of_the_module_closer() {
+        let config = test_config(&[
+            ("main.tf", "module \"m\" {\n  source = \"./m\"\n}\n"),
+            (
+                "m/main.tf",
+                "resource \"aws_instance\" \"a\" {}\ncheck \"c\" {\n  data \"aws_ami\" \"d\" {}\n  assert {\n    condition     = true\n    error_message = \"x\"\n  }\n}\n",
+            ),
+        ]);
+        let steps: Vec<Box<dyn Transform + '_>> = vec![
+            Box::new(ConfigTransformer {
+                config: Some(&config),
+                concrete: ResourceKind::Abstract,
+                modes: None,
+                import_targets: false,
+                force_add_import_targets: false,
+            }),
+            Box::new(ModuleExpansionTransformer {
+                config: Some(&config),
+            }),
+        ];
+        let s = run_steps(&steps).graph.string();
+        assert!(
+            s.contains("module.m (close)\n  module.m (expand)\n  module.m.aws_instance.a\n"),
+            "{s}"
+        );
+        assert!(
+            !s.contains("  module.m.data.aws_ami.d\nmodule.m (expand)"),
+            "{s}"
+        );
+        assert!(
+            s.contains("module.m.data.aws_ami.d\n  module.m (expand)\n"),
+            "{s}"
+        );
+    }
+}

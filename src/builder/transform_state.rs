@@ -222,3 +222,32 @@ impl Transform for OrphanOutputTransformer<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::transform::Operation;
+    use crate::builder::{BuilderKind, apply_steps, build, run_steps, test_inputs};
+
+    /// internal/tofu/transform_orphan_output.go `OrphanOutputTransformer`: an output value
+    /// recorded in state that the configuration no longer declares gets an
+    /// `output.NAME (destroy)` vertex (node_output.go `NodeDestroyableOutput.Name`), in plans and
+    /// applies alike; declared outputs get none.
+    #[test]
+    fn outputs_left_in_state_are_destroyed() {
+        let state = r#"{"version": 4, "outputs": {"old": {"value": 1, "type": "number"},
+                        "kept": {"value": 2, "type": "number"}}, "resources": []}"#;
+        let inputs = test_inputs(
+            &[("main.tf", "output \"kept\" {\n  value = 2\n}\n")],
+            Some(state),
+            None,
+            None,
+        );
+        let plan = build(&inputs, BuilderKind::Plan).graph.string();
+        assert!(plan.contains("output.old (destroy)\n"), "{plan}");
+        assert!(!plan.contains("output.kept (destroy)"), "{plan}");
+        let apply = run_steps(&apply_steps(&inputs, Operation::Apply))
+            .graph
+            .string();
+        assert!(apply.contains("output.old (destroy)\n"), "{apply}");
+    }
+}

@@ -244,4 +244,29 @@ mod tests {
         assert!(g.contains("aws_vpc.a (expand)"), "{g}");
         assert!(!g.contains("aws_subnet.b"), "{g}");
     }
+
+    /// internal/tofu/transform_targets.go `getTargetedOutputNodes`: every value that is not
+    /// temporary is kept when everything it depends on was targeted, not only root outputs: a
+    /// variable with validation rules (node_variable_reference.go `temporaryValue`) that checks
+    /// a targeted data source stays.
+    #[test]
+    fn targeting_keeps_validated_variables_of_targeted_resources() {
+        let config = test_config(&[(
+            "main.tf",
+            "data \"aws_ami\" \"a\" {}\nresource \"aws_instance\" \"b\" {}\nvariable \"x\" {\n  validation {\n    condition     = data.aws_ami.a.id != \"\"\n    error_message = \"no image\"\n  }\n}\n",
+        )]);
+        let inputs = Inputs {
+            config: Some(config),
+            targets: vec![Targetable::parse("data.aws_ami.a").expect("target")],
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("var.x (expand, reference)\n  data.aws_ami.a (expand)\n  var.x\n"),
+            "{s}"
+        );
+        assert!(!s.contains("aws_instance.b"), "{s}");
+    }
 }

@@ -532,7 +532,8 @@ fn transform<'a>(
         "checkTransformer" | "checkStartTransformer" => &["Config", "Operation"],
         "AttachStateTransformer" => &["State"],
         "OrphanOutputTransformer" => &["Config", "State", "Planning"],
-        "ProviderConfigTransformer" | "MissingProviderTransformer" => &["Config", "Concrete"],
+        "ProviderConfigTransformer" => &["Config", "Concrete", "Operation"],
+        "MissingProviderTransformer" => &["Config", "Concrete"],
         "ProviderFunctionTransformer" => &["Config", "ProviderFunctionTracker"],
         "RemovedModuleTransformer" => &["Config", "State"],
         "AttachSchemaTransformer" => &["Plugins", "Config"],
@@ -644,9 +645,14 @@ fn transform<'a>(
         "ProviderConfigTransformer" => Box::new(ProviderConfigTransformer {
             config,
             concrete: provider_kind()?,
+            operation: operation_option(o, "Operation")?,
         }),
+        // Without a Concrete, MissingProviderTransformer makes NodeEvalableProvider vertices.
         "MissingProviderTransformer" => Box::new(MissingProviderTransformer {
-            concrete: provider_kind()?,
+            concrete: match provider_kind()? {
+                ProviderKind::Abstract => ProviderKind::Evalable,
+                k => k,
+            },
         }),
         "ProviderTransformer" => Box::new(ProviderTransformer),
         "ProviderUnconfiguredTransformer" => Box::new(ProviderUnconfiguredTransformer),

@@ -364,21 +364,19 @@ resource "test_object" "A" {
   provider = test.a
 }
 "#;
-        let state = format!(
-            r#"{{"version": 4, "resources": [
-              {{"mode": "managed", "type": "test_object", "name": "A",
+        let state = r#"{"version": 4, "resources": [
+              {"mode": "managed", "type": "test_object", "name": "A",
                "provider": "provider[\"registry.opentofu.org/hashicorp/test\"].a",
-               "instances": [{{"attributes": {{}}}}]}},
-              {{"mode": "managed", "type": "test_object", "name": "B",
+               "instances": [{"attributes": {}}]},
+              {"mode": "managed", "type": "test_object", "name": "B",
                "provider": "provider[\"registry.opentofu.org/hashicorp/test\"].b",
-               "instances": [{{"attributes": {{}}, "dependencies": ["test_object.A"]}}]}}]}}"#
-        );
+               "instances": [{"attributes": {}, "dependencies": ["test_object.A"]}]}]}"#;
         let changes = r#"[{"addr": "test_object.A", "action": "delete-then-create"},
                           {"addr": "test_object.B", "action": "delete"}]"#;
         let schemas = test_schemas();
         let inputs = test_inputs(
             &[("main.tf", config)],
-            Some(&state),
+            Some(state),
             Some(changes),
             Some(&schemas),
         );

@@ -153,7 +153,17 @@ pub fn prepare(
     for v in &req.vars {
         errors.extend(check_var(&cfg, v));
     }
-    let state = read(&req.state, crate::state::parse_state_json, &mut errors);
+    let mut state = read(&req.state, crate::state::parse_state_json, &mut errors);
+    // Without a state file, a JSON plan's prior state stands for the state OpenTofu reads from
+    // a plan file (internal/command/graph.go: the apply graph uses the plan's PriorState).
+    if req.state.is_none() {
+        state = read(
+            &req.plan_json,
+            crate::state::state_from_show_json,
+            &mut errors,
+        )
+        .flatten();
+    }
     let mut changes = read(
         &req.plan_json,
         crate::plan::changes_from_show_json,
@@ -336,15 +346,12 @@ impl FolderError {
 /// (`internal/command/graph.go`, `GraphCommand.Run`: a plan file selects the apply graph).
 pub fn builder_kind(kind: Option<&str>, has_plan: bool) -> Result<BuilderKind, String> {
     match kind {
+        // `tofu graph` dropped these two; tfgraph keeps validate, a builder OpenTofu still runs.
+        Some("eval") => Err(
+            "Graph type no longer available: The graph type \"eval\" is no longer available. Use -type=plan instead to get a similar result.".to_string(),
+        ),
         Some(k) => BuilderKind::parse(k).ok_or_else(|| {
-            format!(
-                "Unsupported graph type: the --type argument must be one of {}",
-                BuilderKind::ALL
-                    .iter()
-                    .map(|k| k.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            "Unsupported graph type: The -type=... argument must be either \"plan\", \"plan-refresh-only\", \"plan-destroy\", or \"apply\" (tfgraph also accepts \"validate\").".to_string()
         }),
         None if has_plan => Ok(BuilderKind::Apply),
         None => Ok(BuilderKind::Plan),
@@ -527,10 +534,17 @@ mod tests {
             builder_kind(Some("validate"), true),
             Ok(BuilderKind::Validate)
         );
+        // internal/command/graph.go `GraphCommand.Run`: OpenTofu's wording for an unknown type
+        // and for the dropped "eval" type.
         let e = builder_kind(Some("bogus"), false).unwrap_err();
         assert_eq!(
             e,
-            "Unsupported graph type: the --type argument must be one of plan, plan-destroy, plan-refresh-only, validate, apply"
+            "Unsupported graph type: The -type=... argument must be either \"plan\", \"plan-refresh-only\", \"plan-destroy\", or \"apply\" (tfgraph also accepts \"validate\")."
+        );
+        let e = builder_kind(Some("eval"), false).unwrap_err();
+        assert_eq!(
+            e,
+            "Graph type no longer available: The graph type \"eval\" is no longer available. Use -type=plan instead to get a similar result."
         );
     }
 

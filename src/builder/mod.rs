@@ -23,6 +23,7 @@
 pub mod builders;
 pub mod graph;
 pub mod nodes;
+pub mod operation;
 pub mod transform;
 pub mod transform_attach_schema;
 pub mod transform_check;

@@ -545,8 +545,8 @@ impl Node {
 
     /// `graphNodeTemporaryValue.temporaryValue(op)`, `None` for vertex types that are not
     /// temporary values (root variables among them: `NodeRootVariable` has no such method).
-    pub fn temporary_value(&self, op: super::Operation) -> Option<bool> {
-        use super::Operation;
+    pub fn temporary_value(&self, op: super::operation::Operation) -> Option<bool> {
+        use super::operation::Operation;
         match self {
             Node::VariableReference {
                 has_validations, ..

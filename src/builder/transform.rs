@@ -8,40 +8,7 @@ use crate::{config, plan, schema, state};
 /// one).
 pub type Diagnostics = Vec<config::Diagnostic>;
 
-/// Go's `walkOperation`, as far as graph building looks at it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operation {
-    Invalid,
-    Validate,
-    Plan,
-    PlanDestroy,
-    Apply,
-    Destroy,
-    Import,
-    Eval,
-}
-
-impl Operation {
-    /// The Go constant's name (`walkPlan`, ...); anything else is `walkInvalid`.
-    pub fn parse(s: &str) -> Self {
-        Self::from_go(s).unwrap_or(Operation::Invalid)
-    }
-
-    /// The operation a Go constant name stands for, `None` for a name Go does not have.
-    pub fn from_go(s: &str) -> Option<Self> {
-        Some(match s {
-            "walkInvalid" => Operation::Invalid,
-            "walkValidate" => Operation::Validate,
-            "walkPlan" => Operation::Plan,
-            "walkPlanDestroy" => Operation::PlanDestroy,
-            "walkApply" => Operation::Apply,
-            "walkDestroy" => Operation::Destroy,
-            "walkImport" => Operation::Import,
-            "walkEval" => Operation::Eval,
-            _ => return None,
-        })
-    }
-}
+pub use super::operation::Operation;
 
 /// Everything a builder is given: the crate's configuration tree, state, planned changes and
 /// provider schemas, plus the `-target`/`-exclude` addresses.

@@ -249,5 +249,14 @@ mod tests {
             .graph
             .string();
         assert!(apply.contains("output.old (destroy)\n"), "{apply}");
+        // NodeDestroyableOutput.DotNode: it draws itself as a note.
+        let dot = build(&inputs, BuilderKind::Plan)
+            .graph
+            .dag()
+            .dot(&crate::dag::DotOpts::default());
+        assert!(
+            dot.contains("\"[root] output.old (destroy)\" [label = \"output.old (destroy)\", shape = \"note\"]\n"),
+            "{dot}"
+        );
     }
 }

@@ -103,7 +103,7 @@ impl TargetingTransformer {
             // getTargetedOutputNodes: every value that is not temporary (root outputs, and
             // variables with validation rules), judged with the operation unset.
             if g.node(v)
-                .temporary_value(crate::builder::Operation::Invalid)
+                .temporary_value(super::operation::Operation::Invalid)
                 != Some(false)
             {
                 continue;

@@ -978,8 +978,11 @@ pub fn explain(transform: &str) -> &'static str {
         "AttachDependenciesTransformer" => {
             "Records on each resource which other resources it depends on, as the state will store it."
         }
-        "attachDataResourceDependsOnTransformer" => {
-            "Makes data sources wait for what their depends_on implies, so they are not read too early."
+        "attachResourceDependsOnTransformer" => {
+            "Makes data sources and ephemeral resources wait for what their depends_on implies, so they are not read too early."
+        }
+        "CloseableResourceTransformer" => {
+            "Adds a closing vertex per ephemeral resource that waits for everything using it, so the ephemeral object is closed before its provider."
         }
         "ExternalReferenceTransformer" => {
             "Connects vertices to references that come from outside the configuration."
@@ -1136,7 +1139,7 @@ pub fn phase_of(transform: &str) -> Phase {
         | "OrphanResourceInstanceCountTransformer"
         | "OrphanOutputTransformer"
         | "RemovedModuleTransformer" => Phase::Orphans,
-        "attachDataResourceDependsOnTransformer" | "AttachDependenciesTransformer" => {
+        "attachResourceDependsOnTransformer" | "AttachDependenciesTransformer" => {
             Phase::DependsOn
         }
         "ProviderConfigTransformer"
@@ -1146,6 +1149,7 @@ pub fn phase_of(transform: &str) -> Phase {
         | "ProviderUnconfiguredTransformer"
         | "ProviderFunctionTransformer"
         | "CloseProviderTransformer"
+        | "CloseableResourceTransformer"
         | "AttachSchemaTransformer" => Phase::Providers,
         "ReferenceTransformer" | "ExternalReferenceTransformer" => Phase::References,
         "RootTransformer" | "CloseRootModuleTransformer" => Phase::Root,

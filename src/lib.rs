@@ -12,6 +12,7 @@ pub mod dag;
 pub mod diag;
 pub mod generator;
 pub mod layout;
+pub mod page;
 pub mod pipeline;
 pub mod plan;
 pub mod rng;

@@ -13,8 +13,10 @@
 mod algo;
 mod graph;
 pub mod import;
+mod indexed;
 pub mod render;
 
 pub use algo::{DagError, ValidationError, WalkOrder, WalkTrace};
 pub use graph::{DotNode, DotOpts, DotVertex, Graph, Vertex, VertexId};
 pub use import::parse_dot;
+pub use indexed::{Edges, Indexed};

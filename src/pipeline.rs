@@ -106,9 +106,91 @@ pub fn run_loaded(
     loaded: (Option<Config>, Vec<Diagnostic>),
     req: &Request,
 ) -> Result<Output, Vec<Diagnostic>> {
-    let prepared = prepare(loaded, req)?;
-    let built = builder::build(&prepared.inputs, req.kind);
-    prepared.finish(built)
+    use futures::FutureExt as _;
+    run_paced(req, Some(loaded), |_| std::future::ready(true))
+        .now_or_never()
+        .flatten()
+        .expect("a pipeline that never pauses finishes at once")
+        .map_err(|f| f.diagnostics)
+}
+
+/// Where a paced run is (see [`run_paced`]): what comes next, and how far along it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    pub label: String,
+    /// Stages begun and the stages in all (loading, checking, each transform, preparing the
+    /// result). The total is a typical builder's length until the builder's transforms are known.
+    pub done: usize,
+    pub total: usize,
+}
+
+/// A run that failed. When the builder ran (the graph failed validation, e.g. a cycle, or a
+/// transform reported an error) its graph and steps are kept, so the caller can show the graph
+/// that failed from the very inputs that made it.
+pub struct Failed {
+    pub diagnostics: Vec<Diagnostic>,
+    pub built: Option<Built>,
+}
+
+/// The pipeline as [`run`] and [`run_loaded`] run it, calling `pause` before each stage
+/// (loading, checking, each transform) and once at the end; a `pause` that resolves to false
+/// stops the run and `None` comes back. The web app pauses to give the browser back control
+/// during a large build (and stops when a newer edit replaced it); the CLI never pauses. `loaded`
+/// is the configuration the caller loaded itself (`None`: load `req.files`).
+#[allow(clippy::result_large_err)]
+pub async fn run_paced<P, F>(
+    req: &Request,
+    loaded: Option<(Option<Config>, Vec<Diagnostic>)>,
+    mut pause: P,
+) -> Option<Result<Output, Failed>>
+where
+    P: FnMut(Progress) -> F,
+    F: std::future::Future<Output = bool>,
+{
+    let mut total = 34;
+    let mut done = 0;
+    let mut next = |label: &str, total: usize| {
+        done += 1;
+        Progress {
+            label: label.to_string(),
+            done,
+            total,
+        }
+    };
+    if !pause(next("Loading the configuration", total)).await {
+        return None;
+    }
+    let loaded = loaded.unwrap_or_else(|| config::load_files(&req.files));
+    if !pause(next("Checking references and inputs", total)).await {
+        return None;
+    }
+    let prepared = match prepare(loaded, req) {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            return Some(Err(Failed {
+                diagnostics,
+                built: None,
+            }));
+        }
+    };
+    let transforms = builder::steps(&prepared.inputs, req.kind);
+    total = transforms.len() + 3;
+    let mut runner = builder::Runner::new();
+    for t in &transforms {
+        if !pause(next(&format!("Running {}", t.name()), total)).await {
+            return None;
+        }
+        if !runner.apply(t.as_ref()) {
+            break;
+        }
+    }
+    drop(transforms);
+    let mut built = runner.into_built();
+    builder::validate_built(&mut built);
+    if !pause(next("Preparing the drawing", total)).await {
+        return None;
+    }
+    Some(prepared.finish_keeping(built))
 }
 
 /// Everything checked and read, ready for the builder: [`run_loaded`] up to the transforms, for
@@ -220,8 +302,17 @@ impl Prepared {
     /// [`builder::validate_built`]), or its errors.
     #[allow(clippy::result_large_err)]
     pub fn finish(self, built: Built) -> Result<Output, Vec<Diagnostic>> {
+        self.finish_keeping(built).map_err(|f| f.diagnostics)
+    }
+
+    /// As [`Prepared::finish`], keeping the graph of a build that failed in [`Failed::built`].
+    #[allow(clippy::result_large_err)]
+    pub fn finish_keeping(self, built: Built) -> Result<Output, Failed> {
         if config::has_errors(&built.diagnostics) {
-            return Err(built.diagnostics);
+            return Err(Failed {
+                diagnostics: built.diagnostics.clone(),
+                built: Some(built),
+            });
         }
         let mut warnings = self.warnings;
         warnings.extend(built.diagnostics.iter().cloned());
@@ -281,6 +372,110 @@ fn check_var(cfg: &Config, assignment: &str) -> Option<Diagnostic> {
             ),
             None,
         ))
+    }
+}
+
+/// One graph build described by paths, as the CLI takes it: the root module folder and the files
+/// given beside it (`--state`, `--plan`, `--changes`, `--schemas`), with `--var`, `--target` and
+/// `--exclude`. Every subcommand that reads a folder goes through [`FolderInputs::build`], so they
+/// read their inputs the same way.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FolderInputs {
+    /// The root module folder (local module sources are followed from it).
+    pub dir: std::path::PathBuf,
+    /// The builder's name as the user wrote it (`--type`); see [`builder_kind`].
+    pub kind: Option<String>,
+    pub state: Option<std::path::PathBuf>,
+    pub plan: Option<std::path::PathBuf>,
+    pub changes: Option<std::path::PathBuf>,
+    pub schemas: Option<std::path::PathBuf>,
+    pub vars: Vec<String>,
+    pub targets: Vec<String>,
+    pub excludes: Vec<String>,
+}
+
+/// Why [`FolderInputs::build`] made no graph.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FolderError {
+    /// An input could not be read, or `--type` names no builder: one message.
+    Input(String),
+    /// The configuration, state, plan or schemas are wrong: the pipeline's diagnostics.
+    Diagnostics(Vec<Diagnostic>),
+}
+
+impl FolderError {
+    /// One line per problem, each to be printed after `Error: `.
+    pub fn messages(&self) -> Vec<String> {
+        match self {
+            FolderError::Input(m) => vec![m.clone()],
+            FolderError::Diagnostics(d) => d.iter().map(|d| d.to_string()).collect(),
+        }
+    }
+}
+
+/// The builder a `--type` names; without one, apply when a plan is given (its changes only make
+/// sense to the apply graph), plan otherwise. That is `tofu graph`'s default
+/// (`internal/command/graph.go`, `GraphCommand.Run`: a plan file selects the apply graph).
+pub fn builder_kind(kind: Option<&str>, has_plan: bool) -> Result<BuilderKind, String> {
+    match kind {
+        Some(k) => BuilderKind::parse(k).ok_or_else(|| {
+            format!(
+                "Unsupported graph type: the --type argument must be one of {}",
+                BuilderKind::ALL
+                    .iter()
+                    .map(|k| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }),
+        None if has_plan => Ok(BuilderKind::Apply),
+        None => Ok(BuilderKind::Plan),
+    }
+}
+
+impl FolderInputs {
+    pub fn new(dir: impl Into<std::path::PathBuf>) -> Self {
+        FolderInputs {
+            dir: dir.into(),
+            ..Self::default()
+        }
+    }
+
+    /// The request these inputs make, with the named files read (a file that cannot be read is
+    /// an error naming it); `files` is left empty, [`FolderInputs::build`] loads the folder.
+    pub fn request(&self) -> Result<Request, String> {
+        let kind = builder_kind(self.kind.as_deref(), self.plan.is_some())?;
+        let named = |p: &Option<std::path::PathBuf>| -> Result<Option<NamedText>, String> {
+            p.as_ref()
+                .map(|p| {
+                    std::fs::read_to_string(p)
+                        .map(|t| NamedText::new(p.display().to_string(), t))
+                        .map_err(|e| format!("{}: {e}", p.display()))
+                })
+                .transpose()
+        };
+        let mut req = Request::new(BTreeMap::new(), kind);
+        req.state = named(&self.state)?;
+        req.plan_json = named(&self.plan)?;
+        req.changes = named(&self.changes)?;
+        req.schemas = named(&self.schemas)?;
+        req.vars = self.vars.clone();
+        req.targets = self.targets.clone();
+        req.excludes = self.excludes.clone();
+        Ok(req)
+    }
+
+    /// Reads everything and runs the pipeline on the folder ([`config::load_dir`]).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn build(&self) -> Result<Output, FolderError> {
+        let req = self.request().map_err(FolderError::Input)?;
+        if !self.dir.is_dir() {
+            return Err(FolderError::Input(format!(
+                "{}: not a folder",
+                self.dir.display()
+            )));
+        }
+        run_loaded(config::load_dir(&self.dir), &req).map_err(FolderError::Diagnostics)
     }
 }
 
@@ -404,5 +599,75 @@ mod tests {
         let errs = run(&req).err().expect("cycle");
         let all: Vec<String> = errs.iter().map(|d| d.to_string()).collect();
         assert!(all.iter().any(|e| e.contains("Cycle: ")), "{all:?}");
+    }
+
+    #[test]
+    fn the_builder_is_the_named_one_else_apply_with_a_plan_else_plan() {
+        assert_eq!(builder_kind(None, false), Ok(BuilderKind::Plan));
+        assert_eq!(builder_kind(None, true), Ok(BuilderKind::Apply));
+        assert_eq!(
+            builder_kind(Some("validate"), true),
+            Ok(BuilderKind::Validate)
+        );
+        let e = builder_kind(Some("bogus"), false).unwrap_err();
+        assert_eq!(
+            e,
+            "Unsupported graph type: the --type argument must be one of plan, plan-destroy, plan-refresh-only, validate, apply"
+        );
+    }
+
+    fn temp_dir(name: &str) -> std::path::PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("tfgraph-pipeline-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn folder_inputs_read_their_files_and_build() {
+        let d = temp_dir("ok");
+        std::fs::write(
+            d.join("main.tf"),
+            "variable \"n\" {}\nresource \"a_b\" \"c\" {\n  v = var.n\n}\n",
+        )
+        .unwrap();
+        let schemas = d.join("schemas.json");
+        std::fs::write(&schemas, "{\"format_version\": \"1.0\"}").unwrap();
+        let mut inputs = FolderInputs::new(&d);
+        inputs.schemas = Some(schemas.clone());
+        inputs.vars = vec!["n=2".into()];
+        inputs.targets = vec!["a_b.c".into()];
+        let req = inputs.request().unwrap();
+        assert_eq!(req.kind, BuilderKind::Plan);
+        assert_eq!(
+            req.schemas.as_ref().map(|s| s.name.clone()),
+            Some(schemas.display().to_string())
+        );
+        assert_eq!((req.vars.len(), req.targets.len()), (1, 1));
+        let out = inputs.build().unwrap_or_else(|e| panic!("{e:?}"));
+        assert!(out.built.graph.string().contains("a_b.c (expand)"));
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn folder_inputs_name_what_they_could_not_read() {
+        let d = temp_dir("bad");
+        let mut inputs = FolderInputs::new(d.join("missing"));
+        assert_eq!(
+            inputs.build().err().expect("fails").messages(),
+            vec![format!("{}: not a folder", d.join("missing").display())]
+        );
+        inputs.dir = d.clone();
+        inputs.state = Some(d.join("nope.tfstate"));
+        let msg = &inputs.build().err().expect("fails").messages()[0];
+        assert!(
+            msg.starts_with(&format!("{}: ", d.join("nope.tfstate").display())),
+            "{msg}"
+        );
+        inputs.state = None;
+        std::fs::write(d.join("main.tf"), "resource \"a\" \"b\" {\n  x = \n}\n").unwrap();
+        let msgs = inputs.build().err().expect("fails").messages();
+        assert!(msgs[0].starts_with("main.tf:2,"), "{msgs:?}");
+        std::fs::remove_dir_all(&d).unwrap();
     }
 }

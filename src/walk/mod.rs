@@ -30,6 +30,7 @@
 //! injection and an [`Expander`] hook. [`StaticExpander`] ([`expand`]) is the expander for plan
 //! graphs: `(expand)` vertices become the instances their `count`/`for_each` give statically,
 //! or record [`Transition::InstancesUnknown`] when that cannot be known.
+//! [`report`] turns a finished walk or a sweep into the text and JSON `tfgraph walk` prints.
 //!
 //! Direction: OpenTofu walks every graph the same way, `AcyclicGraph.Walk` with `Reverse: true`
 //! (`internal/dag/dag.go`, called from `internal/tofu/graph.go`): a vertex runs after what it
@@ -43,6 +44,7 @@ pub mod driver;
 pub mod durations;
 pub mod expand;
 pub mod metrics;
+pub mod report;
 pub mod semaphore;
 pub mod walker;
 

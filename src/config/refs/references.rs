@@ -1,49 +1,26 @@
-//! References from expressions and bodies: OpenTofu's `lang.References*` (which traversals HCL's
-//! `Variables()` reports) followed by `addrs.ParseRef` (what each traversal names).
+//! References in expressions and bodies: OpenTofu's `lang.References*` (which traversals HCL's
+//! `Variables()` reports) followed by `addrs.ParseRef` (what each traversal names)
 //!
 //! The traversal walk is hand-written over hcl-edit's tree because it has to reproduce HCL's
 //! exact rules: literal index keys fold into the traversal (`a.b[0].c`), a computed index or a
 //! splat ends it (`a.b[count.index]` refers to `a.b` and `count.index`), object keys that are
 //! bare names are not references, and for-expression, template-for and `dynamic` iterator
 //! variables are local names, not references.
+
 #![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
-use super::diag::{Diagnostic, SourceFile, SourceRange};
-use super::model::{
-    Check, CheckRule, Expr, HclBody, Import, ModuleCall, Output, ProviderBlock, Resource, Variable,
-};
-use super::traversal::{Step, literal_key};
-use crate::addrs::{
-    InstanceKey, ModuleCall as ModuleCallAddr, ModuleCallInstance, ModuleCallInstanceOutput,
-    Referenceable, Resource as ResourceAddr, ResourceMode,
-};
+use crate::addrs::InstanceKey;
+use crate::addrs::traversal::{Step, literal_key};
+use crate::addrs::{Reference, parse_ref_steps};
+use crate::config::model::{Expr, HclBody};
+use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use crate::schema;
+use crate::strconv::go_quote;
 use hcl::edit::Span;
 use hcl::edit::expr::{Expression, ObjectKey, TraversalOperator};
 use hcl::edit::structure::{Block, Body, Structure};
 use hcl::edit::template::{Directive, Element, Template};
 use std::sync::Arc;
-
-/// One reference found in an expression (Go `addrs.Reference`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reference {
-    pub subject: Referenceable,
-    /// The range of the part of the traversal that names `subject`.
-    pub range: SourceRange,
-    /// The traversal steps after the part that names `subject` (`.id` in `aws_instance.a.id`).
-    pub remaining: Vec<Step>,
-}
-
-impl Reference {
-    /// Go `Reference.DisplayString`: the subject followed by the remaining steps.
-    pub fn display_string(&self) -> String {
-        let mut s = self.subject.to_string();
-        for st in &self.remaining {
-            s.push_str(&st.to_string());
-        }
-        s
-    }
-}
 
 /// A call of a provider-defined function: `provider::aws::arn_parse(...)`
 /// (`provider::aws::west::fn` names an aliased configuration).
@@ -85,204 +62,6 @@ impl Refs {
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// ParseRef
-
-/// Why a traversal is not a valid reference: Go's detail text and the index of the step the
-/// diagnostic points at.
-struct RefError {
-    summary: &'static str,
-    detail: String,
-    step: usize,
-}
-
-fn invalid(detail: impl Into<String>, step: usize) -> RefError {
-    RefError {
-        summary: "Invalid reference",
-        detail: detail.into(),
-        step,
-    }
-}
-
-/// Interprets the leading steps of a traversal; returns the subject and how many steps it used.
-fn parse_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefError> {
-    let Some(Step::Attr(root)) = steps.first() else {
-        return Err(invalid("A reference must start with a name.", 0));
-    };
-    let single = |steps: &[Step]| -> Result<String, RefError> {
-        match steps.get(1) {
-            None => Err(invalid(
-                format!(
-                    "The {} object cannot be accessed directly. Instead, access one of its attributes.",
-                    crate::addrs::go_quote(root)
-                ),
-                0,
-            )),
-            Some(Step::Attr(n)) => Ok(n.clone()),
-            Some(Step::Index(_)) => Err(invalid(
-                format!(
-                    "The {} object does not support this operation.",
-                    crate::addrs::go_quote(root)
-                ),
-                1,
-            )),
-        }
-    };
-    match root.as_str() {
-        "count" => Ok((Referenceable::CountAttr(single(steps)?), 2)),
-        "each" => Ok((Referenceable::ForEachAttr(single(steps)?), 2)),
-        "local" => Ok((Referenceable::LocalValue(single(steps)?), 2)),
-        "path" => Ok((Referenceable::PathAttr(single(steps)?), 2)),
-        "var" => Ok((Referenceable::InputVariable(single(steps)?), 2)),
-        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
-        "terraform" | "tofu" => Ok((
-            Referenceable::TerraformAttr {
-                alias: root.clone(),
-                name: single(steps)?,
-            },
-            2,
-        )),
-        "self" => Ok((Referenceable::SelfRef, 1)),
-        "data" | "resource" | "ephemeral" => {
-            if steps.len() < 3 {
-                let what = match root.as_str() {
-                    "data" => "the data source type and the resource name",
-                    "ephemeral" => "the ephemeral resource type and the resource name",
-                    _ => "the resource type and the resource name",
-                };
-                return Err(invalid(
-                    format!(
-                        "The {} object must be followed by two attribute names: {what}.",
-                        crate::addrs::go_quote(root)
-                    ),
-                    0,
-                ));
-            }
-            let mode = match root.as_str() {
-                "data" => ResourceMode::Data,
-                "ephemeral" => ResourceMode::Ephemeral,
-                _ => ResourceMode::Managed,
-            };
-            let (subj, used) = parse_resource_steps(mode, &steps[1..], 1)?;
-            Ok((subj, used + 1))
-        }
-        "module" => {
-            let call = single(steps)?;
-            let call = ModuleCallAddr { name: call };
-            let mut inst = ModuleCallInstance {
-                call: call.clone(),
-                key: InstanceKey::None,
-            };
-            let mut i = 2;
-            if steps.len() == 2 {
-                return Ok((Referenceable::ModuleCall(call), 2));
-            }
-            if let Some(Step::Index(k)) = steps.get(2) {
-                inst.key = k.clone();
-                i = 3;
-                if steps.len() == 3 {
-                    return Ok((Referenceable::ModuleCallInstance(inst), 3));
-                }
-            }
-            match steps.get(i) {
-                Some(Step::Attr(out)) => Ok((
-                    Referenceable::ModuleCallInstanceOutput(ModuleCallInstanceOutput {
-                        call: inst,
-                        name: out.clone(),
-                    }),
-                    i + 1,
-                )),
-                _ => Err(invalid(
-                    "Module instance objects do not support this operation.",
-                    i,
-                )),
-            }
-        }
-        "template" | "lazy" | "arg" => Err(RefError {
-            summary: "Reserved symbol name",
-            detail: format!(
-                "The symbol name {} is reserved for use in a future OpenTofu version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.",
-                crate::addrs::go_quote(root)
-            ),
-            step: 0,
-        }),
-        _ => parse_resource_steps(ResourceMode::Managed, steps, 0),
-    }
-}
-
-fn parse_resource_steps(
-    mode: ResourceMode,
-    steps: &[Step],
-    offset: usize,
-) -> Result<(Referenceable, usize), RefError> {
-    if steps.len() < 2 {
-        return Err(invalid(
-            "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
-            offset,
-        ));
-    }
-    let type_name = match &steps[0] {
-        Step::Attr(t) => t.clone(),
-        Step::Index(_) => {
-            return Err(invalid(
-                "The \"data\" object does not support this operation.",
-                offset,
-            ));
-        }
-    };
-    let name = match &steps[1] {
-        Step::Attr(n) => n.clone(),
-        Step::Index(_) => {
-            let what = if mode == ResourceMode::Data {
-                "data source"
-            } else {
-                "resource type"
-            };
-            return Err(invalid(
-                format!(
-                    "A reference to a {what} must be followed by at least one attribute access, specifying the resource name."
-                ),
-                offset + 1,
-            ));
-        }
-    };
-    let r = ResourceAddr::new(mode, &type_name, &name);
-    if steps.len() == 2 {
-        return Ok((Referenceable::Resource(r), 2));
-    }
-    match &steps[2] {
-        Step::Index(k) => Ok((Referenceable::ResourceInstance(r.instance(k.clone())), 3)),
-        Step::Attr(_) => Ok((
-            Referenceable::ResourceInstance(r.instance(InstanceKey::None)),
-            2,
-        )),
-    }
-}
-
-/// Turns a static traversal into a reference (Go `addrs.ParseRef`). `range` is used for the
-/// reference and for any diagnostic.
-pub fn parse_ref(steps: &[Step], range: &SourceRange) -> Result<Reference, Diagnostic> {
-    match parse_steps(steps) {
-        Ok((subject, used)) => Ok(Reference {
-            subject,
-            range: range.clone(),
-            remaining: steps[used.min(steps.len())..].to_vec(),
-        }),
-        Err(e) => Err(Diagnostic::error(e.summary, e.detail, Some(range.clone()))),
-    }
-}
-
-/// Parses a reference written as a string (Go `addrs.ParseRefStr`), e.g. `module.a.out`.
-pub fn parse_ref_str(s: &str) -> Result<Reference, Diagnostic> {
-    let steps = super::traversal::parse_traversal_str(s)
-        .map_err(|d| Diagnostic::error("Invalid reference", d, None))?;
-    let f = SourceFile::new("", s);
-    parse_ref(&steps, &f.range(0..s.len()))
-}
-
-// ---------------------------------------------------------------------------------------------
-// The walk
-
 struct Walker<'a> {
     file: &'a Arc<SourceFile>,
     /// Names bound locally (for-expression variables, `dynamic` iterators).
@@ -310,7 +89,7 @@ impl<'a> Walker<'a> {
         if self.locals.iter().any(|l| l == root) {
             return;
         }
-        match parse_steps(&steps) {
+        match parse_ref_steps(&steps) {
             Ok((subject, used)) => {
                 let used = used.min(steps.len());
                 let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);
@@ -400,7 +179,7 @@ impl<'a> Walker<'a> {
                             "Unable to parse provider function",
                             format!(
                                 "invalid provider function {}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>",
-                                crate::addrs::go_quote(&format!("{}::{}", ns.join("::"), f.name.name.value()))
+                                go_quote(&format!("{}::{}", ns.join("::"), f.name.name.value()))
                             ),
                             Some(range),
                         )),
@@ -643,9 +422,6 @@ fn attr_as_block_schema(ty: &schema::CtyType, allow_map: bool) -> Option<schema:
     Some(b)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Public entry points
-
 /// Every reference and provider-function call in an expression (Go `lang.ReferencesInExpr`).
 pub fn refs_in_expr_full(expr: &Expr) -> Refs {
     let mut w = Walker::new(&expr.file);
@@ -663,7 +439,7 @@ pub fn refs_in_expr(expr: &Expr) -> (Vec<Reference>, Vec<Diagnostic>) {
 /// declared attributes and block types are read (plus `dynamic` blocks of declared types, and
 /// blocks written for list/set-of-object attributes); without one, every attribute and block
 /// counts — the user-facing mode. Note that OpenTofu's nil-schema behaviour for resource bodies
-/// is "read nothing", which callers get by not calling this (see [`ResourceRefParts`]).
+/// is "read nothing", which callers get by not calling this (see [`super::ResourceRefParts`]).
 pub fn refs_in_body_full(body: &HclBody, schema: Option<&schema::Block>) -> Refs {
     let mut w = Walker::new(&body.file);
     match schema {
@@ -695,170 +471,11 @@ pub fn provider_funcs_in_body(
     refs_in_body_full(body, schema).funcs
 }
 
-/// References of several expressions together.
-pub fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
-    let mut out = Refs::default();
-    for e in exprs {
-        out.extend(refs_in_expr_full(e));
-    }
-    out
-}
-
-/// References of check rules (`precondition`, `postcondition`, `validation`, `assert`): the
-/// condition and the error message.
-pub fn rules_refs(rules: &[CheckRule]) -> Refs {
-    let mut out = Refs::default();
-    for r in rules {
-        out.extend(refs_in_expr_full(&r.condition));
-        if let Some(m) = &r.error_message {
-            out.extend(refs_in_expr_full(m));
-        }
-    }
-    out
-}
-
-/// The references of a resource block split the way OpenTofu's `NodeAbstractResource.References`
-/// needs them (see the conformance README, "How a reimplementation should use it").
-#[derive(Debug, Clone, Default)]
-pub struct ResourceRefParts {
-    /// Never needs a schema: `depends_on`, `count`, `for_each`, `lifecycle.enabled`, the provider
-    /// instance-key expression, `replace_triggered_by`, `prevent_destroy`, pre/postconditions and
-    /// `connection` blocks (read in full, as against the connection superset schema).
-    pub meta: Refs,
-    /// The resource body: read only when a schema is attached (`None` schema = every attribute,
-    /// for user-facing analysis; OpenTofu itself skips the body when the schema is nil).
-    pub body: Refs,
-    /// Create-time provisioner bodies (and their connection blocks).
-    pub provisioners: Refs,
-}
-
-/// References in the meta-arguments of a resource (never schema-dependent).
-pub fn resource_meta_refs(r: &Resource) -> Refs {
-    let mut out = Refs::default();
-    out.extend(exprs_refs(&r.depends_on));
-    out.extend(exprs_refs(r.count.iter()));
-    out.extend(exprs_refs(r.for_each.iter()));
-    out.extend(exprs_refs(r.enabled.iter()));
-    if let Some(p) = &r.provider_ref {
-        out.extend(exprs_refs(p.key_expr.iter()));
-    }
-    out.extend(exprs_refs(&r.triggers_replacement));
-    if let Some(m) = &r.managed {
-        out.extend(exprs_refs(m.prevent_destroy_expr.iter()));
-    }
-    out.extend(rules_refs(&r.preconditions));
-    out.extend(rules_refs(&r.postconditions));
-    if let Some(m) = &r.managed
-        && let Some(c) = &m.connection
-    {
-        out.extend(refs_in_body_full(&c.config, None));
-    }
-    out
-}
-
-/// References in a resource's create-time provisioners. `schema_for(type)` gives a provisioner
-/// schema; `None` from it reads nothing (OpenTofu's nil provisioner schema) unless
-/// `read_all_without_schema` is set (user-facing mode).
-pub fn resource_provisioner_refs(
-    r: &Resource,
-    schema_for: &dyn Fn(&str) -> Option<schema::Block>,
-    read_all_without_schema: bool,
-) -> Refs {
-    let mut out = Refs::default();
-    let Some(m) = &r.managed else { return out };
-    for p in &m.provisioners {
-        if p.when != super::model::ProvisionerWhen::Create {
-            continue;
-        }
-        match schema_for(&p.type_name) {
-            Some(s) => out.extend(refs_in_body_full(&p.config, Some(&s))),
-            None if read_all_without_schema => out.extend(refs_in_body_full(&p.config, None)),
-            None => {}
-        }
-        if let Some(c) = &p.connection {
-            out.extend(refs_in_body_full(&c.config, None));
-        }
-    }
-    out
-}
-
-/// All parts of a resource's references. `schema` is the resource type's schema; with
-/// `schema_nil_reads_nothing` the body is skipped when `schema` is `None` (OpenTofu's
-/// behaviour), otherwise every attribute is read.
-pub fn resource_refs(
-    r: &Resource,
-    schema: Option<&schema::Block>,
-    schema_nil_reads_nothing: bool,
-) -> ResourceRefParts {
-    let body = match (schema, schema_nil_reads_nothing) {
-        (Some(s), _) => refs_in_body_full(&r.config, Some(s)),
-        (None, true) => Refs::default(),
-        (None, false) => refs_in_body_full(&r.config, None),
-    };
-    ResourceRefParts {
-        meta: resource_meta_refs(r),
-        body,
-        provisioners: resource_provisioner_refs(r, &|_| None, !schema_nil_reads_nothing),
-    }
-}
-
-/// References of an output: `value`, `depends_on`, preconditions.
-pub fn output_refs(o: &Output) -> Refs {
-    let mut out = exprs_refs(o.expr.iter());
-    out.extend(exprs_refs(&o.depends_on));
-    out.extend(rules_refs(&o.preconditions));
-    out
-}
-
-/// References of a module call's meta-arguments: `count`, `for_each`, `lifecycle.enabled`,
-/// `depends_on` and the
-/// provider instance keys in `providers`. Input variables are per argument, see
-/// [`module_input_refs`].
-pub fn module_call_refs(m: &ModuleCall) -> Refs {
-    let mut out = exprs_refs(m.count.iter());
-    out.extend(exprs_refs(m.for_each.iter()));
-    out.extend(exprs_refs(m.enabled.iter()));
-    out.extend(exprs_refs(&m.depends_on));
-    for p in &m.providers {
-        out.extend(exprs_refs(p.in_parent.key_expr.iter()));
-    }
-    out
-}
-
-/// References in one input-variable argument of a module call (`None` when not set).
-pub fn module_input_refs(m: &ModuleCall, variable: &str) -> Option<Refs> {
-    m.config.attr(variable).map(|e| refs_in_expr_full(&e))
-}
-
-/// References in every argument of a module call body (all inputs).
-pub fn module_inputs_refs(m: &ModuleCall) -> Refs {
-    refs_in_body_full(&m.config, None)
-}
-
-/// References of a variable's validation rules and default.
-pub fn variable_refs(v: &Variable) -> Refs {
-    let mut out = exprs_refs(v.default.iter());
-    out.extend(rules_refs(&v.validations));
-    out
-}
-
-/// References of a check block's asserts (its scoped data block is a resource of its own).
-pub fn check_refs(c: &Check) -> Refs {
-    rules_refs(&c.asserts)
-}
-
-/// References of an import block (`id`, `identity`, `for_each`, the provider key and the
-/// index expressions inside `to`).
-pub fn import_refs(i: &Import) -> Refs {
-    let mut out = exprs_refs(i.id.iter());
-    out.extend(exprs_refs(i.identity.iter()));
-    out.extend(exprs_refs(i.for_each.iter()));
-    if let Some(p) = &i.provider_ref {
-        out.extend(exprs_refs(p.key_expr.iter()));
-    }
-    // Only the computed index keys of `to` are references; the address itself is not.
-    if let Expression::Traversal(t) = &i.to.expr {
-        let mut w = Walker::new(&i.to.file);
+/// The references in the computed index keys of a traversal (`a.b[var.k]` gives `var.k`); the
+/// traversal itself is not read (an import's `to` address names its target, it does not refer to it).
+pub(super) fn index_key_refs(e: &Expr) -> Refs {
+    let mut w = Walker::new(&e.file);
+    if let Expression::Traversal(t) = &e.expr {
         for op in &t.operators {
             if let TraversalOperator::Index(ix) = op.value()
                 && literal_key(ix).is_none()
@@ -866,35 +483,14 @@ pub fn import_refs(i: &Import) -> Refs {
                 w.expr(ix);
             }
         }
-        out.extend(w.out);
     }
-    out
-}
-
-/// References of a provider block body read through its schema (`None`: every attribute), plus
-/// its `for_each`.
-pub fn provider_block_refs(p: &ProviderBlock, schema: Option<&schema::Block>) -> Refs {
-    let mut out = refs_in_body_full(&p.config, schema);
-    out.extend(exprs_refs(p.for_each.iter()));
-    out
-}
-
-/// The static traversal steps and referenceable of a `depends_on` element (Go parses these with
-/// `ParseRef`), or the diagnostic.
-pub fn depends_on_ref(e: &Expr) -> Result<Reference, Diagnostic> {
-    match super::traversal::static_traversal(&e.expr) {
-        Some(steps) => parse_ref(&steps, &e.range()),
-        None => Err(Diagnostic::error(
-            "Invalid expression",
-            "A single static variable reference is required.",
-            Some(e.range()),
-        )),
-    }
+    w.out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::addrs::{Referenceable, Resource as ResourceAddr, ResourceMode};
 
     fn expr(src: &str) -> Expr {
         let f = SourceFile::new("t.tf", src);

@@ -1,0 +1,67 @@
+//! `tfgraph`, the native command-line tool: the same engine as the web app.
+//!
+//! One file per subcommand, each with its clap arguments and a `run` that reads the arguments,
+//! calls the library and prints; `inputs.rs` is the argument group of every subcommand that
+//! builds a graph from a folder. What is not argument parsing or printing lives in the library.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod bench;
+#[cfg(not(target_arch = "wasm32"))]
+mod conformance;
+#[cfg(not(target_arch = "wasm32"))]
+mod r#gen;
+#[cfg(not(target_arch = "wasm32"))]
+mod graph;
+#[cfg(not(target_arch = "wasm32"))]
+mod inputs;
+#[cfg(not(target_arch = "wasm32"))]
+mod layout;
+#[cfg(not(target_arch = "wasm32"))]
+mod outline;
+#[cfg(not(target_arch = "wasm32"))]
+mod steps;
+#[cfg(not(target_arch = "wasm32"))]
+mod walk;
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(clap::Parser)]
+#[command(
+    name = "tfgraph",
+    version,
+    about = "See how Terraform/OpenTofu turn configuration into a dependency graph, and walk it"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(clap::Subcommand)]
+enum Command {
+    Graph(graph::Args),
+    Walk(walk::Args),
+    Steps(steps::Args),
+    Outline(outline::Args),
+    Conformance(conformance::Args),
+    Gen(r#gen::Args),
+    Layout(layout::Args),
+    Bench(bench::Args),
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    use clap::Parser as _;
+    match Cli::parse().command {
+        Command::Graph(a) => graph::run(&a),
+        Command::Walk(a) => walk::run(&a),
+        Command::Steps(a) => steps::run(&a),
+        Command::Outline(a) => outline::run(&a),
+        Command::Conformance(a) => conformance::run(&a),
+        Command::Gen(a) => r#gen::run(&a),
+        Command::Layout(a) => layout::run(&a),
+        Command::Bench(a) => bench::run(&a),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

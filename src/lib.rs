@@ -10,6 +10,7 @@ pub mod config;
 pub mod conformance;
 pub mod dag;
 pub mod generator;
+pub mod inside;
 pub mod layout;
 pub mod pipeline;
 pub mod plan;

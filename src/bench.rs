@@ -107,7 +107,7 @@ pub fn best_of(runs: &[PhaseTimes]) -> PhaseTimes {
 /// everywhere, dozens of layers), no clusters. `n = 10_000, deps = 2` gives 20,000 edges (minus
 /// the first vertices' missing ones).
 pub fn uniform_graph(n: usize, deps: usize, seed: u64) -> crate::dag::Graph<String> {
-    let mut rng = crate::layout::SplitMix::new(seed);
+    let mut rng = crate::rng::SplitMix::new(seed);
     let mut g = crate::dag::Graph::new();
     let mut ids = Vec::with_capacity(n);
     for i in 0..n {

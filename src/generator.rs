@@ -4,10 +4,10 @@
 //! modules under `modules/` with inputs and outputs that the root module wires together.
 //!
 //! Deterministic: the same [`GenOptions`] give the same files on every platform (wasm included;
-//! the random source is [`crate::layout::SplitMix`]). Every reference points at something declared
+//! the random source is [`crate::rng::SplitMix`]). Every reference points at something declared
 //! earlier in the same module, so the configuration loads and builds without errors or cycles.
 
-use crate::layout::SplitMix;
+use crate::rng::SplitMix;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

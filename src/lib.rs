@@ -9,15 +9,18 @@ pub mod builder;
 pub mod config;
 pub mod conformance;
 pub mod dag;
+pub mod diag;
 pub mod generator;
 pub mod inside;
 pub mod layout;
 pub mod pipeline;
 pub mod plan;
+pub mod rng;
 pub mod saved;
 pub mod schema;
 pub mod share;
 pub mod state;
+pub mod strconv;
 pub mod walk;
 
 pub mod outline;

@@ -3,7 +3,7 @@
 #![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::{self, AbsProviderConfig, AbsResourceInstance};
-use crate::config::Diagnostic;
+use crate::diag::Diagnostic;
 use serde_json::Value;
 use std::fmt;
 
@@ -147,11 +147,8 @@ pub fn changes_from_conformance(list: &Value) -> Result<Changes, Diagnostic> {
 /// configuration of that provider in the root module (the JSON does not record aliases).
 pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
     let v: Value = serde_json::from_str(text).map_err(|e| {
-        let mut d = bad(format!(
-            "not JSON: {}",
-            crate::config::json_error_message(&e)
-        ));
-        d.range = crate::config::json_error_range(text, &e);
+        let mut d = bad(format!("not JSON: {}", crate::diag::json_error_message(&e)));
+        d.range = crate::diag::json_error_range(text, &e);
         d
     })?;
     if !v.is_object() {
@@ -167,7 +164,7 @@ pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
         let addr_text = rc.get("address").and_then(Value::as_str).unwrap_or("");
         let addr = addr_field(rc, "address")
             .map_err(|mut d| {
-                d.range = crate::config::json_value_range(text, &[addr_text]);
+                d.range = crate::diag::json_value_range(text, &[addr_text]);
                 d
             })?
             .ok_or_else(|| bad("resource change without \"address\"".into()))?;
@@ -186,7 +183,7 @@ pub fn changes_from_show_json(text: &str) -> Result<Changes, Diagnostic> {
                 .or(actions.first());
             let mut needles = vec![addr_text];
             needles.extend(odd.copied());
-            d.range = crate::config::json_value_range(text, &needles);
+            d.range = crate::diag::json_value_range(text, &needles);
             d
         })?;
         let provider = match rc.get("provider_name").and_then(Value::as_str) {

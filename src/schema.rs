@@ -3,7 +3,7 @@
 #![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::Provider;
-use crate::config::Diagnostic;
+use crate::diag::Diagnostic;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -240,8 +240,8 @@ fn bad(detail: String) -> Diagnostic {
 /// Parses `tofu providers schema -json` output.
 pub fn parse_schemas_json(text: &str) -> Result<ProviderSchemas, Diagnostic> {
     let v: Value = serde_json::from_str(text).map_err(|e| {
-        let mut d = bad(crate::config::json_error_message(&e));
-        d.range = crate::config::json_error_range(text, &e);
+        let mut d = bad(crate::diag::json_error_message(&e));
+        d.range = crate::diag::json_error_range(text, &e);
         d
     })?;
     if !v.is_object() {
@@ -259,7 +259,7 @@ pub fn parse_schemas_json(text: &str) -> Result<ProviderSchemas, Diagnostic> {
         .ok_or_else(|| bad("\"provider_schemas\" must be an object".into()))?;
     // A problem inside one provider's or type's schema points at its key in the text.
     let at = |needles: &[&str], mut d: Diagnostic| {
-        d.range = crate::config::json_value_range(text, needles);
+        d.range = crate::diag::json_value_range(text, needles);
         d
     };
     for (fqn, s) in ps {

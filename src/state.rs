@@ -7,7 +7,7 @@ use crate::addrs::{
     self, AbsProviderConfig, AbsResource, ConfigResource, InstanceKey, ModuleInstance, Resource,
     ResourceMode,
 };
-use crate::config::Diagnostic;
+use crate::diag::Diagnostic;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -160,7 +160,7 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
             "The state file could not be parsed as JSON.".to_string()
         };
         let mut d = err(UNSUPPORTED, detail);
-        d.range = crate::config::json_error_range(text, &e);
+        d.range = crate::diag::json_error_range(text, &e);
         d
     })?;
     let version = match &ver.version {
@@ -228,10 +228,10 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
             "Failed to decode state",
             format!(
                 "The state file could not be decoded: {}.",
-                crate::config::json_error_message(&e)
+                crate::diag::json_error_message(&e)
             ),
         );
-        d.range = crate::config::json_error_range(text, &e);
+        d.range = crate::diag::json_error_range(text, &e);
         d
     })?;
     let mut state = State {
@@ -254,7 +254,7 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
                         r.type_name, r.name
                     ),
                 );
-                d.range = crate::config::json_value_range(text, &[other]);
+                d.range = crate::diag::json_value_range(text, &[other]);
                 return Err(d);
             }
         };

@@ -9,6 +9,7 @@ use super::nodes::{Node, ProviderKind, ProviderRequest};
 use super::transform::{Diagnostics, Transform};
 use crate::addrs::{AbsProviderConfig, Module, Provider};
 use crate::config::{Config, Diagnostic};
+use crate::strconv::go_quote;
 use std::collections::BTreeMap;
 
 /// Provider vertices (concrete and proxy) by address string (`providerVertexMap`).
@@ -313,7 +314,7 @@ impl Transform for ProviderFunctionTransformer<'_> {
                         "Unknown function provider",
                         format!(
                             "Provider {} does not exist within the required_providers of this module",
-                            crate::addrs::go_quote(&f.provider_name)
+                            go_quote(&f.provider_name)
                         ),
                         Some(f.range.clone()),
                     ));

@@ -1,11 +1,11 @@
 //! Decoding one file's top-level blocks into a [`Module`] (OpenTofu's `configs` block decoders),
 //! with OpenTofu's diagnostic wording for the checks we make.
 
-use super::diag::{Diagnostic, SourceFile, SourceRange};
-use super::load::classify_module_source;
 use super::model::*;
-use super::traversal::{Step, static_traversal, template_literal};
+use crate::addrs::traversal::{Step, static_traversal, template_literal};
 use crate::addrs::{self, ResourceMode};
+use crate::diag::{Diagnostic, SourceFile, SourceRange, go_range};
+use crate::strconv::go_quote;
 use hcl::edit::Span;
 use hcl::edit::expr::{Expression, ObjectKey};
 use hcl::edit::structure::{Attribute, Block, Body, Structure};
@@ -13,21 +13,6 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 const BAD_IDENTIFIER_DETAIL: &str = "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.";
-
-/// Go `hcl.Range.String()`: `file:line,col-col` or `file:line,col-line,col`.
-pub fn go_range(r: &SourceRange) -> String {
-    if r.start.line == r.end.line {
-        format!(
-            "{}:{},{}-{}",
-            r.file, r.start.line, r.start.column, r.end.column
-        )
-    } else {
-        format!(
-            "{}:{},{}-{},{}",
-            r.file, r.start.line, r.start.column, r.end.line, r.end.column
-        )
-    }
-}
 
 struct Ctx<'a> {
     file: &'a Arc<SourceFile>,
@@ -110,7 +95,7 @@ fn partial_content<'a>(
                 if let Some(prev) = seen.get(&name) {
                     let detail = format!(
                         "The argument {} was already set at {}. Each argument may be set only once.",
-                        addrs::go_quote(&name),
+                        go_quote(&name),
                         go_range(prev)
                     );
                     cx.err("Attribute redefined", detail, a.key.span());
@@ -155,7 +140,7 @@ fn content<'a>(
                     "Unsupported argument",
                     format!(
                         "An argument named {} is not expected here.",
-                        addrs::go_quote(&name)
+                        go_quote(&name)
                     ),
                     a.key.span(),
                 );
@@ -164,10 +149,7 @@ fn content<'a>(
                 let name = b.ident.value().to_string();
                 cx.err(
                     "Unsupported block type",
-                    format!(
-                        "Blocks of type {} are not expected here.",
-                        addrs::go_quote(&name)
-                    ),
+                    format!("Blocks of type {} are not expected here.", go_quote(&name)),
                     b.ident.span(),
                 );
             }
@@ -233,7 +215,7 @@ fn missing_argument(cx: &mut Ctx, b: &Block, arg: &str) {
         "Missing required argument",
         format!(
             "The argument {} is required, but no definition was found.",
-            addrs::go_quote(arg)
+            go_quote(arg)
         ),
         b.body.span().or(b.span()),
     );
@@ -437,7 +419,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
                     "In this context, references are expected literally rather than in quotes. Previous versions of OpenTofu required quotes, but that usage is now deprecated. Remove the quotes surrounding this reference to silence this warning.",
                     e.span(),
                 );
-                match super::traversal::parse_traversal_str(&s) {
+                match crate::addrs::traversal::parse_traversal_str(&s) {
                     Ok(st) => st,
                     Err(_) => {
                         invalid(cx);
@@ -472,7 +454,7 @@ fn decode_provider_ref(cx: &mut Ctx, e: &Expression, arg: &str) -> Option<Provid
             // aws.west["k"] with a literal key: keep the key as an expression too.
             let lit = match k {
                 addrs::InstanceKey::Int(i) => format!("{i}"),
-                addrs::InstanceKey::Str(s) => addrs::go_quote(s),
+                addrs::InstanceKey::Str(s) => go_quote(s),
                 addrs::InstanceKey::None => String::new(),
             };
             let key_expr = hcl::edit::parser::parse_expr(&lit)
@@ -537,7 +519,7 @@ fn decode_provisioner(cx: &mut Ctx, b: &Block) -> Option<Provisioner> {
         "chef" | "habitat" | "puppet" | "salt-masterless" => {
             cx.err(
                 "Invalid provisioner block",
-                format!("The provisioner {} has been removed. Please see the documentation for alternatives.", addrs::go_quote(&type_name)),
+                format!("The provisioner {} has been removed. Please see the documentation for alternatives.", go_quote(&type_name)),
                 b.labels[0].span(),
             );
         }
@@ -825,7 +807,7 @@ fn decode_variable(cx: &mut Ctx, b: &Block) -> Option<Variable> {
             "Invalid variable name",
             format!(
                 "The variable name {} is reserved due to its special meaning inside module blocks.",
-                addrs::go_quote(&name)
+                go_quote(&name)
             ),
             b.labels[0].span(),
         );
@@ -976,7 +958,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                             a.value.span(),
                         );
                     } else {
-                        m.source = Some(classify_module_source(&s));
+                        m.source = Some(addrs::parse_module_source(&s));
                     }
                 }
                 None => cx.err(
@@ -1068,7 +1050,7 @@ fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> {
                 "Reserved block type name in module block",
                 format!(
                     "The block type name {} is reserved for use by OpenTofu in a future version.",
-                    addrs::go_quote(other)
+                    go_quote(other)
                 ),
                 blk.ident.span(),
             ),
@@ -1085,8 +1067,8 @@ fn decode_provider_block(cx: &mut Ctx, b: &Block) -> Option<ProviderBlock> {
             "Invalid provider local name",
             format!(
                 "Provider names must be normalized. Replace {} with {} to fix this error.",
-                addrs::go_quote(&name),
-                addrs::go_quote(&name.to_lowercase())
+                go_quote(&name),
+                go_quote(&name.to_lowercase())
             ),
             b.labels[0].span(),
         );
@@ -1112,7 +1094,7 @@ fn decode_provider_block(cx: &mut Ctx, b: &Block) -> Option<ProviderBlock> {
                 "Reserved argument name in provider block",
                 format!(
                     "The provider argument name {} is reserved for use by OpenTofu in a future version.",
-                    addrs::go_quote(reserved)
+                    go_quote(reserved)
                 ),
                 a.key.span(),
             );
@@ -1129,7 +1111,7 @@ fn decode_provider_block(cx: &mut Ctx, b: &Block) -> Option<ProviderBlock> {
                 "Reserved block type name in provider block",
                 format!(
                     "The block type name {} is reserved for use by OpenTofu in a future version.",
-                    addrs::go_quote(other)
+                    go_quote(other)
                 ),
                 blk.ident.span(),
             ),
@@ -1252,7 +1234,7 @@ fn decode_terraform_block(cx: &mut Ctx, b: &Block, module: &mut Module) {
 }
 
 fn is_override_file(f: &SourceFile) -> bool {
-    super::load::is_override_file_name(f.name.rsplit('/').next().unwrap_or(&f.name))
+    super::file_names::is_override_file_name(f.name.rsplit('/').next().unwrap_or(&f.name))
 }
 
 fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
@@ -1265,7 +1247,7 @@ fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
                     "Unsupported block type",
                     format!(
                         "Blocks of type {} are not expected here.",
-                        addrs::go_quote(blk.ident.value())
+                        go_quote(blk.ident.value())
                     ),
                     blk.ident.span(),
                 );
@@ -1327,7 +1309,7 @@ fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
                         }
                         other => cx.err(
                             "Invalid required_providers object",
-                            format!("required_providers objects can only contain \"version\", \"source\" and \"configuration_aliases\" attributes. To configure a provider, use a \"provider\" block. Unexpected attribute {}.", addrs::go_quote(other)),
+                            format!("required_providers objects can only contain \"version\", \"source\" and \"configuration_aliases\" attributes. To configure a provider, use a \"provider\" block. Unexpected attribute {}.", go_quote(other)),
                             k.span(),
                         ),
                     }
@@ -1351,7 +1333,7 @@ fn decode_required_providers(cx: &mut Ctx, b: &Block, module: &mut Module) {
         {
             let d = format!(
                 "Provider {} was already required at {}.",
-                addrs::go_quote(&name),
+                go_quote(&name),
                 go_range(&prev.decl_range)
             );
             cx.err("Duplicate required provider", d, a.key.span());
@@ -1512,7 +1494,7 @@ fn check_type_expr(cx: &mut Ctx, e: &Expression, in_object: bool) {
                     "Invalid type specification",
                     format!(
                         "The keyword {} is not a valid type specification.",
-                        addrs::go_quote(kw)
+                        go_quote(kw)
                     ),
                     e.span(),
                 );
@@ -1527,7 +1509,7 @@ fn check_type_expr(cx: &mut Ctx, e: &Expression, in_object: bool) {
                     "Invalid type specification",
                     format!(
                         "Keyword {} is not a valid type constructor.",
-                        addrs::go_quote(name)
+                        go_quote(name)
                     ),
                     e.span(),
                 );
@@ -1654,7 +1636,7 @@ fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
                 "Attribute redefined",
                 format!(
                     "The argument {} was already set at {}. Each argument may be set only once.",
-                    addrs::go_quote(&key),
+                    go_quote(&key),
                     go_range(&file.range(p..p + key.len()))
                 ),
                 Some(range),
@@ -1729,13 +1711,13 @@ pub fn decode_file(
                 // A syntax error is placed where serde_json found it; a structural problem
                 // (which has no position after the rewrite) at the start of the file.
                 let (msg, range) = match serde_json::from_str::<serde_json::Value>(&file.text) {
-                    Err(e) => match super::diag::json_error_range(&file.text, &e) {
+                    Err(e) => match crate::diag::json_error_range(&file.text, &e) {
                         Some(mut r) => {
                             r.file = file.name.clone();
                             (
                                 format!(
                                     "The file is not valid JSON: {}.",
-                                    super::diag::json_error_message(&e)
+                                    crate::diag::json_error_message(&e)
                                 ),
                                 r,
                             )
@@ -1779,7 +1761,7 @@ pub fn decode_file(
                     "Unsupported argument",
                     format!(
                         "An argument named {} is not expected here.",
-                        addrs::go_quote(a.key.value())
+                        go_quote(a.key.value())
                     ),
                     a.key.span(),
                 );
@@ -1807,12 +1789,12 @@ pub fn decode_file(
                         |p, prev| match &p.alias {
                             None => format!(
                                 "A default (non-aliased) provider configuration for {} was already given at {prev}. If multiple configurations are required, set the \"alias\" argument for alternative configurations.",
-                                addrs::go_quote(&p.name)
+                                go_quote(&p.name)
                             ),
                             Some(al) => format!(
                                 "A provider configuration for {} with alias {} was already given at {prev}. Each configuration for the same provider must have a distinct alias.",
-                                addrs::go_quote(&p.name),
-                                addrs::go_quote(al)
+                                go_quote(&p.name),
+                                go_quote(al)
                             ),
                         },
                     );
@@ -1829,7 +1811,7 @@ pub fn decode_file(
                         |v, prev| {
                             format!(
                                 "A variable named {} was already declared at {prev}. Variable names must be unique within a module.",
-                                addrs::go_quote(&v.name)
+                                go_quote(&v.name)
                             )
                         },
                     );
@@ -1851,12 +1833,12 @@ pub fn decode_file(
                             }
                             insert_unique(cx.diags, &mut module.locals, (name, l), |l| &l.decl_range, "Duplicate local value definition", |l, prev| format!(
                                 "A local value named {} was already defined at {prev}. Local value names must be unique within a module.",
-                                addrs::go_quote(&l.name)
+                                go_quote(&l.name)
                             ));
                         }
                         Structure::Block(lb) => cx.err(
                             "Unexpected \"locals\" block",
-                            format!("Blocks are not allowed here; {} is not expected in a locals block.", addrs::go_quote(lb.ident.value())),
+                            format!("Blocks are not allowed here; {} is not expected in a locals block.", go_quote(lb.ident.value())),
                             lb.ident.span(),
                         ),
                     }
@@ -1873,7 +1855,7 @@ pub fn decode_file(
                         |o, prev| {
                             format!(
                                 "An output named {} was already defined at {prev}. Output names must be unique within a module.",
-                                addrs::go_quote(&o.name)
+                                go_quote(&o.name)
                             )
                         },
                     );
@@ -1890,7 +1872,7 @@ pub fn decode_file(
                         |m, prev| {
                             format!(
                                 "A module call named {} was already defined at {prev}. Module calls must have unique names within a module.",
-                                addrs::go_quote(&m.name)
+                                go_quote(&m.name)
                             )
                         },
                     );
@@ -1917,7 +1899,7 @@ pub fn decode_file(
                     };
                     let summary = format!(
                         "Duplicate {summary_kind} {} configuration",
-                        addrs::go_quote(&r.type_name)
+                        go_quote(&r.type_name)
                     );
                     insert_unique(
                         cx.diags,
@@ -1929,7 +1911,7 @@ pub fn decode_file(
                             format!(
                                 "A {} {detail_kind} named {} was already declared at {prev}. Resource names must be unique per type in each module.",
                                 r.type_name,
-                                addrs::go_quote(&r.name)
+                                go_quote(&r.name)
                             )
                         },
                     );
@@ -1955,21 +1937,19 @@ pub fn decode_file(
                     if let Some(prev) = module.checks.get(&c.name) {
                         let d = format!(
                             "A check block named {} was already declared at {}. Check blocks must be unique within each module.",
-                            addrs::go_quote(&c.name),
+                            go_quote(&c.name),
                             go_range(&prev.decl_range)
                         );
                         let summary =
-                            format!("Duplicate check {} configuration", addrs::go_quote(&c.name));
+                            format!("Duplicate check {} configuration", go_quote(&c.name));
                         cx.diags
                             .push(Diagnostic::error(summary, d, Some(c.decl_range.clone())));
                     } else {
                         // Go merges a check's scoped data block into the module's data resources.
                         for r in &c.data_resources {
                             let key = r.addr().to_string();
-                            let summary = format!(
-                                "Duplicate data {} configuration",
-                                addrs::go_quote(&r.type_name)
-                            );
+                            let summary =
+                                format!("Duplicate data {} configuration", go_quote(&r.type_name));
                             insert_unique(
                                 cx.diags,
                                 &mut module.data_resources,
@@ -1980,7 +1960,7 @@ pub fn decode_file(
                                     format!(
                                         "A {} data resource named {} was already declared at {prev}. Resource names must be unique per type in each module, including within check blocks.",
                                         r.type_name,
-                                        addrs::go_quote(&r.name)
+                                        go_quote(&r.name)
                                     )
                                 },
                             );
@@ -1992,10 +1972,7 @@ pub fn decode_file(
             other => {
                 cx.err(
                     "Unsupported block type",
-                    format!(
-                        "Blocks of type {} are not expected here.",
-                        addrs::go_quote(other)
-                    ),
+                    format!("Blocks of type {} are not expected here.", go_quote(other)),
                     b.ident.span(),
                 );
             }
@@ -2058,7 +2035,7 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
     module.imports.iter_mut().for_each(|i| {
         i.provider = match &i.provider_ref {
             Some(p) => lookup(&p.name),
-            None => match super::traversal::static_traversal(&i.to.expr) {
+            None => match crate::addrs::traversal::static_traversal(&i.to.expr) {
                 Some(steps) => lookup(&import_target_implied_provider(&steps)),
                 None => addrs::Provider::implied(""),
             },

@@ -5,9 +5,11 @@
 //! tests) and, natively, folders on disk (where `../` sources may leave the root folder).
 
 use super::decode::decode_file;
-use super::diag::{Diagnostic, SourceFile, SourceRange};
+use super::file_names::{is_config_file_name, is_override_file_name};
 use super::model::{Config, Module, ModuleSource};
 use crate::addrs;
+use crate::diag::{Diagnostic, SourceFile, SourceRange};
+use crate::strconv::go_quote;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where module folders are read from. `dir` is a normalised path relative to the root module
@@ -16,32 +18,6 @@ pub trait FileSource {
     /// The configuration files directly in `dir` as (path relative to the root, text), or
     /// `None` when the folder does not exist or cannot be read.
     fn module_files(&self, dir: &str) -> Option<Vec<(String, String)>>;
-}
-
-/// True for file names OpenTofu reads as configuration (`.tf`, `.tf.json`), skipping hidden
-/// and editor backup files as Go's `IsIgnoredFile` does.
-pub fn is_config_file_name(name: &str) -> bool {
-    if name.starts_with('.')
-        || name.ends_with('~')
-        || (name.starts_with('#') && name.ends_with('#'))
-    {
-        return false;
-    }
-    name.ends_with(".tf")
-        || name.ends_with(".tf.json")
-        || name.ends_with(".tofu")
-        || name.ends_with(".tofu.json")
-}
-
-/// True for override files (`override.tf`, `x_override.tf`, and the JSON forms).
-pub fn is_override_file_name(name: &str) -> bool {
-    let stem = name
-        .strip_suffix(".tf.json")
-        .or_else(|| name.strip_suffix(".tofu.json"))
-        .or_else(|| name.strip_suffix(".tf"))
-        .or_else(|| name.strip_suffix(".tofu"))
-        .unwrap_or(name);
-    stem == "override" || stem.ends_with("_override")
 }
 
 /// In-memory files keyed by path relative to the root module folder.
@@ -112,51 +88,6 @@ fn join_path(dir: &str, rel: &str) -> String {
     }
 }
 
-/// Classifies a module source string as OpenTofu's `addrs.ParseModuleSource` does: local paths,
-/// registry addresses, and everything else as remote.
-pub fn classify_module_source(s: &str) -> ModuleSource {
-    if s.starts_with("./")
-        || s.starts_with("../")
-        || s.starts_with(".\\")
-        || s.starts_with("..\\")
-        || s == "."
-        || s == ".."
-    {
-        return ModuleSource::Local(s.to_string());
-    }
-    if is_registry_source(s) {
-        ModuleSource::Registry(s.to_string())
-    } else {
-        ModuleSource::Remote(s.to_string())
-    }
-}
-
-fn is_registry_source(s: &str) -> bool {
-    if s.contains("::") || s.contains("://") || s.contains('?') {
-        return false;
-    }
-    let pkg = s.split("//").next().unwrap_or(s);
-    let parts: Vec<&str> = pkg.split('/').collect();
-    let name_ok = |p: &str| {
-        !p.is_empty()
-            && p.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    };
-    match parts.as_slice() {
-        [ns, name, system] => name_ok(ns) && name_ok(name) && name_ok(system),
-        [host, ns, name, system] => {
-            let h = host.to_ascii_lowercase();
-            h != "github.com"
-                && h != "bitbucket.org"
-                && host.contains('.')
-                && name_ok(ns)
-                && name_ok(name)
-                && name_ok(system)
-        }
-        _ => false,
-    }
-}
-
 /// Loads a configuration from in-memory files keyed by path relative to the root module folder
 /// (`main.tf`, `modules/net/main.tf`). Returns the tree (when the root module could be read at
 /// all) and every diagnostic, errors and warnings.
@@ -186,7 +117,7 @@ pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
         call_range: None,
     };
     // Like Go's BuildConfig: provider types are only resolved when loading had no errors.
-    if !super::diag::has_errors(&diags) {
+    if !crate::diag::has_errors(&diags) {
         resolve_provider_types(&mut cfg);
     }
     diags.extend(super::provider_validation::validate_provider_configs(&cfg));
@@ -295,7 +226,7 @@ fn load_children(
                         "Invalid version constraint",
                         format!(
                             "Cannot apply a version constraint to module {} (at {call_pos}) because it has a relative local path.",
-                            addrs::go_quote(name)
+                            go_quote(name)
                         ),
                         call.source_range.clone(),
                     ));
@@ -308,7 +239,7 @@ fn load_children(
                         "Module recursion",
                         format!(
                             "Module {} (at {call_pos}) calls {}, which is already being loaded by one of its callers; a module cannot call itself.",
-                            addrs::go_quote(name),
+                            go_quote(name),
                             display_dir(&dir)
                         ),
                         call.source_range.clone(),
@@ -321,7 +252,7 @@ fn load_children(
                         format!(
                             "The directory {} could not be read for module {} at {call_pos}.",
                             display_dir(&dir),
-                            addrs::go_quote(name)
+                            go_quote(name)
                         ),
                         call.source_range.clone(),
                     ));
@@ -341,7 +272,7 @@ fn load_children(
                         "Invalid import configuration",
                         format!(
                             "An import block was detected in {}. Import blocks are only allowed in the root module.",
-                            addrs::go_quote(&child_path.to_string())
+                            go_quote(&child_path.to_string())
                         ),
                         Some(i.decl_range.clone()),
                     ));
@@ -365,8 +296,8 @@ fn load_children(
                     "Module not installed",
                     format!(
                         "Module {} (at {call_pos}) has source {}, which tfgraph does not download; the call is shown as one opaque module and its contents are not analysed.",
-                        addrs::go_quote(name),
-                        addrs::go_quote(s)
+                        go_quote(name),
+                        go_quote(s)
                     ),
                     call.source_range.clone(),
                 ));
@@ -475,28 +406,5 @@ mod tests {
         assert_eq!(join_path("", "../../"), "../..");
         assert_eq!(join_path("examples/complete", "../../"), "");
         assert_eq!(join_path("modules/a", "../b"), "modules/b");
-    }
-
-    #[test]
-    fn sources() {
-        assert!(classify_module_source("./x").is_local());
-        assert!(matches!(
-            classify_module_source("terraform-aws-modules/vpc/aws"),
-            ModuleSource::Registry(_)
-        ));
-        assert!(matches!(
-            classify_module_source("app.terraform.io/org/vpc/aws"),
-            ModuleSource::Registry(_)
-        ));
-        assert!(matches!(
-            classify_module_source("github.com/hashicorp/example"),
-            ModuleSource::Remote(_)
-        ));
-        assert!(matches!(
-            classify_module_source("git::https://example.com/x.git"),
-            ModuleSource::Remote(_)
-        ));
-        assert!(is_override_file_name("x_override.tf"));
-        assert!(!is_override_file_name("main.tf"));
     }
 }

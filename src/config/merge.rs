@@ -4,9 +4,10 @@
 //! Arguments set in the override win; bodies merge argument by argument, and any nested block
 //! type present in the override replaces all base blocks of that type (also `dynamic` ones).
 
-use super::diag::{Diagnostic, SourceFile};
 use super::model::{HclBody, Module};
 use crate::addrs;
+use crate::diag::{Diagnostic, SourceFile};
+use crate::strconv::go_quote;
 use hcl::edit::structure::{Body, Structure};
 use std::collections::BTreeSet;
 
@@ -59,7 +60,7 @@ fn missing(
     diags: &mut Vec<Diagnostic>,
     summary: &str,
     detail: String,
-    at: &super::diag::SourceRange,
+    at: &crate::diag::SourceRange,
 ) {
     diags.push(Diagnostic::error(summary, detail, Some(at.clone())));
 }
@@ -94,7 +95,7 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                 format!(
                     "There is no {} provider configuration with the alias {}. An override file can only override an aliased provider configuration that was already defined in a primary configuration file.",
                     p.name,
-                    addrs::go_quote(p.alias.as_deref().unwrap_or_default())
+                    go_quote(p.alias.as_deref().unwrap_or_default())
                 ),
                 &p.decl_range,
             ),
@@ -107,7 +108,7 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                 "Missing base variable declaration to override",
                 format!(
                     "There is no variable named {}. An override file can only override a variable that was already declared in a primary configuration file.",
-                    addrs::go_quote(&name)
+                    go_quote(&name)
                 ),
                 &v.decl_range,
             );
@@ -136,7 +137,7 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                 "Missing base local value definition to override",
                 format!(
                     "There is no local value named {}. An override file can only override a local value that was already defined in a primary configuration file.",
-                    addrs::go_quote(&name)
+                    go_quote(&name)
                 ),
                 &l.decl_range,
             );
@@ -152,7 +153,7 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                 "Missing base output definition to override",
                 format!(
                     "There is no output named {}. An override file can only override an output that was already defined in a primary configuration file.",
-                    addrs::go_quote(&name)
+                    go_quote(&name)
                 ),
                 &o.decl_range,
             );
@@ -176,7 +177,7 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                 "Missing module call to override",
                 format!(
                     "There is no module call named {}. An override file can only override a module call that was defined in a primary configuration file.",
-                    addrs::go_quote(&name)
+                    go_quote(&name)
                 ),
                 &mc.decl_range,
             );
@@ -238,7 +239,7 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                     format!(
                         "There is no {} {what} named {}. An override file can only override a {block} block defined in a primary configuration file.",
                         r.type_name,
-                        addrs::go_quote(&r.name)
+                        go_quote(&r.name)
                     ),
                     &r.decl_range,
                 );

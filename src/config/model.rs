@@ -5,8 +5,11 @@
 //! spans for blocks, attributes and every expression, which reference ranges and diagnostics
 //! need; each tree is paired with its [`SourceFile`] to turn spans into line/column positions.
 
-use super::diag::{SourceFile, SourceRange};
 use crate::addrs;
+/// Module sources are addresses (OpenTofu's `addrs.ModuleSource`); the configuration model
+/// names them too.
+pub use crate::addrs::ModuleSource;
+use crate::diag::{SourceFile, SourceRange};
 use hcl::edit::Span;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -61,28 +64,6 @@ impl HclBody {
         self.body
             .get_attribute(name)
             .map(|a| Expr::new(a.value.clone(), &self.file))
-    }
-}
-
-/// Where a module call's source points.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ModuleSource {
-    /// `./x` or `../y`, as written.
-    Local(String),
-    /// `namespace/name/system[//subdir]` on a module registry.
-    Registry(String),
-    /// Anything else (git, http, s3, ...): opaque to us.
-    Remote(String),
-}
-
-impl ModuleSource {
-    pub fn as_str(&self) -> &str {
-        match self {
-            ModuleSource::Local(s) | ModuleSource::Registry(s) | ModuleSource::Remote(s) => s,
-        }
-    }
-    pub fn is_local(&self) -> bool {
-        matches!(self, ModuleSource::Local(_))
     }
 }
 
@@ -561,8 +542,8 @@ pub struct Backend {
 /// The address named by a static traversal expression (`moved`/`removed` `from`/`to`, `import`
 /// `to` without computed keys), as a `-target`-style address.
 pub fn expr_address(e: &Expr) -> Option<addrs::Targetable> {
-    let steps = super::traversal::static_traversal(&e.expr)?;
-    addrs::Targetable::parse(&super::traversal::steps_to_string(&steps)).ok()
+    let steps = crate::addrs::traversal::static_traversal(&e.expr)?;
+    addrs::Targetable::parse(&crate::addrs::traversal::steps_to_string(&steps)).ok()
 }
 
 impl Import {
@@ -587,32 +568,34 @@ impl Import {
             };
             e = &owned;
         }
-        let steps = super::traversal::static_traversal(e).or_else(|| {
+        let steps = crate::addrs::traversal::static_traversal(e).or_else(|| {
             // Module keys may be computed too: keep names only.
             let mut names = Vec::new();
             collect_names(e, &mut names);
             Some(names)
         })?;
-        let names: Vec<super::traversal::Step> = steps
+        let names: Vec<crate::addrs::traversal::Step> = steps
             .into_iter()
-            .filter(|s| matches!(s, super::traversal::Step::Attr(_)))
+            .filter(|s| matches!(s, crate::addrs::traversal::Step::Attr(_)))
             .collect();
-        match addrs::Targetable::parse(&super::traversal::steps_to_string(&names)).ok()? {
+        match addrs::Targetable::parse(&crate::addrs::traversal::steps_to_string(&names)).ok()? {
             addrs::Targetable::Resource(r) => Some(r.config()),
             _ => None,
         }
     }
 }
 
-fn collect_names(e: &hcl::edit::expr::Expression, out: &mut Vec<super::traversal::Step>) {
+fn collect_names(e: &hcl::edit::expr::Expression, out: &mut Vec<crate::addrs::traversal::Step>) {
     use hcl::edit::expr::{Expression, TraversalOperator};
     match e {
-        Expression::Variable(v) => out.push(super::traversal::Step::Attr(v.value().to_string())),
+        Expression::Variable(v) => {
+            out.push(crate::addrs::traversal::Step::Attr(v.value().to_string()))
+        }
         Expression::Traversal(t) => {
             collect_names(&t.expr, out);
             for op in &t.operators {
                 if let TraversalOperator::GetAttr(a) = op.value() {
-                    out.push(super::traversal::Step::Attr(a.value().to_string()));
+                    out.push(crate::addrs::traversal::Step::Attr(a.value().to_string()));
                 }
             }
         }

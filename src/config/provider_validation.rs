@@ -3,9 +3,10 @@
 //! provider blocks, `required_providers` and `configuration_aliases` with what its caller
 //! passes in `providers`, with OpenTofu's diagnostics (errors and warnings).
 
-use super::diag::{Diagnostic, SourceRange};
 use super::model::{Config, ModuleCall, ModuleSource, PassedProviderConfig};
 use crate::addrs::{self, AbsProviderConfig, Provider};
+use crate::diag::{Diagnostic, SourceRange};
+use crate::strconv::go_quote;
 use std::collections::BTreeMap;
 
 fn provider_name(name: &str, alias: Option<&str>) -> String {
@@ -75,8 +76,8 @@ fn walk(
                 format!(
                     "Provider {} with the local name {} was previously required as {}. A provider can only be required once within required_providers.",
                     req.provider.for_display(),
-                    addrs::go_quote(&req.name),
-                    addrs::go_quote(prev)
+                    go_quote(&req.name),
+                    go_quote(prev)
                 ),
                 Some(req.decl_range.clone()),
             ));
@@ -88,8 +89,8 @@ fn walk(
                     format!(
                         "Provider {} with the local name {} was implicitly required via a configuration block as {}. The provider configuration block name must match the name used in required_providers.",
                         req.provider.for_display(),
-                        addrs::go_quote(&req.name),
-                        addrs::go_quote(implied)
+                        go_quote(&req.name),
+                        go_quote(implied)
                     ),
                     Some(req.decl_range.clone()),
                 ));
@@ -128,10 +129,10 @@ fn walk(
                     "Duplicate required provider",
                     format!(
                         "Provider {} was implicitly required via resource {}, but listed in required_providers as {}. Either the local name in required_providers must match the resource name, or the {} provider must be assigned within the resource block.",
-                        addrs::go_quote(&def.to_string()),
-                        addrs::go_quote(&r.addr().to_string()),
-                        addrs::go_quote(prev_local),
-                        addrs::go_quote(prev_local)
+                        go_quote(&def.to_string()),
+                        go_quote(&r.addr().to_string()),
+                        go_quote(prev_local),
+                        go_quote(prev_local)
                     ),
                     Some(r.decl_range.clone()),
                 ));
@@ -174,10 +175,10 @@ fn walk(
                     "Reference to undefined provider",
                     format!(
                         "There is no explicit declaration for local provider name {} in {module_text}, so OpenTofu is assuming you mean to pass a configuration for provider {}.\n\nTo clarify your intent and silence this warning, add to {parent_module_text} a required_providers entry named {} with source = {}, or a different source address if appropriate.",
-                        addrs::go_quote(name),
-                        addrs::go_quote(&def.for_display()),
-                        addrs::go_quote(name),
-                        addrs::go_quote(&def.for_display())
+                        go_quote(name),
+                        go_quote(&def.for_display()),
+                        go_quote(name),
+                        go_quote(&def.for_display())
                     ),
                     Some(passed.in_parent.name_range.clone()),
                 ));
@@ -192,9 +193,9 @@ fn walk(
                     format!(
                         "The configuration for {module_text} expects to inherit a configuration for provider {} with local name {}, but {parent_module_text} doesn't pass a configuration under that name.\n\nTo satisfy this requirement, add an entry for {} to the \"providers\" argument in the module {} block.",
                         def.for_display(),
-                        addrs::go_quote(name),
-                        addrs::go_quote(name),
-                        addrs::go_quote(&pc.name)
+                        go_quote(name),
+                        go_quote(name),
+                        go_quote(&pc.name)
                     ),
                     Some(pc.decl_range.clone()),
                 ));
@@ -219,7 +220,7 @@ fn walk(
             format!(
                 "The module at {} is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, or depends_on arguments.\n\nIf you also control the module {}, consider updating this module to instead expect provider configurations to be passed by its caller.",
                 cfg.path,
-                addrs::go_quote(source)
+                go_quote(source)
             ),
             Some(range.clone()),
         ));
@@ -247,7 +248,7 @@ fn walk(
                 format!(
                     "The child module requires an additional configuration for provider {}, with the local name {}.\n\nRefer to the module's documentation to understand the intended purpose of this additional provider configuration, and then add an entry for {name} in the \"providers\" meta-argument in the module block to choose which provider configuration the module should use for that purpose.",
                     addr.provider.for_display(),
-                    addrs::go_quote(name)
+                    go_quote(name)
                 ),
                 Some(pc.decl_range.clone()),
             ));
@@ -277,10 +278,10 @@ fn walk(
                     "Reference to undefined provider",
                     format!(
                         "There is no explicit declaration for local provider name {} in {module_text}, so OpenTofu is assuming you mean to pass a configuration for {}.\n\nIf you also control the child module, add a required_providers entry named {} with the source address {}.",
-                        addrs::go_quote(name),
-                        addrs::go_quote(&provider_addr.provider.for_display()),
-                        addrs::go_quote(name),
-                        addrs::go_quote(&provider_addr.provider.for_display())
+                        go_quote(name),
+                        go_quote(&provider_addr.provider.for_display()),
+                        go_quote(name),
+                        go_quote(&provider_addr.provider.for_display())
                     ),
                     Some(passed.in_child.name_range.clone()),
                 ));
@@ -289,9 +290,9 @@ fn walk(
                     "Reference to undefined provider",
                     format!(
                         "The child module does not declare any provider requirement with the local name {}.\n\nIf you also control the child module, you can add a required_providers entry named {} with the source address {} to accept this provider configuration.",
-                        addrs::go_quote(name),
-                        addrs::go_quote(name),
-                        addrs::go_quote(&provider_addr.provider.for_display())
+                        go_quote(name),
+                        go_quote(name),
+                        go_quote(&provider_addr.provider.for_display())
                     ),
                     Some(passed.in_child.name_range.clone()),
                 ));
@@ -315,18 +316,18 @@ fn walk(
             let detail = match other_local {
                 Some(other) => format!(
                     "The assigned configuration is for provider {}, but local name {} in {parent_module_text} represents {}.\n\nTo pass this configuration to the child module, use the local name {} instead.",
-                    addrs::go_quote(&provider_addr.provider.for_display()),
-                    addrs::go_quote(&passed.in_child.name),
-                    addrs::go_quote(&parent_provider.for_display()),
-                    addrs::go_quote(&other)
+                    go_quote(&provider_addr.provider.for_display()),
+                    go_quote(&passed.in_child.name),
+                    go_quote(&parent_provider.for_display()),
+                    go_quote(&other)
                 ),
                 None => format!(
                     "The local name {} in {parent_module_text} represents provider {}, but {} in {module_text} represents {}.\n\nEach provider has its own distinct configuration schema and provider types, so this module's {} can be assigned only a configuration for {}, which is not required by {module_text}.",
-                    addrs::go_quote(&passed.in_parent.name),
-                    addrs::go_quote(&parent_provider.for_display()),
-                    addrs::go_quote(&in_child),
-                    addrs::go_quote(&provider_addr.provider.for_display()),
-                    addrs::go_quote(&in_child),
+                    go_quote(&passed.in_parent.name),
+                    go_quote(&parent_provider.for_display()),
+                    go_quote(&in_child),
+                    go_quote(&provider_addr.provider.for_display()),
+                    go_quote(&in_child),
                     provider_addr.provider.for_display()
                 ),
             };
@@ -364,12 +365,12 @@ fn walk(
     for (name, (source, mut ranges, mut configs, alias_count)) in suggestions {
         let mut buf = format!(
             "Earlier versions of OpenTofu used empty provider blocks (\"proxy provider configurations\") for child modules to declare their need to be passed a provider configuration by their callers. That approach was ambiguous and is now deprecated.\n\nIf you control this module, you can migrate to the new declaration syntax by removing all of the empty provider {} blocks and then adding or updating an entry like the following to the required_providers block of {module_text}:\n",
-            addrs::go_quote(&name)
+            go_quote(&name)
         );
         buf.push_str(&format!("    {name} = {{\n"));
         buf.push_str(&format!(
             "      source = {}\n",
-            addrs::go_quote(&source.for_display())
+            go_quote(&source.for_display())
         ));
         if alias_count > 0 {
             configs.sort();
@@ -380,7 +381,7 @@ fn walk(
             buf.push_str("      ]\n");
         }
         buf.push_str("    }");
-        ranges.sort_by_key(super::decode::go_range);
+        ranges.sort_by_key(crate::diag::go_range);
         diags.push(Diagnostic::warning(
             "Redundant empty provider block",
             buf,

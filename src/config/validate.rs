@@ -4,10 +4,12 @@
 //! This reads bodies without provider schemas (every attribute counts), which is the
 //! user-facing mode: a reference in an argument the provider does not declare is still checked.
 
-use super::diag::Diagnostic;
 use super::model::{Config, Module, ProvisionerWhen};
-use super::refs::{self, Reference, Refs};
+use super::refs::{self, Refs};
+use crate::addrs::Reference;
 use crate::addrs::{self, Referenceable, ResourceMode};
+use crate::diag::Diagnostic;
+use crate::strconv::go_quote;
 
 /// Where a group of references is written: the check block (if any) and whether `count` /
 /// `each` are available there.
@@ -179,9 +181,9 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                         "Reference to scoped resource",
                         format!(
                             "The referenced data resource {} {} is not available from this context: it is scoped to check block {}.",
-                            addrs::go_quote(&a.type_name),
-                            addrs::go_quote(&a.name),
-                            addrs::go_quote(check)
+                            go_quote(&a.type_name),
+                            go_quote(&a.name),
+                            go_quote(check)
                         ),
                     ),
                     _ => None,
@@ -196,8 +198,8 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                 "Reference to undeclared resource",
                 format!(
                     "{what} {} {} has not been declared in {here}.",
-                    addrs::go_quote(&a.type_name),
-                    addrs::go_quote(&a.name)
+                    go_quote(&a.type_name),
+                    go_quote(&a.name)
                 ),
             )
         }
@@ -208,7 +210,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
             } else {
                 err(
                     "Reference to undeclared module",
-                    format!("No module call named {} is declared in {here}.", addrs::go_quote(&call.name)),
+                    format!("No module call named {} is declared in {here}.", go_quote(&call.name)),
                 )
             }
         }
@@ -217,7 +219,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
             if !m.module_calls.contains_key(name) {
                 return err(
                     "Reference to undeclared module",
-                    format!("No module call named {} is declared in {here}.", addrs::go_quote(name)),
+                    format!("No module call named {} is declared in {here}.", go_quote(name)),
                 );
             }
             match c.children.get(name) {
@@ -225,7 +227,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                     "Unsupported attribute",
                     format!(
                         "This object does not have an attribute named {}.",
-                        addrs::go_quote(&o.name)
+                        go_quote(&o.name)
                     ),
                 ),
                 _ => None,
@@ -236,8 +238,8 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                 "Reference to undeclared input variable",
                 format!(
                     "An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.",
-                    addrs::go_quote(n),
-                    addrs::go_quote(n)
+                    go_quote(n),
+                    go_quote(n)
                 ),
                 Some(r.range.clone()),
             )
@@ -245,7 +247,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
         Referenceable::LocalValue(n) => (!m.locals.contains_key(n)).then(|| {
             Diagnostic::error(
                 "Reference to undeclared local value",
-                format!("A local value with the name {} has not been declared.", addrs::go_quote(n)),
+                format!("A local value with the name {} has not been declared.", go_quote(n)),
                 Some(r.range.clone()),
             )
         }),
@@ -261,26 +263,26 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
             "Invalid \"count\" attribute",
             format!(
                 "The \"count\" object does not have an attribute named {}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.",
-                addrs::go_quote(n)
+                go_quote(n)
             ),
         ),
         Referenceable::ForEachAttr(n) if n != "key" && n != "value" => err(
             "Invalid \"each\" attribute",
             format!(
                 "The \"each\" object does not have an attribute named {}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set.",
-                addrs::go_quote(n)
+                go_quote(n)
             ),
         ),
         Referenceable::PathAttr(n) if !matches!(n.as_str(), "module" | "root" | "cwd") => err(
             "Invalid \"path\" attribute",
-            format!("The \"path\" object does not have an attribute named {}.", addrs::go_quote(n)),
+            format!("The \"path\" object does not have an attribute named {}.", go_quote(n)),
         ),
         Referenceable::TerraformAttr { alias, name } if name != "workspace" => err(
-            &format!("Invalid {} attribute", addrs::go_quote(alias)),
+            &format!("Invalid {} attribute", go_quote(alias)),
             format!(
                 "The {} object does not have an attribute named {}. The only supported attribute is {alias}.workspace, the name of the currently-selected workspace.",
-                addrs::go_quote(alias),
-                addrs::go_quote(name)
+                go_quote(alias),
+                go_quote(name)
             ),
         ),
         _ => None,
@@ -391,7 +393,7 @@ fn module_call_arguments(c: &Config) -> Vec<Diagnostic> {
                     "Missing required argument",
                     format!(
                         "The argument {} is required, but no definition was found.",
-                        addrs::go_quote(&v.name)
+                        go_quote(&v.name)
                     ),
                     Some(at),
                 ));
@@ -402,10 +404,7 @@ fn module_call_arguments(c: &Config) -> Vec<Diagnostic> {
             if !vars.contains_key(key) {
                 out.push(Diagnostic::error(
                     "Unsupported argument",
-                    format!(
-                        "An argument named {} is not expected here.",
-                        addrs::go_quote(key)
-                    ),
+                    format!("An argument named {} is not expected here.", go_quote(key)),
                     Some(body.file.range_opt(attr.key.span())),
                 ));
             }
@@ -498,7 +497,7 @@ pub fn load_and_validate(
 ) -> (Option<Config>, Vec<Diagnostic>) {
     let (cfg, mut diags) = super::load::load_files(files);
     if let Some(c) = &cfg
-        && !super::diag::has_errors(&diags)
+        && !crate::diag::has_errors(&diags)
     {
         diags.extend(validate_references(c).0);
     }

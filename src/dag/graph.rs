@@ -4,11 +4,128 @@
 //! graph is a pair of adjacency *sets* (connecting twice is a no-op), ids must never be recycled
 //! (StableGraph reuses freed slots), and every iteration must be deterministic.
 //! [`Graph::to_petgraph`] exports the structure for petgraph's algorithms.
+//!
+//! What the graph stores is defined here too: the [`Vertex`] trait (Go's `dag.Vertex` with the
+//! optional interfaces OpenTofu's renderers look for, `Subgrapher` among them, which is why it
+//! lives beside [`Graph`]), the stable [`VertexId`], and what a vertex tells the DOT renderer
+//! about itself (Go's `DotOpts` and `DotNode` from `internal/dag/dot.go`). Everything else in
+//! `dag` builds on this file; it builds on nothing else in `dag`.
 
-use super::{Vertex, VertexId};
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+
+/// A graph vertex. Mirrors Go's `dag.Vertex` plus the optional interfaces OpenTofu's renderers look
+/// for (`NamedVertex`, `GraphNodeDotter`, `Subgrapher`).
+pub trait Vertex {
+    /// The vertex's name (Go's `dag.VertexName`): used by `String()`, sorting and every renderer.
+    fn name(&self) -> String;
+
+    /// How the vertex draws itself in DOT (Go's `GraphNodeDotter.DotNode`). `name` is the vertex
+    /// name already escaped for a DOT string. The default, [`DotVertex::NotDrawable`], is a vertex
+    /// that does not implement `GraphNodeDotter` at all: it is left out of the DOT node list and out
+    /// of highlighted cycles, but its edges are still drawn (as in OpenTofu).
+    fn dot_node(&self, name: &str, opts: &DotOpts) -> DotVertex {
+        let _ = (name, opts);
+        DotVertex::NotDrawable
+    }
+
+    /// A nested graph this vertex stands for (Go's `Subgrapher`). The DOT renderer draws it as a
+    /// separate `subgraph` (a `cluster_` when a module depth is given).
+    fn subgraph(&self) -> Option<&Graph<Self>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+}
+
+impl Vertex for String {
+    fn name(&self) -> String {
+        self.clone()
+    }
+}
+
+impl<T: Vertex + ?Sized> Vertex for Box<T> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn dot_node(&self, name: &str, opts: &DotOpts) -> DotVertex {
+        (**self).dot_node(name, opts)
+    }
+}
+
+/// Identifies a vertex within one [`Graph`]. Ids are handed out in increasing order by
+/// [`Graph::add`] and never reused while the graph lives, so they stay valid across removals of
+/// other vertices (unlike petgraph's `StableGraph`, whose freed slots are recycled).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
+pub struct VertexId(u64);
+
+impl VertexId {
+    /// The raw number (stable, unique within the graph).
+    pub fn index(self) -> u64 {
+        self.0
+    }
+}
+
+impl fmt::Display for VertexId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}
+
+/// Go's `dag.DotOpts`. `Default` is Go's zero value; `tofu graph` without flags uses
+/// [`DotOpts::cli_default`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DotOpts {
+    /// Lets vertices that only show in the verbose graph draw themselves.
+    pub verbose: bool,
+    /// Draw the edges along each cycle in red.
+    pub draw_cycles: bool,
+    /// How many levels of nested graphs to draw: 0 = all (without `cluster_` names), negative =
+    /// all (as clusters), n > 0 = n levels (as clusters). `tofu graph -module-depth`.
+    pub max_depth: i64,
+}
+
+impl DotOpts {
+    /// What Go's `Dot(nil)` uses: cycles drawn, every level, verbose.
+    pub fn everything() -> Self {
+        DotOpts {
+            verbose: true,
+            draw_cycles: true,
+            max_depth: -1,
+        }
+    }
+
+    /// The options `tofu graph` uses when given no flags.
+    pub fn cli_default() -> Self {
+        DotOpts {
+            verbose: false,
+            draw_cycles: false,
+            max_depth: -1,
+        }
+    }
+}
+
+/// What a vertex draws (Go's `DotNode`): its DOT name and attributes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DotNode {
+    pub name: String,
+    pub attrs: BTreeMap<String, String>,
+}
+
+/// A vertex's answer to [`Vertex::dot_node`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DotVertex {
+    /// Not a `GraphNodeDotter`: no node line, and left out of highlighted cycles.
+    NotDrawable,
+    /// A `GraphNodeDotter` whose `DotNode` returned nil for these options: no node line.
+    Hidden,
+    Node(DotNode),
+}
 
 /// A directed graph of `V`, with OpenTofu's edge convention: an edge `(from, to)` means `from`
 /// depends on `to`.

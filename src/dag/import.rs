@@ -7,7 +7,7 @@
 //! give it a bigger one, so over-deep input is refused up front), and turning its error text
 //! (pest's ` --> line:col` report) into a positioned [`Diagnostic`].
 
-use crate::config::{Diagnostic, Pos, SourceRange};
+use crate::diag::{Diagnostic, Pos, SourceRange};
 use graphviz_rust::dot_structures::{EdgeTy, Graph, Id, Stmt, Vertex as DotVertex};
 use std::collections::BTreeSet;
 

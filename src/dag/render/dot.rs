@@ -13,65 +13,18 @@
 //! `max_depth` levels. Inside each: graph attributes, one line per drawable vertex sorted by name,
 //! then every edge and (with `draw_cycles`) every cycle edge in red, all sorted as text.
 
-use super::go_quote;
 use crate::dag::graph::NameOrder;
+/// What a vertex tells the renderer (Go's `DotOpts`, `DotNode`) is defined with [`Vertex`];
+/// re-exported here beside the renderer that reads it.
+pub use crate::dag::graph::{DotNode, DotOpts, DotVertex};
 /// Reading DOT back lives in `dag::import`; re-exported here beside the writer.
 pub use crate::dag::import::parse_dot;
 use crate::dag::{Graph, Vertex, VertexId};
+use crate::strconv::go_quote;
 use graphviz_rust::dot_structures::{
     Attribute, Edge, EdgeTy, Graph as DotGraph, Id, Node, NodeId, Stmt, Subgraph, Vertex as DotEnd,
 };
 use std::collections::BTreeMap;
-
-/// Go's `dag.DotOpts`. `Default` is Go's zero value; `tofu graph` without flags uses
-/// [`DotOpts::cli_default`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct DotOpts {
-    /// Lets vertices that only show in the verbose graph draw themselves.
-    pub verbose: bool,
-    /// Draw the edges along each cycle in red.
-    pub draw_cycles: bool,
-    /// How many levels of nested graphs to draw: 0 = all (without `cluster_` names), negative =
-    /// all (as clusters), n > 0 = n levels (as clusters). `tofu graph -module-depth`.
-    pub max_depth: i64,
-}
-
-impl DotOpts {
-    /// What Go's `Dot(nil)` uses: cycles drawn, every level, verbose.
-    pub fn everything() -> Self {
-        DotOpts {
-            verbose: true,
-            draw_cycles: true,
-            max_depth: -1,
-        }
-    }
-
-    /// The options `tofu graph` uses when given no flags.
-    pub fn cli_default() -> Self {
-        DotOpts {
-            verbose: false,
-            draw_cycles: false,
-            max_depth: -1,
-        }
-    }
-}
-
-/// What a vertex draws (Go's `DotNode`): its DOT name and attributes.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct DotNode {
-    pub name: String,
-    pub attrs: BTreeMap<String, String>,
-}
-
-/// A vertex's answer to [`Vertex::dot_node`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DotVertex {
-    /// Not a `GraphNodeDotter`: no node line, and left out of highlighted cycles.
-    NotDrawable,
-    /// A `GraphNodeDotter` whose `DotNode` returned nil for these options: no node line.
-    Hidden,
-    Node(DotNode),
-}
 
 /// Renders `g` as OpenTofu does.
 pub fn render<V: Vertex>(g: &Graph<V>, opts: &DotOpts) -> String {

@@ -282,6 +282,21 @@ impl SourceFile {
     }
 }
 
+/// Go `hcl.Range.String()`: `file:line,col-col` or `file:line,col-line,col`.
+pub fn go_range(r: &SourceRange) -> String {
+    if r.start.line == r.end.line {
+        format!(
+            "{}:{},{}-{}",
+            r.file, r.start.line, r.start.column, r.end.column
+        )
+    } else {
+        format!(
+            "{}:{},{}-{},{}",
+            r.file, r.start.line, r.start.column, r.end.line, r.end.column
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! Static traversals (`a.b[0]["k"]`): the form OpenTofu requires for `depends_on`, `provider`,
 //! `moved`/`import` addresses and `-target` strings, taken from hcl-edit expressions.
 
-use crate::addrs::InstanceKey;
+use super::InstanceKey;
+use crate::strconv::go_quote;
 use hcl::edit::Span;
 use hcl::edit::expr::{Expression, TraversalOperator};
 
@@ -110,17 +111,12 @@ pub fn expr_span(expr: &Expression) -> Option<std::ops::Range<usize>> {
 
 /// Parses a traversal written as a string (`module.x[0].aws_instance.y["k"]`).
 pub fn parse_traversal_str(s: &str) -> Result<Vec<Step>, String> {
-    let expr = hcl::edit::parser::parse_expr(s.trim()).map_err(|e| {
-        format!(
-            "Invalid address {}: {}",
-            crate::addrs::go_quote(s),
-            e.message()
-        )
-    })?;
+    let expr = hcl::edit::parser::parse_expr(s.trim())
+        .map_err(|e| format!("Invalid address {}: {}", go_quote(s), e.message()))?;
     static_traversal(&expr).ok_or_else(|| {
         format!(
             "Invalid address {}: a static address is required (names, dots and literal [index] keys only).",
-            crate::addrs::go_quote(s)
+            go_quote(s)
         )
     })
 }

@@ -1,0 +1,228 @@
+//! References: what a static traversal in an expression names (OpenTofu's
+//! `internal/addrs/parse_ref.go`, `ParseRef` and `ParseRefStr`), with Go's diagnostics for
+//! traversals that name nothing.
+
+#![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
+
+use super::traversal::{Step, parse_traversal_str};
+use super::{
+    InstanceKey, ModuleCall, ModuleCallInstance, ModuleCallInstanceOutput, Referenceable, Resource,
+    ResourceMode,
+};
+use crate::diag::{Diagnostic, SourceFile, SourceRange};
+use crate::strconv::go_quote;
+
+/// One reference found in an expression (Go `addrs.Reference`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    pub subject: Referenceable,
+    /// The range of the part of the traversal that names `subject`.
+    pub range: SourceRange,
+    /// The traversal steps after the part that names `subject` (`.id` in `aws_instance.a.id`).
+    pub remaining: Vec<Step>,
+}
+
+impl Reference {
+    /// Go `Reference.DisplayString`: the subject followed by the remaining steps.
+    pub fn display_string(&self) -> String {
+        let mut s = self.subject.to_string();
+        for st in &self.remaining {
+            s.push_str(&st.to_string());
+        }
+        s
+    }
+}
+
+/// Why a traversal is not a valid reference: Go's detail text and the index of the step the
+/// diagnostic points at (our steps carry no source ranges; the caller knows where each ends).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefError {
+    pub summary: &'static str,
+    pub detail: String,
+    pub step: usize,
+}
+
+fn invalid(detail: impl Into<String>, step: usize) -> RefError {
+    RefError {
+        summary: "Invalid reference",
+        detail: detail.into(),
+        step,
+    }
+}
+
+/// Interprets the leading steps of a traversal; returns the subject and how many steps it used
+/// (the rest are attribute accesses on it). [`parse_ref`] with a step index instead of a range.
+pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefError> {
+    let Some(Step::Attr(root)) = steps.first() else {
+        return Err(invalid("A reference must start with a name.", 0));
+    };
+    let single = |steps: &[Step]| -> Result<String, RefError> {
+        match steps.get(1) {
+            None => Err(invalid(
+                format!(
+                    "The {} object cannot be accessed directly. Instead, access one of its attributes.",
+                    go_quote(root)
+                ),
+                0,
+            )),
+            Some(Step::Attr(n)) => Ok(n.clone()),
+            Some(Step::Index(_)) => Err(invalid(
+                format!(
+                    "The {} object does not support this operation.",
+                    go_quote(root)
+                ),
+                1,
+            )),
+        }
+    };
+    match root.as_str() {
+        "count" => Ok((Referenceable::CountAttr(single(steps)?), 2)),
+        "each" => Ok((Referenceable::ForEachAttr(single(steps)?), 2)),
+        "local" => Ok((Referenceable::LocalValue(single(steps)?), 2)),
+        "path" => Ok((Referenceable::PathAttr(single(steps)?), 2)),
+        "var" => Ok((Referenceable::InputVariable(single(steps)?), 2)),
+        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
+        "terraform" | "tofu" => Ok((
+            Referenceable::TerraformAttr {
+                alias: root.clone(),
+                name: single(steps)?,
+            },
+            2,
+        )),
+        "self" => Ok((Referenceable::SelfRef, 1)),
+        "data" | "resource" | "ephemeral" => {
+            if steps.len() < 3 {
+                let what = match root.as_str() {
+                    "data" => "the data source type and the resource name",
+                    "ephemeral" => "the ephemeral resource type and the resource name",
+                    _ => "the resource type and the resource name",
+                };
+                return Err(invalid(
+                    format!(
+                        "The {} object must be followed by two attribute names: {what}.",
+                        go_quote(root)
+                    ),
+                    0,
+                ));
+            }
+            let mode = match root.as_str() {
+                "data" => ResourceMode::Data,
+                "ephemeral" => ResourceMode::Ephemeral,
+                _ => ResourceMode::Managed,
+            };
+            let (subj, used) = parse_resource_steps(mode, &steps[1..], 1)?;
+            Ok((subj, used + 1))
+        }
+        "module" => {
+            let call = single(steps)?;
+            let call = ModuleCall { name: call };
+            let mut inst = ModuleCallInstance {
+                call: call.clone(),
+                key: InstanceKey::None,
+            };
+            let mut i = 2;
+            if steps.len() == 2 {
+                return Ok((Referenceable::ModuleCall(call), 2));
+            }
+            if let Some(Step::Index(k)) = steps.get(2) {
+                inst.key = k.clone();
+                i = 3;
+                if steps.len() == 3 {
+                    return Ok((Referenceable::ModuleCallInstance(inst), 3));
+                }
+            }
+            match steps.get(i) {
+                Some(Step::Attr(out)) => Ok((
+                    Referenceable::ModuleCallInstanceOutput(ModuleCallInstanceOutput {
+                        call: inst,
+                        name: out.clone(),
+                    }),
+                    i + 1,
+                )),
+                _ => Err(invalid(
+                    "Module instance objects do not support this operation.",
+                    i,
+                )),
+            }
+        }
+        "template" | "lazy" | "arg" => Err(RefError {
+            summary: "Reserved symbol name",
+            detail: format!(
+                "The symbol name {} is reserved for use in a future OpenTofu version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.",
+                go_quote(root)
+            ),
+            step: 0,
+        }),
+        _ => parse_resource_steps(ResourceMode::Managed, steps, 0),
+    }
+}
+
+fn parse_resource_steps(
+    mode: ResourceMode,
+    steps: &[Step],
+    offset: usize,
+) -> Result<(Referenceable, usize), RefError> {
+    if steps.len() < 2 {
+        return Err(invalid(
+            "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.",
+            offset,
+        ));
+    }
+    let type_name = match &steps[0] {
+        Step::Attr(t) => t.clone(),
+        Step::Index(_) => {
+            return Err(invalid(
+                "The \"data\" object does not support this operation.",
+                offset,
+            ));
+        }
+    };
+    let name = match &steps[1] {
+        Step::Attr(n) => n.clone(),
+        Step::Index(_) => {
+            let what = if mode == ResourceMode::Data {
+                "data source"
+            } else {
+                "resource type"
+            };
+            return Err(invalid(
+                format!(
+                    "A reference to a {what} must be followed by at least one attribute access, specifying the resource name."
+                ),
+                offset + 1,
+            ));
+        }
+    };
+    let r = Resource::new(mode, &type_name, &name);
+    if steps.len() == 2 {
+        return Ok((Referenceable::Resource(r), 2));
+    }
+    match &steps[2] {
+        Step::Index(k) => Ok((Referenceable::ResourceInstance(r.instance(k.clone())), 3)),
+        Step::Attr(_) => Ok((
+            Referenceable::ResourceInstance(r.instance(InstanceKey::None)),
+            2,
+        )),
+    }
+}
+
+/// Turns a static traversal into a reference (Go `addrs.ParseRef`). `range` is used for the
+/// reference and for any diagnostic.
+pub fn parse_ref(steps: &[Step], range: &SourceRange) -> Result<Reference, Diagnostic> {
+    match parse_ref_steps(steps) {
+        Ok((subject, used)) => Ok(Reference {
+            subject,
+            range: range.clone(),
+            remaining: steps[used.min(steps.len())..].to_vec(),
+        }),
+        Err(e) => Err(Diagnostic::error(e.summary, e.detail, Some(range.clone()))),
+    }
+}
+
+/// Parses a reference written as a string (Go `addrs.ParseRefStr`), e.g. `module.a.out`.
+pub fn parse_ref_str(s: &str) -> Result<Reference, Diagnostic> {
+    let steps =
+        parse_traversal_str(s).map_err(|d| Diagnostic::error("Invalid reference", d, None))?;
+    let f = SourceFile::new("", s);
+    parse_ref(&steps, &f.range(0..s.len()))
+}

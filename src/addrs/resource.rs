@@ -1,0 +1,210 @@
+//! Resources and resource instances, relative to a module and absolute (`resource.go`).
+
+use super::{InstanceKey, Module, ModuleInstance};
+use std::fmt;
+
+/// Managed (`resource`), data (`data`) or ephemeral (`ephemeral`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ResourceMode {
+    Managed,
+    Data,
+    Ephemeral,
+}
+
+impl ResourceMode {
+    /// The address prefix (`""`, `"data."`, `"ephemeral."`).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "",
+            ResourceMode::Data => "data.",
+            ResourceMode::Ephemeral => "ephemeral.",
+        }
+    }
+    /// The state file's `mode` string.
+    pub fn state_name(self) -> &'static str {
+        match self {
+            ResourceMode::Managed => "managed",
+            ResourceMode::Data => "data",
+            ResourceMode::Ephemeral => "ephemeral",
+        }
+    }
+}
+
+/// A resource relative to its module: `aws_instance.a`, `data.x.y`, `ephemeral.x.y`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Resource {
+    pub mode: ResourceMode,
+    pub type_name: String,
+    pub name: String,
+}
+
+impl Resource {
+    pub fn new(mode: ResourceMode, type_name: &str, name: &str) -> Self {
+        Resource {
+            mode,
+            type_name: type_name.to_string(),
+            name: name.to_string(),
+        }
+    }
+    pub fn instance(&self, key: InstanceKey) -> ResourceInstance {
+        ResourceInstance {
+            resource: self.clone(),
+            key,
+        }
+    }
+    pub fn absolute(&self, module: ModuleInstance) -> AbsResource {
+        AbsResource {
+            module,
+            resource: self.clone(),
+        }
+    }
+    pub fn in_module(&self, module: Module) -> ConfigResource {
+        ConfigResource {
+            module,
+            resource: self.clone(),
+        }
+    }
+    /// The provider local name implied by the type: everything before the first `_`
+    /// (the whole type when there is none).
+    pub fn implied_provider(&self) -> String {
+        implied_provider_local_name(&self.type_name)
+    }
+}
+
+/// The provider local name implied by a resource type name.
+pub fn implied_provider_local_name(type_name: &str) -> String {
+    match type_name.split_once('_') {
+        Some((p, _)) => p.to_string(),
+        None => type_name.to_string(),
+    }
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}.{}", self.mode.prefix(), self.type_name, self.name)
+    }
+}
+
+/// A resource instance relative to its module: `aws_instance.a[0]`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ResourceInstance {
+    pub resource: Resource,
+    pub key: InstanceKey,
+}
+
+impl ResourceInstance {
+    pub fn absolute(&self, module: ModuleInstance) -> AbsResourceInstance {
+        AbsResourceInstance {
+            module,
+            resource: self.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ResourceInstance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.resource, self.key)
+    }
+}
+
+fn write_with_module(
+    f: &mut fmt::Formatter<'_>,
+    module: &dyn fmt::Display,
+    root: bool,
+    rest: &dyn fmt::Display,
+) -> fmt::Result {
+    if root {
+        write!(f, "{rest}")
+    } else {
+        write!(f, "{module}.{rest}")
+    }
+}
+
+/// A resource in a static module path (Go `ConfigResource`): `module.a.aws_instance.b`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ConfigResource {
+    pub module: Module,
+    pub resource: Resource,
+}
+
+impl fmt::Display for ConfigResource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_with_module(f, &self.module, self.module.is_root(), &self.resource)
+    }
+}
+
+/// A resource in a module instance (Go `AbsResource`): `module.a[0].aws_instance.b`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AbsResource {
+    pub module: ModuleInstance,
+    pub resource: Resource,
+}
+
+impl AbsResource {
+    pub fn instance(&self, key: InstanceKey) -> AbsResourceInstance {
+        AbsResourceInstance {
+            module: self.module.clone(),
+            resource: self.resource.instance(key),
+        }
+    }
+    pub fn config(&self) -> ConfigResource {
+        ConfigResource {
+            module: self.module.module(),
+            resource: self.resource.clone(),
+        }
+    }
+}
+
+impl fmt::Display for AbsResource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_with_module(f, &self.module, self.module.is_root(), &self.resource)
+    }
+}
+
+/// A resource instance in a module instance (Go `AbsResourceInstance`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AbsResourceInstance {
+    pub module: ModuleInstance,
+    pub resource: ResourceInstance,
+}
+
+impl AbsResourceInstance {
+    pub fn contains_resource(&self) -> AbsResource {
+        AbsResource {
+            module: self.module.clone(),
+            resource: self.resource.resource.clone(),
+        }
+    }
+    pub fn config_resource(&self) -> ConfigResource {
+        self.contains_resource().config()
+    }
+}
+
+impl fmt::Display for AbsResourceInstance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_with_module(f, &self.module, self.module.is_root(), &self.resource)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resource_strings() {
+        let r = Resource::new(ResourceMode::Data, "x", "y");
+        assert_eq!(r.to_string(), "data.x.y");
+        let ri = r
+            .instance(InstanceKey::Str("a\"b".into()))
+            .absolute(ModuleInstance::root().child("m", InstanceKey::Int(0)));
+        assert_eq!(ri.to_string(), "module.m[0].data.x.y[\"a\\\"b\"]");
+        assert_eq!(
+            Resource::new(ResourceMode::Ephemeral, "e", "n").to_string(),
+            "ephemeral.e.n"
+        );
+        assert_eq!(
+            Resource::new(ResourceMode::Managed, "aws_instance", "a").implied_provider(),
+            "aws"
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! Go's `strconv.Quote`, which OpenTofu uses for every quoted name in its output (`%q` in
+//! `fmt`): DOT node names, instance keys in addresses, names in diagnostics. Its own module
+//! because addresses, configuration diagnostics and the DOT renderer all quote the same way and
+//! none of them should depend on another for it.
+
+/// Go's `strconv.Quote`: the string in double quotes, with `"` and `\` escaped, the usual C escapes
+/// (`\a \b \f \n \r \t \v`), other non-printable characters as `\xNN`, `\uNNNN` or `\UNNNNNNNN`
+/// (lower-case hex). Hand-written because DOT output must match OpenTofu byte for byte.
+/// Go decides "printable" with Unicode tables Rust's std lacks; this treats control characters,
+/// whitespace other than the ASCII space, the common format characters, private-use characters and
+/// noncharacters as non-printable, which agrees with Go on everything but rare unassigned code
+/// points.
+pub fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            c if is_go_printable(c) => out.push(c),
+            c if (c as u32) < 0x80 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn is_go_printable(c: char) -> bool {
+    if c == ' ' {
+        return true;
+    }
+    let u = c as u32;
+    !(c.is_control()
+        || c.is_whitespace()
+        || matches!(u, 0xAD | 0x600..=0x605 | 0x61C | 0x6DD | 0x70F | 0x180E | 0x200B..=0x200F
+            | 0x202A..=0x202E | 0x2060..=0x206F | 0xFEFF | 0xFFF9..=0xFFFB | 0xE000..=0xF8FF
+            | 0xF0000..=0x10FFFF)
+        || (u & 0xFFFE) == 0xFFFE
+        || (0xFDD0..=0xFDEF).contains(&u))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_quote;
+
+    #[test]
+    fn quotes_like_go() {
+        assert_eq!(go_quote("a\"b\\c"), r#""a\"b\\c""#);
+        assert_eq!(go_quote("x\ny\t\u{1}"), r#""x\ny\t\x01""#);
+        assert_eq!(go_quote("é\u{a0}"), "\"é\\u00a0\"");
+        assert_eq!(go_quote("module.a[\"k\"]"), r#""module.a[\"k\"]""#);
+    }
+}

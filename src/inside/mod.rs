@@ -9,6 +9,7 @@
 //! walk ([`crate::walk`]), the CLI and the page read these tables, so they can never disagree
 //! about what a vertex does.
 
+pub mod expansion;
 pub mod steps;
 
 pub use steps::{

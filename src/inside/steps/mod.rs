@@ -700,22 +700,6 @@ pub struct Placement {
 }
 
 impl Placement {
-    fn here(go: GoNode) -> Placement {
-        Placement {
-            go,
-            in_graph: true,
-            note: None,
-        }
-    }
-
-    fn elsewhere(go: GoNode, note: &'static str) -> Placement {
-        Placement {
-            go,
-            in_graph: false,
-            note: Some(note),
-        }
-    }
-
     pub fn evaluation(&self, op: Operation) -> Evaluation {
         evaluation(self.go, op)
     }

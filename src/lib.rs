@@ -3,6 +3,7 @@
 //!
 //! Data flows top to bottom through the modules; ARCHITECTURE.md is the map.
 
+pub mod actions;
 pub mod addrs;
 pub mod bench;
 pub mod builder;

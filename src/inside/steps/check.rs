@@ -7,7 +7,7 @@
 //! - `nodeCheckStart` (`(execute checks)`): a joining point in apply graphs, no work.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FILE: &str = "node_check.go";
 

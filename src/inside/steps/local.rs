@@ -3,7 +3,7 @@
 //! as `local.tags` for that instance.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FILE: &str = "node_local.go";
 

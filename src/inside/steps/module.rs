@@ -10,7 +10,7 @@
 //!   plugins and, after an apply, removes empty resources and modules from the state.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FILE: &str = "node_module_expand.go";
 

@@ -9,7 +9,7 @@
 //!   that removal).
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FILE: &str = "node_output.go";
 

@@ -11,7 +11,7 @@
 //!   plugin once every vertex using it is done.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FILE: &str = "node_provider.go";
 

@@ -7,7 +7,7 @@
 //! - `NodeForgetDeposedResourceInstanceObject` only removes it from the state during apply.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FILE: &str = "node_resource_deposed.go";
 

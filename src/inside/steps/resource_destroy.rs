@@ -6,7 +6,7 @@
 //!   planned deletion (including the old half of a replacement); it deletes the real object.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 use crate::addrs::ResourceMode;
 
 const PLAN_FILE: &str = "node_resource_plan_destroy.go";

@@ -12,7 +12,9 @@
 //!   closes an ephemeral resource's instances when everything using them is done.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Phase, Step, StepKind, evaluation};
+use super::resource_apply::applyable_instance;
+use super::resource_plan::plannable_instance;
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Phase, Step, StepKind};
 use crate::addrs::ResourceMode;
 
 const PLAN_FILE: &str = "node_resource_plan.go";
@@ -66,7 +68,7 @@ const WALK_INSTANCES: Step = walk_subgraph(
 
 /// `nodeExpandPlannableResource` in plan-like walks.
 pub fn expand_plannable(mode: ResourceMode, op: Operation) -> Evaluation {
-    let instance = evaluation(GoNode::PlannableInstance(mode), op);
+    let instance = plannable_instance(mode, op);
     Evaluation::new(
         GoNode::ExpandPlannableResource(mode),
         op,
@@ -115,7 +117,7 @@ const EPHEMERAL_BUILD: Step = step(
 pub fn expand_applyable(mode: ResourceMode, op: Operation) -> Evaluation {
     let go = GoNode::ExpandApplyableResource(mode);
     if mode == ResourceMode::Ephemeral {
-        let instance = evaluation(GoNode::ApplyableInstance(mode), op);
+        let instance = applyable_instance(mode, op);
         return Evaluation::new(
             go,
             op,

@@ -3,7 +3,7 @@
 //! the real object (`aws_instance.old (forget)`).
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const FORGET: Step = step(
     "forget",

@@ -4,7 +4,7 @@
 //! false }`, only forgetting it).
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 use crate::addrs::ResourceMode;
 
 const FILE: &str = "node_resource_plan_orphan.go";

@@ -7,7 +7,7 @@
 //! (`skipPlanChanges`) a managed instance stops after refreshing.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 use crate::addrs::ResourceMode;
 
 const FILE: &str = "node_resource_plan_instance.go";

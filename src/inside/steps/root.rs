@@ -3,7 +3,7 @@
 //! (`Graph.walk` in `graph.go` calls only `Execute` and `DynamicExpand`, which they lack).
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Operation, Step, StepKind};
 
 const VISIT: Step = step(
     "visit",

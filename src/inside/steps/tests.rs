@@ -1,4 +1,5 @@
 use super::*;
+use crate::addrs::ResourceMode;
 use std::collections::BTreeSet;
 
 /// `go_functions.txt`: every function of OpenTofu v1.12.6's `internal/tofu`, as `(file, func)`.

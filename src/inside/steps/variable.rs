@@ -10,7 +10,7 @@
 //!   module call passes and makes it `var.x` inside that instance.
 
 use super::common::*;
-use super::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
+use super::types::{Evaluation, GoNode, GoRef, Item, Operation, Step, StepKind};
 
 const ROOT_PREPARE: Step = step(
     "prepare-value",

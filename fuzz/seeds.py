@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpora into fuzz/seeds/<target>/ from what the project already has:
-the app's example gallery (src/app/examples.rs, read as text: it only compiles for wasm32), the
+the app's example gallery (src/page/examples.rs, read as text), the
 conformance corpus (configs, states, changes, schemas, DOT), the real-world configurations, the
 bad-input corpus, and DOT files made by `tfgraph graph` (given as extra files on the command line).
 Called by scripts/fuzz; idempotent (files are named by content hash)."""
@@ -75,16 +75,15 @@ def folder_seed(folder):
 def examples():
     """The gallery's files, read from the Rust source: ("path", r#"..."#) pairs and the EXAMPLE
     constant that the first example uses."""
-    src = read(os.path.join(ROOT, "src/app/examples.rs"))
-    mod = read(os.path.join(ROOT, "src/app/mod.rs"))
-    m = re.search(r'pub const EXAMPLE: &str = r#"(.*?)"#;', mod, re.S)
+    src = read(os.path.join(ROOT, "src/page/examples.rs"))
+    m = re.search(r'pub const EXAMPLE: &str = r#"(.*?)"#;', src, re.S)
     base = m.group(1) if m else ""
     out = []
     for ex in re.split(r"\n    Example \{", src)[1:]:
         files = {}
         for path, text in re.findall(r'\(\s*"([^"]+)",\s*r#"(.*?)"#,?\s*\)', ex, re.S):
             files[path] = text
-        if "crate::app::EXAMPLE" in ex:
+        if '("main.tf", EXAMPLE)' in ex:
             files["main.tf"] = base
         if files:
             out.append(files)

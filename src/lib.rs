@@ -14,6 +14,7 @@ pub mod diag;
 pub mod generator;
 pub mod inside;
 pub mod layout;
+pub mod page;
 pub mod pipeline;
 pub mod plan;
 pub mod rng;

@@ -106,9 +106,91 @@ pub fn run_loaded(
     loaded: (Option<Config>, Vec<Diagnostic>),
     req: &Request,
 ) -> Result<Output, Vec<Diagnostic>> {
-    let prepared = prepare(loaded, req)?;
-    let built = builder::build(&prepared.inputs, req.kind);
-    prepared.finish(built)
+    use futures::FutureExt as _;
+    run_paced(req, Some(loaded), |_| std::future::ready(true))
+        .now_or_never()
+        .flatten()
+        .expect("a pipeline that never pauses finishes at once")
+        .map_err(|f| f.diagnostics)
+}
+
+/// Where a paced run is (see [`run_paced`]): what comes next, and how far along it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    pub label: String,
+    /// Stages begun and the stages in all (loading, checking, each transform, preparing the
+    /// result). The total is a typical builder's length until the builder's transforms are known.
+    pub done: usize,
+    pub total: usize,
+}
+
+/// A run that failed. When the builder ran (the graph failed validation, e.g. a cycle, or a
+/// transform reported an error) its graph and steps are kept, so the caller can show the graph
+/// that failed from the very inputs that made it.
+pub struct Failed {
+    pub diagnostics: Vec<Diagnostic>,
+    pub built: Option<Built>,
+}
+
+/// The pipeline as [`run`] and [`run_loaded`] run it, calling `pause` before each stage
+/// (loading, checking, each transform) and once at the end; a `pause` that resolves to false
+/// stops the run and `None` comes back. The web app pauses to give the browser back control
+/// during a large build (and stops when a newer edit replaced it); the CLI never pauses. `loaded`
+/// is the configuration the caller loaded itself (`None`: load `req.files`).
+#[allow(clippy::result_large_err)]
+pub async fn run_paced<P, F>(
+    req: &Request,
+    loaded: Option<(Option<Config>, Vec<Diagnostic>)>,
+    mut pause: P,
+) -> Option<Result<Output, Failed>>
+where
+    P: FnMut(Progress) -> F,
+    F: std::future::Future<Output = bool>,
+{
+    let mut total = 34;
+    let mut done = 0;
+    let mut next = |label: &str, total: usize| {
+        done += 1;
+        Progress {
+            label: label.to_string(),
+            done,
+            total,
+        }
+    };
+    if !pause(next("Loading the configuration", total)).await {
+        return None;
+    }
+    let loaded = loaded.unwrap_or_else(|| config::load_files(&req.files));
+    if !pause(next("Checking references and inputs", total)).await {
+        return None;
+    }
+    let prepared = match prepare(loaded, req) {
+        Ok(p) => p,
+        Err(diagnostics) => {
+            return Some(Err(Failed {
+                diagnostics,
+                built: None,
+            }));
+        }
+    };
+    let transforms = builder::steps(&prepared.inputs, req.kind);
+    total = transforms.len() + 3;
+    let mut runner = builder::Runner::new();
+    for t in &transforms {
+        if !pause(next(&format!("Running {}", t.name()), total)).await {
+            return None;
+        }
+        if !runner.apply(t.as_ref()) {
+            break;
+        }
+    }
+    drop(transforms);
+    let mut built = runner.into_built();
+    builder::validate_built(&mut built);
+    if !pause(next("Preparing the drawing", total)).await {
+        return None;
+    }
+    Some(prepared.finish_keeping(built))
 }
 
 /// Everything checked and read, ready for the builder: [`run_loaded`] up to the transforms, for
@@ -220,8 +302,17 @@ impl Prepared {
     /// [`builder::validate_built`]), or its errors.
     #[allow(clippy::result_large_err)]
     pub fn finish(self, built: Built) -> Result<Output, Vec<Diagnostic>> {
+        self.finish_keeping(built).map_err(|f| f.diagnostics)
+    }
+
+    /// As [`Prepared::finish`], keeping the graph of a build that failed in [`Failed::built`].
+    #[allow(clippy::result_large_err)]
+    pub fn finish_keeping(self, built: Built) -> Result<Output, Failed> {
         if config::has_errors(&built.diagnostics) {
-            return Err(built.diagnostics);
+            return Err(Failed {
+                diagnostics: built.diagnostics.clone(),
+                built: Some(built),
+            });
         }
         let mut warnings = self.warnings;
         warnings.extend(built.diagnostics.iter().cloned());

@@ -5,11 +5,13 @@
 
 /// Go's `strconv.Quote`: the string in double quotes, with `"` and `\` escaped, the usual C escapes
 /// (`\a \b \f \n \r \t \v`), other non-printable characters as `\xNN`, `\uNNNN` or `\UNNNNNNNN`
-/// (lower-case hex). Hand-written because DOT output must match OpenTofu byte for byte.
+/// (lower-case hex). Hand-written: OpenTofu's output must be matched byte for byte, and Rust's
+/// `escape_debug` writes `\u{..}` where Go writes `\xNN` or `\uNNNN`.
 /// Go decides "printable" with Unicode tables Rust's std lacks; this treats control characters,
 /// whitespace other than the ASCII space, the common format characters, private-use characters and
 /// noncharacters as non-printable, which agrees with Go on everything but rare unassigned code
-/// points.
+/// points (a general-category table such as the `unicode-general-category` crate would close that
+/// gap; no name OpenTofu prints has needed it).
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

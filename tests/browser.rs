@@ -1751,41 +1751,6 @@ async fn a_dropped_dot_file_is_drawn_as_it_is() {
 }
 
 #[wasm_bindgen_test]
-async fn paths_keep_their_folders_and_files_are_classified_by_content() {
-    use tfgraph::app::{Role, classify, relative_path};
-    assert_eq!(
-        relative_path("net/modules/x/main.tf", true).as_deref(),
-        Some("modules/x/main.tf")
-    );
-    assert_eq!(
-        relative_path("/net/main.tf", true).as_deref(),
-        Some("main.tf")
-    );
-    assert_eq!(relative_path("main.tf", false).as_deref(), Some("main.tf"));
-    assert_eq!(relative_path("net/../x.tf", true), None);
-    assert_eq!(classify("a.tf.json", "{}"), Role::Config);
-    assert_eq!(classify("x.json", ORPHAN_STATE), Role::State);
-    assert_eq!(
-        classify(
-            "plan.json",
-            "{\"format_version\":\"1.2\",\"resource_changes\":[]}"
-        ),
-        Role::Plan
-    );
-    assert_eq!(
-        classify(
-            "s.json",
-            "{\"format_version\":\"1.0\",\"provider_schemas\":{}}"
-        ),
-        Role::Schemas
-    );
-    assert_eq!(classify("graph.txt", "digraph {\n}"), Role::Dot);
-    assert_eq!(classify("g.gv", ""), Role::Dot);
-    assert_eq!(classify("x.json", "{\"a\": 1}"), Role::Unknown);
-    assert_eq!(classify("README.md", "# hi"), Role::Unknown);
-}
-
-#[wasm_bindgen_test]
 async fn targets_shrink_the_graph_and_bad_addresses_are_reported() {
     let host = mount().await;
     let all = vertex_names(&host);

@@ -7,6 +7,17 @@ use tfgraph::dag::{Graph, VertexId, VertexOutcome};
 
 /// A random DAG: vertex i may depend on vertex j only when i < j. Names are a permutation so that
 /// name order differs from id order.
+/// The graph in petgraph (node weights are our ids; edges point from dependent to dependency),
+/// to compare our algorithms with petgraph's.
+fn to_petgraph<V>(g: &Graph<V>) -> petgraph::stable_graph::StableDiGraph<VertexId, ()> {
+    let mut pg = petgraph::stable_graph::StableDiGraph::with_capacity(g.len(), g.edge_count());
+    let index: BTreeMap<VertexId, _> = g.ids().map(|id| (id, pg.add_node(id))).collect();
+    for (from, to) in g.edges() {
+        pg.add_edge(index[&from], index[&to], ());
+    }
+    pg
+}
+
 fn dag_strategy() -> impl Strategy<Value = (Vec<String>, Vec<(usize, usize)>)> {
     (1usize..12).prop_flat_map(|n| {
         let names = Just((0..n).map(|i| i.to_string()).collect::<Vec<_>>()).prop_shuffle();
@@ -108,7 +119,7 @@ proptest! {
             }
         }
         // Same partition as petgraph's Tarjan.
-        let (pg, _) = g.to_petgraph();
+        let pg = to_petgraph(&g);
         let mut theirs: Vec<BTreeSet<VertexId>> = petgraph::algo::tarjan_scc(&pg)
             .into_iter()
             .map(|c| c.into_iter().map(|n| pg[n]).collect())

@@ -726,10 +726,10 @@ fn the_module_graph_has_the_uses_the_code_makes() {
     };
     for (from, to) in [
         ("pipeline", "builder"),
-        ("builder::nodes", "config::refs"),
+        ("builder::nodes", "config::refs::objects"),
         ("builder::transform_reference", "addrs::parse_ref"),
         // `crate::addrs::{Reference, parse_ref}`: a re-export, resolved to where it is defined.
-        ("config::refs", "addrs::parse_ref"),
+        ("config::refs::references", "addrs::parse_ref"),
         // `super::Diagnostic`-style uses of config's re-export of the top-level diagnostics.
         ("config::load", "diag"),
         ("layout::coord", "layout::model"),

@@ -7,8 +7,8 @@
 //! the highlighted layer and in the gutter, so a 10,000-line file costs no more per keystroke than
 //! a short one beyond one linear lexing pass.
 
-use super::highlight::{self, Lexed};
 use super::*;
+use crate::page::highlight::Lexed;
 
 /// Height of one editor line in CSS pixels (`style/main.css` uses the same).
 const LINE_PX: f64 = 20.0;
@@ -19,15 +19,6 @@ const PAD_PX: f64 = 10.0;
 const MARGIN: usize = 40;
 /// Files up to this size are outlined on every keystroke; larger ones once typing pauses.
 const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
-
-/// Addresses typed one per line or separated by commas.
-pub fn address_list(text: &str) -> Vec<String> {
-    text.split([',', '\n'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
-}
 
 /// The first diagnostic message of each line of `file`, errors first.
 fn line_messages(ctx: Ctx, file: &str) -> BTreeMap<usize, (bool, String)> {
@@ -394,7 +385,8 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
         }
     };
     let count = move || {
-        let n = address_list(&ctx.targets.get()).len() + address_list(&ctx.excludes.get()).len();
+        let n = crate::page::files::address_list(&ctx.targets.get()).len()
+            + crate::page::files::address_list(&ctx.excludes.get()).len();
         (n > 0).then(|| format!(" ({n})"))
     };
     // A toggle rather than <details>, which the injection tests treat as a payload's element.

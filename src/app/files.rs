@@ -4,7 +4,7 @@
 //! Every file that comes in is classified by [`classify`]: configuration files keep their path
 //! relative to the opened or dropped folder; a state, a plan (`terraform show -json`), a changes
 //! list, provider schemas and a DOT graph go to their inputs (they stay files in the editor's
-//! set, which [`super::model::analyze_with`] routes). Anything else is named in a notice.
+//! set, which [`crate::page::analysis::analyze_with`] routes). Anything else is named in a notice.
 
 use super::*;
 use leptos::task::spawn_local;
@@ -12,98 +12,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-/// What a file is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Role {
-    Config,
-    State,
-    Plan,
-    Changes,
-    Schemas,
-    Dot,
-    Unknown,
-}
-
-impl Role {
-    /// Words for people.
-    pub fn label(self) -> &'static str {
-        match self {
-            Role::Config => "configuration",
-            Role::State => "state",
-            Role::Plan => "plan",
-            Role::Changes => "planned changes",
-            Role::Schemas => "provider schemas",
-            Role::Dot => "DOT graph",
-            Role::Unknown => "unknown",
-        }
-    }
-}
-
-/// Classifies a file by its name and, for JSON and extensionless text, its content.
-pub fn classify(name: &str, text: &str) -> Role {
-    let lower = name.to_ascii_lowercase();
-    if lower.ends_with(".tf") || lower.ends_with(".tf.json") {
-        return Role::Config;
-    }
-    if lower.ends_with(".tfstate") || lower.ends_with(".tfstate.backup") {
-        return Role::State;
-    }
-    if lower.ends_with(".dot") || lower.ends_with(".gv") {
-        return Role::Dot;
-    }
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    if t.starts_with("digraph") || t.starts_with("strict digraph") {
-        return Role::Dot;
-    }
-    json_role(t).unwrap_or(Role::Unknown)
-}
-
-/// The role of a JSON document by its top-level keys, read without building the whole value.
-fn json_role(t: &str) -> Option<Role> {
-    use serde::de::IgnoredAny;
-    if t.starts_with('[') {
-        // The conformance corpus' changes list: objects with "addr" and "action".
-        let list: Vec<BTreeMap<String, IgnoredAny>> = serde_json::from_str(t).ok()?;
-        return list
-            .first()
-            .filter(|o| o.contains_key("addr") && o.contains_key("action"))
-            .map(|_| Role::Changes);
-    }
-    if !t.starts_with('{') {
-        return None;
-    }
-    let keys: BTreeMap<String, IgnoredAny> = serde_json::from_str(t).ok()?;
-    if keys.contains_key("provider_schemas") {
-        Some(Role::Schemas)
-    } else if keys.contains_key("resource_changes") || keys.contains_key("planned_values") {
-        Some(Role::Plan)
-    } else if keys.contains_key("version") && keys.contains_key("resources") {
-        Some(Role::State)
-    } else {
-        None
-    }
-}
-
-/// The path a file keeps: relative to the folder that was opened or dropped (its first segment is
-/// that folder's own name when `in_folder`), with `/` separators. `None` for a path that cannot be
-/// a relative file path.
-pub fn relative_path(raw: &str, in_folder: bool) -> Option<String> {
-    let raw = raw.trim_start_matches('/').replace('\\', "/");
-    let rel = if in_folder {
-        raw.split_once('/').map_or(raw.as_str(), |(_, rest)| rest)
-    } else {
-        raw.as_str()
-    };
-    crate::share::check_path(rel).ok().map(|_| rel.to_string())
-}
-
-/// Folders never read from a dropped or opened tree: provider plugins and VCS data.
-fn skipped_dir(name: &str) -> bool {
-    matches!(
-        name,
-        ".terraform" | ".git" | "node_modules" | ".terragrunt-cache"
-    )
-}
+use crate::page::files::{Read, has_plan, relative_path, skipped_dir};
+pub use crate::page::files::{Role, classify};
 
 /// The largest file read (a bigger one is named in a notice and skipped).
 const MAX_FILE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
@@ -142,15 +52,7 @@ pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
 pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
     ctx.reset_walk();
     ctx.failures.set(BTreeSet::new());
-    let first = if files.contains_key("main.tf") {
-        Some("main.tf".to_string())
-    } else {
-        files
-            .iter()
-            .find(|(n, t)| classify(n, t) == Role::Config)
-            .or_else(|| files.iter().next())
-            .map(|(n, _)| n.clone())
-    };
+    let first = crate::page::files::first_file(&files);
     // As `tofu graph`: with a plan, the graph shown is the apply graph.
     if has_plan(&files) {
         ctx.kind.set(BuilderKind::Apply);
@@ -163,16 +65,6 @@ pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
     ctx.step.set(None);
     ctx.analyze_now();
 }
-
-/// Whether the files hold planned changes (a plan JSON or a changes list).
-fn has_plan(files: &BTreeMap<String, String>) -> bool {
-    files
-        .iter()
-        .any(|(n, t)| matches!(classify(n, t), Role::Plan | Role::Changes))
-}
-
-/// One file taken in: its path and its text, or why it could not be read.
-type Read = (String, Result<String, String>);
 
 async fn read_text(file: &web_sys::File) -> Result<String, String> {
     if file.size() > MAX_FILE_BYTES {
@@ -193,64 +85,28 @@ fn js_error(e: JsValue) -> String {
         .unwrap_or_else(|| "the browser could not read it".into())
 }
 
-/// Takes in files read from the Open buttons or a drop: classifies them, opens them, and says
-/// what happened. Configuration files or a DOT graph start a new set of files (the previous ones
-/// are saved aside and can be restored); a state, plan or schemas file alone is added to the
-/// current files, in place of one of the same kind.
+/// Takes in files read from the Open buttons or a drop (sorted by
+/// [`crate::page::files::intake`]): configuration files or a DOT graph start a new set of files
+/// (the previous ones are saved aside and can be restored); a state, plan or schemas file alone is
+/// added to the current files, in place of one of the same kind.
 pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>) {
-    let mut opened: BTreeMap<String, String> = BTreeMap::new();
-    let mut unknown = Vec::new();
-    for (path, text) in read {
-        match text {
-            Err(e) => notify(ctx, true, format!("Could not read {path}: {e}."), false),
-            Ok(text) => {
-                if classify(&path, &text) == Role::Unknown {
-                    unknown.push(path);
-                } else {
-                    opened.insert(path, text);
-                }
-            }
-        }
+    let intake = crate::page::files::intake(read, skipped);
+    for (error, text) in intake.notices {
+        notify(ctx, error, text, false);
     }
-    if !skipped.is_empty() {
-        notify(ctx, true, format!("Skipped {}.", skipped.join("; ")), false);
-    }
-    if !unknown.is_empty() {
-        let shown: Vec<&str> = unknown.iter().take(8).map(String::as_str).collect();
-        let more = unknown.len().saturating_sub(shown.len());
-        notify(
-            ctx,
-            unknown.len() == 1 && opened.is_empty(),
-            format!(
-                "Not opened (not a .tf or .tf.json file, a state, a plan, provider schemas or a DOT graph): {}{}.",
-                shown.join(", "),
-                if more > 0 {
-                    format!(" and {more} more")
-                } else {
-                    String::new()
-                }
-            ),
-            false,
-        );
-    }
-    if opened.is_empty() {
+    if intake.opened.is_empty() {
         return;
     }
-    let roles: BTreeMap<&String, Role> = opened.iter().map(|(p, t)| (p, classify(p, t))).collect();
-    let new_set = roles
-        .values()
-        .any(|r| matches!(r, Role::Config | Role::Dot));
-    let summary = summarize(&roles);
-    if new_set {
+    let summary = intake.summary;
+    if intake.replaces {
         ctx.files.with_untracked(storage::save_backup);
-        let has_dot = roles.values().any(|r| *r == Role::Dot);
-        set_workspace(ctx, opened);
+        set_workspace(ctx, intake.opened);
         notify(
             ctx,
             false,
             format!(
                 "Opened {summary}.{} Your previous files were saved aside.",
-                if has_dot {
+                if intake.has_dot {
                     " A DOT graph is drawn and walked as it is: no builder runs, so there are no build steps."
                 } else {
                     ""
@@ -259,43 +115,15 @@ pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>) {
             true,
         );
     } else {
-        ctx.files.update(|f| {
-            for (path, text) in &opened {
-                let role = classify(path, text);
-                f.retain(|p, t| p == path || classify(p, t) != role);
-                f.insert(path.clone(), text.clone());
-            }
-        });
-        if has_plan(&opened) {
+        ctx.files
+            .update(|f| crate::page::files::add_in_place(f, &intake.opened));
+        if has_plan(&intake.opened) {
             ctx.kind.set(BuilderKind::Apply);
         }
         ctx.reset_walk();
         ctx.analyze_now();
         notify(ctx, false, format!("Added {summary}."), false);
     }
-}
-
-/// "2 configuration files, a state (terraform.tfstate)".
-fn summarize(roles: &BTreeMap<&String, Role>) -> String {
-    let mut by_role: BTreeMap<Role, Vec<&str>> = BTreeMap::new();
-    for (p, r) in roles {
-        by_role.entry(*r).or_default().push(p.as_str());
-    }
-    by_role
-        .into_iter()
-        .map(|(r, paths)| {
-            if r == Role::Config {
-                format!(
-                    "{} configuration file{}",
-                    paths.len(),
-                    if paths.len() == 1 { "" } else { "s" }
-                )
-            } else {
-                format!("{} ({})", r.label(), paths.join(", "))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Reads the files of a file input (the Open and Open folder buttons).

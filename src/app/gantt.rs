@@ -162,7 +162,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
     };
     let vertex_name = ctx
         .shown
-        .with_untracked(|s| s.graph.names.get(v).cloned().unwrap_or_default());
+        .with_untracked(|s| crate::page::graph::name(&s.graph, v).to_string());
     let name = row.name.clone();
     view! {
         <div

@@ -61,7 +61,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
     let mc = member_cells.clone();
     let c = cell.clone();
     let st = Memo::new(move |_| match &mc {
-        Some(ms) => view::combined_state(ms.iter().map(|m| m.get().state)),
+        Some(ms) => crate::page::view::combined_state(ms.iter().map(|m| m.get().state)),
         None => c.get().state,
     });
     let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
@@ -96,9 +96,9 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
         ctx.related.with(|r| {
             if r.selected == Some(i) {
                 c.push_str(" selected");
-            } else if r.up.contains(&i) {
+            } else if r.is_up(i) {
                 c.push_str(" ancestor");
-            } else if r.down.contains(&i) {
+            } else if r.is_down(i) {
                 c.push_str(" descendant");
             } else if r.selected.is_some() {
                 c.push_str(" dim");
@@ -142,7 +142,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             on:click=move |ev| {
                 ev.stop_propagation();
                 // A collapsed module opens again when clicked.
-                if let Some(p) = model::collapsed_path(&click_name) {
+                if let Some(p) = crate::page::graph::collapsed_path(&click_name) {
                     if !ctx.dragged.get_value() {
                         ctx.gv.toggle_module(p);
                     }
@@ -222,8 +222,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
             let hidden = s.hidden.len();
             let mut t = format!(
                 "{} vertices · {} edges",
-                s.graph.names.len() - hidden,
-                s.graph.edges.len() - s.dashed.len()
+                s.graph.len() - hidden,
+                s.graph.edge_count() - s.dashed.len()
             );
             if hidden > 0 {
                 t.push_str(&format!(" · {hidden} hidden"));
@@ -248,11 +248,11 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
             let s = a.steps.get(k)?;
             Some(view! {
                 <div class="step-banner">
-                    <span class=format!("phase-tag phase-{}", model::phase_of(&s.name).css())>
-                        {model::phase_of(&s.name).tag()}
+                    <span class=format!("phase-tag phase-{}", explain::phase_of(&s.name).css())>
+                        {explain::phase_of(&s.name).tag()}
                     </span>
                     <strong>{format!("Step {} of {}: {}", k + 1, a.steps.len(), s.name)}</strong>
-                    <span>{model::explain(&s.name)}</span>
+                    <span>{explain::explain(&s.name)}</span>
                     <span class="step-delta">
                         {format!(
                             "+{} / −{} vertices, +{} / −{} edges",
@@ -317,11 +317,11 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                             let q = ctx.search.get_untracked().trim().to_lowercase();
                             let hit = ctx.shown.with_untracked(|s| {
                                 s.graph
-                                    .names
+                                    .vertices()
                                     .iter()
                                     .enumerate()
-                                    .find(|(i, n)| !s.hidden.contains(i) && n.to_lowercase().contains(&q))
-                                    .map(|(_, n)| n.clone())
+                                    .find(|(i, v)| !s.hidden.contains(i) && v.name.to_lowercase().contains(&q))
+                                    .map(|(_, v)| v.name.clone())
                             });
                             if let Some(h) = hit.filter(|_| !q.is_empty()) {
                                 ctx.selected.set(Some(h));
@@ -433,16 +433,11 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 .collect_view()
                         }}
                         {move || {
-                            // Untracked: the scene changes whenever the drawn vertices do.
-                            let names = ctx.shown.with_untracked(|s| s.graph.names.clone());
                             ctx.scene
                                 .with(|sc| sc.edges.clone())
                                 .into_iter()
                                 .map(|e| {
-                                    let key = (
-                                        names.get(e.from).cloned().unwrap_or_default(),
-                                        names.get(e.to).cloned().unwrap_or_default(),
-                                    );
+                                    let key = e.key.clone();
                                     let key_attrs = key.clone();
                                     let (a, b) = (e.from, e.to);
                                     let class = move || {
@@ -464,8 +459,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                         }
                                         ctx.related.with(|r| {
                                             if let Some(sel) = r.selected {
-                                                let up = (a == sel || r.up.contains(&a)) && r.up.contains(&b);
-                                                let down = (b == sel || r.down.contains(&b)) && r.down.contains(&a);
+                                                let up = (a == sel || r.is_up(a)) && r.is_up(b);
+                                                let down = (b == sel || r.is_down(b)) && r.is_down(a);
                                                 c.push_str(if up || down { " related" } else { " dim" });
                                             }
                                         });
@@ -477,14 +472,13 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 .collect_view()
                         }}
                         {move || {
-                            let (paths, names) = ctx.shown.with(|s| {
-                                (ctx.scene.with(|sc| view::dashed_paths(s, sc)), s.graph.names.clone())
-                            });
+                            let paths = ctx
+                                .shown
+                                .with(|s| ctx.scene.with(|sc| crate::page::scene::dashed_paths(s, sc)));
                             paths
                                 .into_iter()
-                                .map(|(dependent, dependency, d)| {
-                                    let a = names.get(dependent).cloned().unwrap_or_default();
-                                    let b = names.get(dependency).cloned().unwrap_or_default();
+                                .map(|e| {
+                                    let (a, b, d) = (e.key.0, e.key.1, e.d);
                                     view! {
                                         <path class="edge reduced" d=d marker-end="url(#arrow)" data-dependent=a data-dependency=b>
                                             <title>"Removed by transitive reduction: a longer path already orders these two"</title>
@@ -530,11 +524,11 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <p class="empty-graph too-big">
                         {format!(
                             "This graph has {n} vertices; the app draws up to {}. It is built and can be exported and walked; to see it, narrow it with Resources only or -target, or export DOT and use the tfgraph command-line tool.",
-                            model::MAX_DRAWN
+                            crate::page::scene::MAX_DRAWN
                         )}
                     </p>
                 })}
-                <Show when=move || ctx.shown.with(|s| s.graph.names.is_empty())>
+                <Show when=move || ctx.shown.with(|s| s.graph.is_empty())>
                     <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
                 </Show>
             </div>

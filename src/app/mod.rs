@@ -1,66 +1,37 @@
 //! The web app (Leptos 0.8, client-side rendering), mounted by Trunk from `src/bin/tfgraph-web.rs`.
 //!
 //! Layout: a header; the editor (files, block outline, diagnostics) on the left; the graph in the
-//! middle (SVG drawn from [`model::Scene`], pan/zoom, legend); a side panel with the selected
+//! middle (SVG drawn from [`crate::page::scene::Scene`], pan/zoom, legend); a side panel with the selected
 //! vertex, the builder's steps and the examples; the walk controls at the bottom. Every view reads
 //! engine results; user text is only ever set as text, attribute or form values, never as HTML.
 
 mod editor;
-mod examples;
 mod files;
 mod gantt;
 mod graph;
-mod highlight;
-mod model;
 mod overlay;
 mod side;
 mod storage;
 mod view;
 mod walk;
-mod walkrt;
 
 use crate::builder::BuilderKind;
 use crate::outline::outline;
-use examples::{EXAMPLES, Example};
+use crate::page::analysis::{self as model, Analysis};
+use crate::page::examples::{EXAMPLES, Example};
+use crate::page::graph::{Kind, PageGraph};
+use crate::page::scene::{SNode, Scene};
+use crate::page::view::{Related, Shown};
+use crate::page::walk::{self as walkrt, VState, WalkRt, WalkView};
+use crate::page::{explain, highlight};
 use leptos::prelude::*;
-use model::{Analysis, GraphData, Kind, Replay, SNode, Scene};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
-use walkrt::{VState, WalkRt, WalkView};
 
 use editor::*;
-pub use files::{Role, classify, relative_path};
 use graph::*;
 use side::*;
 use walk::*;
-
-/// The example loaded on first visit: small, but it shows references, a data source, a variable and
-/// an output, so the first graph has something to say.
-pub const EXAMPLE: &str = r#"variable "region" {
-  default = "eu-west-1"
-}
-
-provider "aws" {
-  region = var.region
-}
-
-data "aws_ami" "ubuntu" {
-  most_recent = true
-}
-
-resource "aws_instance" "web" {
-  ami           = data.aws_ami.ubuntu.id
-  instance_type = "t3.micro"
-}
-
-resource "aws_eip" "web" {
-  instance = aws_instance.web.id
-}
-
-output "public_ip" {
-  value = aws_eip.web.public_ip
-}
-"#;
 
 /// How long typing must pause before the graph is rebuilt.
 const DEBOUNCE: Duration = Duration::from_millis(250);
@@ -83,32 +54,6 @@ enum Tab {
     Steps,
     Examples,
     Export,
-}
-
-/// The graph on screen: the built graph, or the replay of the builder up to a chosen step.
-#[derive(Debug, Clone, Default, PartialEq)]
-struct Shown {
-    graph: GraphData,
-    replay: Option<Replay>,
-    cycle_nodes: BTreeSet<usize>,
-    cycle_edges: BTreeSet<(usize, usize)>,
-    // Set by the graph views (`view::apply`).
-    /// Vertices of `graph` not drawn (resource-only view, collapsed modules).
-    hidden: BTreeSet<usize>,
-    /// Edges of `graph` drawn dashed: removed by transitive reduction, shown with it off.
-    dashed: BTreeSet<(usize, usize)>,
-    /// How many edges the reduction removed (shown or not).
-    reduced: usize,
-    /// Vertices standing for collapsed modules: module path and the vertices they hide.
-    collapsed: BTreeMap<usize, (String, Vec<usize>)>,
-}
-
-/// The selected vertex and what is upstream (ancestors) and downstream (descendants) of it.
-#[derive(Debug, Clone, Default, PartialEq)]
-struct Related {
-    selected: Option<usize>,
-    up: BTreeSet<usize>,
-    down: BTreeSet<usize>,
 }
 
 /// Every signal the views share (all `Copy` handles).
@@ -159,10 +104,7 @@ struct Ctx {
 }
 
 fn example_files(e: &Example) -> BTreeMap<String, String> {
-    e.files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect()
+    crate::page::examples::files_of(e)
 }
 
 /// A message shown above the workspace until dismissed: what happened to saved data, a share
@@ -258,40 +200,10 @@ impl Ctx {
         let gv = view::GraphView::new();
         let shown = Memo::new(move |_| {
             let opts = gv.opts();
-            good.with(|g| {
-                let Some(a) = g else {
-                    return Shown::default();
-                };
-                if let Some(k) = step.get().filter(|k| *k < a.steps.len()) {
-                    let r = model::replay(&a.steps, k);
-                    let s = Shown {
-                        graph: r.graph.clone(),
-                        replay: Some(r),
-                        ..Shown::default()
-                    };
-                    return view::apply(s, &a.steps, &opts);
-                }
-                let graph = a.graph.clone().unwrap_or_default();
-                let mut cycle_nodes = BTreeSet::new();
-                let mut cycle_edges = BTreeSet::new();
-                for c in &a.cycles {
-                    let members: BTreeSet<usize> =
-                        c.iter().filter_map(|n| graph.index_of(n)).collect();
-                    for &(x, y) in &graph.edges {
-                        if members.contains(&x) && members.contains(&y) {
-                            cycle_edges.insert((x, y));
-                        }
-                    }
-                    cycle_nodes.extend(members);
-                }
-                let s = Shown {
-                    graph,
-                    replay: None,
-                    cycle_nodes,
-                    cycle_edges,
-                    ..Shown::default()
-                };
-                view::apply(s, &a.steps, &opts)
+            let step = step.get();
+            good.with(|g| match g {
+                Some(a) => crate::page::view::shown(a, step, &opts),
+                None => Shown::default(),
             })
         });
         let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
@@ -308,14 +220,7 @@ impl Ctx {
             let Some(name) = selected.get() else {
                 return Related::default();
             };
-            shown.with(|s| match s.graph.index_of(&name) {
-                Some(i) => Related {
-                    selected: Some(i),
-                    up: s.graph.reach(i, true),
-                    down: s.graph.reach(i, false),
-                },
-                None => Related::default(),
-            })
+            shown.with(|s| Related::of(&s.graph, &name))
         });
         let walk_view = RwSignal::new(WalkView::default());
         let ov = overlay::Overlays::new(shown, selected);
@@ -416,8 +321,8 @@ impl Ctx {
     /// The targets and excludes as addresses.
     fn options(self) -> model::Options {
         model::Options {
-            targets: editor::address_list(&self.targets.get()),
-            excludes: editor::address_list(&self.excludes.get()),
+            targets: crate::page::files::address_list(&self.targets.get()),
+            excludes: crate::page::files::address_list(&self.excludes.get()),
         }
     }
 
@@ -798,7 +703,7 @@ fn Notices(ctx: Ctx) -> impl IntoView {
                                 }>"Restore previous files"</button>
                             })}
                             {n.download.clone().map(|(name, text)| view! {
-                                <a class="notice-download" download=name href=model::data_url("application/json", &text)>
+                                <a class="notice-download" download=name href=explain::data_url("application/json", &text)>
                                     "Download the kept copy"
                                 </a>
                             })}

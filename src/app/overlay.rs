@@ -1,71 +1,8 @@
-//! Algorithm overlays for teaching, computed by the engine's own algorithms on the graph as drawn
-//! (visible vertices, solid edges): topological order numbers
-//! ([`crate::dag::Graph::reverse_topological_order`]), depth- and breadth-first visiting order
-//! ([`crate::dag::Graph::walk_trace`]) animated step by step with its frontier, and strongly
-//! connected components ([`crate::dag::Graph::strongly_connected`], Tarjan).
+//! The algorithm overlays' controls and drawing (what they compute is `crate::page::overlay`):
+//! the selector, DFS/BFS stepped or animated, badges and rings over the vertices.
 
 use super::*;
-use crate::dag::{self, WalkOrder};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OverlayKind {
-    None,
-    Topo,
-    Dfs,
-    Bfs,
-    Scc,
-}
-
-impl OverlayKind {
-    pub const ALL: [OverlayKind; 5] = [
-        OverlayKind::None,
-        OverlayKind::Topo,
-        OverlayKind::Dfs,
-        OverlayKind::Bfs,
-        OverlayKind::Scc,
-    ];
-
-    pub fn value(self) -> &'static str {
-        match self {
-            OverlayKind::None => "none",
-            OverlayKind::Topo => "topo",
-            OverlayKind::Dfs => "dfs",
-            OverlayKind::Bfs => "bfs",
-            OverlayKind::Scc => "scc",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            OverlayKind::None => "Overlay: none",
-            OverlayKind::Topo => "Topological order",
-            OverlayKind::Dfs => "Depth-first order",
-            OverlayKind::Bfs => "Breadth-first order",
-            OverlayKind::Scc => "Components (SCC)",
-        }
-    }
-
-    fn parse(s: &str) -> OverlayKind {
-        OverlayKind::ALL
-            .into_iter()
-            .find(|k| k.value() == s)
-            .unwrap_or(OverlayKind::None)
-    }
-}
-
-/// What an overlay shows, by vertex index of the shown graph.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct OverlayData {
-    /// Topological order: number (from 1) per vertex.
-    pub numbers: BTreeMap<usize, usize>,
-    /// DFS/BFS: visited vertices in order, and the frontier after each number of visits.
-    pub visits: Vec<usize>,
-    pub frontiers: Vec<Vec<usize>>,
-    /// Components in the order Tarjan completes them.
-    pub sccs: Vec<Vec<usize>>,
-    /// A sentence about what is shown (or why nothing is).
-    pub note: String,
-}
+pub use crate::page::overlay::{OverlayData, OverlayKind, compute};
 
 /// The overlay's signals, grouped in one `Ctx` field.
 #[derive(Clone, Copy)]
@@ -76,9 +13,6 @@ pub struct Overlays {
     pub playing: RwSignal<bool>,
     pub data: Memo<OverlayData>,
 }
-
-/// The most frontier entries recorded over a whole walk (keeps huge graphs cheap).
-const MAX_FRONTIER: usize = 200_000;
 
 impl Overlays {
     pub fn new(shown: Memo<Shown>, selected: RwSignal<Option<String>>) -> Overlays {
@@ -102,114 +36,6 @@ impl Overlays {
             data,
         }
     }
-}
-
-/// The drawn graph as an engine graph: visible vertices, solid edges.
-fn drawn_dag(s: &Shown) -> (dag::Graph<String>, BTreeMap<dag::VertexId, usize>) {
-    let mut g = dag::Graph::new();
-    let mut ids = BTreeMap::new();
-    let mut back = BTreeMap::new();
-    for (i, n) in s.graph.names.iter().enumerate() {
-        if !s.hidden.contains(&i) {
-            let id = g.add(n.clone());
-            ids.insert(i, id);
-            back.insert(id, i);
-        }
-    }
-    for e in &s.graph.edges {
-        if s.dashed.contains(e) {
-            continue;
-        }
-        if let (Some(a), Some(b)) = (ids.get(&e.0), ids.get(&e.1)) {
-            g.connect(*a, *b);
-        }
-    }
-    (g, back)
-}
-
-pub fn compute(s: &Shown, k: OverlayKind, selected: Option<&str>) -> OverlayData {
-    let (g, back) = drawn_dag(s);
-    let at = |id: &dag::VertexId| back.get(id).copied();
-    let mut d = OverlayData::default();
-    match k {
-        OverlayKind::None => {}
-        OverlayKind::Topo => match g.reverse_topological_order() {
-            Ok(order) => {
-                d.numbers = order
-                    .iter()
-                    .filter_map(at)
-                    .enumerate()
-                    .map(|(n, i)| (i, n + 1))
-                    .collect();
-                d.note = "Each vertex is numbered after everything it depends on (the engine's ReverseTopologicalOrder): every arrow goes from a lower number to a higher one.".into();
-            }
-            Err(e) => {
-                d.note = format!(
-                    "No topological order: the graph has a cycle (the engine says \u{201c}{e}\u{201d}). Try the components overlay."
-                );
-            }
-        },
-        OverlayKind::Dfs | OverlayKind::Bfs => {
-            let sel =
-                selected.and_then(|n| g.iter().find(|(_, v)| v.as_str() == n).map(|(id, _)| id));
-            let start: Vec<dag::VertexId> = match sel {
-                Some(id) => vec![id],
-                None => g
-                    .ids()
-                    .filter(|id| g.dependents(*id).next().is_none())
-                    .collect(),
-            };
-            let order = if k == OverlayKind::Dfs {
-                WalkOrder::DEPTH_FIRST_DOWN
-            } else {
-                WalkOrder::BREADTH_FIRST_DOWN
-            };
-            let t = g.walk_trace(order, start.iter().copied(), MAX_FRONTIER);
-            d.visits = t.visits.iter().filter_map(|(v, _)| at(v)).collect();
-            d.frontiers = t
-                .frontiers
-                .iter()
-                .map(|f| f.iter().filter_map(at).collect())
-                .collect();
-            let from = match sel {
-                Some(id) => g.name_of(id),
-                None => "the vertices nothing depends on".to_string(),
-            };
-            d.note = format!(
-                "{} from {from}, following dependencies (the engine's {}). Select a vertex to start there.",
-                if k == OverlayKind::Dfs {
-                    "Depth-first: the last vertex queued is visited next"
-                } else {
-                    "Breadth-first: the first vertex queued is visited next"
-                },
-                if k == OverlayKind::Dfs {
-                    "DepthFirstWalk"
-                } else {
-                    "BreadthFirstWalk"
-                }
-            );
-        }
-        OverlayKind::Scc => {
-            d.sccs = g
-                .strongly_connected()
-                .into_iter()
-                .map(|c| c.iter().filter_map(at).collect())
-                .collect();
-            let big = d.sccs.iter().filter(|c| c.len() > 1).count();
-            d.note = if big == 0 {
-                format!(
-                    "{} components, each a single vertex (Tarjan's algorithm): no cycles.",
-                    d.sccs.len()
-                )
-            } else {
-                format!(
-                    "{} components (Tarjan's algorithm); {big} of them hold more than one vertex, each a cycle, outlined.",
-                    d.sccs.len()
-                )
-            };
-        }
-    }
-    d
 }
 
 /// Advances the DFS/BFS animation about twice a second while playing.
@@ -324,7 +150,9 @@ pub fn layer(ctx: Ctx) -> impl IntoView {
         });
         let step = ctx.ov.step.get();
         let d = ctx.ov.data.get();
-        let names = ctx.shown.with_untracked(|s| s.graph.names.clone());
+        let names: Vec<String> = ctx
+            .shown
+            .with_untracked(|s| s.graph.vertices().iter().map(|v| v.name.clone()).collect());
         let badge = |i: usize, text: String, class: String| {
             nodes.get(&i).map(|&(x, y, w, _)| {
                 let number = text.clone();

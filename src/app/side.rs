@@ -60,20 +60,20 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             }
             .into_any();
         };
-        let kind = model::classify(&name);
+        let kind = crate::page::graph::classify(&name);
         let (deps, users, index) = ctx.shown.with(|s| match s.graph.index_of(&name) {
             Some(i) => {
-                let (d, u) = s.graph.neighbours(i);
+                let (d, u) = crate::page::view::neighbours(&s.graph, i);
                 (d, u, Some(i))
             }
             None => (Vec::new(), Vec::new(), None),
         });
-        let (up, down) = ctx.related.with(|r| (r.up.len(), r.down.len()));
+        let (up, down) = ctx.related.with(|r| (r.up_count(), r.down_count()));
         let decl = ctx
             .good
             .with(|g| g.as_ref().and_then(|a| a.decls.get(&name).cloned()));
         let code = decl.as_ref().map(|d| {
-            let lines = ctx.files.with(|f| model::snippet(f, d, 16));
+            let lines = ctx.files.with(|f| explain::snippet(f, d, 16));
             let file = d.file.clone();
             view! {
                 <div class="decl">
@@ -83,7 +83,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                             // Highlighted as in the editor (lexed together, so a string or
                             // comment spanning lines keeps its colour).
                             let text = lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n");
-                            let lx = super::highlight::lex(&text);
+                            let lx = highlight::lex(&text);
                             lines
                                 .iter()
                                 .enumerate()
@@ -185,22 +185,22 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
             s.name == "TransitiveReductionTransformer" && !s.removed_edges.is_empty()
         });
         // Where each phase of the description first happens, and how many steps it has.
-        let mut first: BTreeMap<model::Phase, (usize, usize)> = BTreeMap::new();
+        let mut first: BTreeMap<explain::Phase, (usize, usize)> = BTreeMap::new();
         for (k, s) in steps.iter().enumerate() {
-            first.entry(model::phase_of(&s.name)).or_insert((k, 0)).1 += 1;
+            first.entry(explain::phase_of(&s.name)).or_insert((k, 0)).1 += 1;
         }
-        let phases = model::Phase::ALL
+        let phases = explain::Phase::ALL
             .into_iter()
             .enumerate()
             .map(|(no, p)| {
                 let at = first.get(&p).copied();
                 let count = match (p, at) {
-                    (model::Phase::Validation, _) => "after the last step".to_string(),
+                    (explain::Phase::Validation, _) => "after the last step".to_string(),
                     (_, Some((_, c))) => format!("{c} step{}", if c == 1 { "" } else { "s" }),
                     (_, None) => "no step here".to_string(),
                 };
                 view! {
-                    <li class=format!("phase phase-{}", p.css()) class:empty=at.is_none() && p != model::Phase::Validation>
+                    <li class=format!("phase phase-{}", p.css()) class:empty=at.is_none() && p != explain::Phase::Validation>
                         <button
                             type="button"
                             disabled=at.is_none()
@@ -219,12 +219,12 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 }
             })
             .collect_view();
-        let mut prev: Option<model::Phase> = None;
+        let mut prev: Option<explain::Phase> = None;
         let rows = steps
             .into_iter()
             .enumerate()
             .map(|(k, s)| {
-                let phase = model::phase_of(&s.name);
+                let phase = explain::phase_of(&s.name);
                 // Inside the step's item, so the list keeps one item per step.
                 let heading = (prev != Some(phase)).then(|| {
                     view! {
@@ -246,7 +246,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 view! {
                     <li class="step" data-phase=phase.tag() class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed>
                         {heading}
-                        <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=model::explain(&s.name)>
+                        <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=explain::explain(&s.name)>
                             <span class="step-no">{k + 1}</span>
                             <span class="step-name">{s.name.clone()}</span>
                             <span class="step-delta">{delta}</span>
@@ -255,7 +255,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                             <p class="step-explain">
                                 <span class=format!("phase-tag phase-{}", phase.css())>{phase.tag()}</span>
                                 " "
-                                {model::explain(&s.name)}
+                                {explain::explain(&s.name)}
                             </p>
                         </Show>
                     </li>
@@ -292,7 +292,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                     <li class="validation-result">
                         <div class="step-phase phase-validation">
                             <span class="phase-tag phase-validation">"validation"</span>
-                            <span class="phase-about">{model::Phase::Validation.about()}</span>
+                            <span class="phase-about">{explain::Phase::Validation.about()}</span>
                         </div>
                         <p class="step-explain">{valid}</p>
                     </li>
@@ -343,7 +343,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
         let svg = ctx.scene.with(|s| s.svg.clone());
         let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
             view! {
-                <a class="export-link" download=file href=model::data_url(mime, text)>
+                <a class="export-link" download=file href=explain::data_url(mime, text)>
                     {label}
                 </a>
             }

@@ -149,7 +149,7 @@ impl Ctx {
 
 /// What the makespan chart's walks depend on: the graph, the durations, the expander.
 type ChartKey = (
-    GraphData,
+    PageGraph,
     BTreeMap<String, f64>,
     Option<model::SharedExpander>,
 );
@@ -178,7 +178,7 @@ impl Ctx {
     }
 
     /// The chart's key for graph `g` (tracked).
-    fn chart_key(self, g: &GraphData) -> ChartKey {
+    fn chart_key(self, g: &PageGraph) -> ChartKey {
         (
             g.clone(),
             self.walk_ui.durations.get(),
@@ -188,7 +188,7 @@ impl Ctx {
     }
 
     /// A walk without failures just measured the makespan at `p`: the chart need not.
-    pub(super) fn seed_chart(self, g: &GraphData, p: usize, makespan: f64) {
+    pub(super) fn seed_chart(self, g: &PageGraph, p: usize, makespan: f64) {
         let key = untrack(|| self.chart_key(g));
         self.walk_ui.chart.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
@@ -239,7 +239,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                 .filter(|a| a.cycles.is_empty())
                 .and_then(|a| a.graph.clone())
         });
-        let Some(g) = g.filter(|g| !g.names.is_empty()) else {
+        let Some(g) = g.filter(|g| !g.is_empty()) else {
             points.set(Vec::new());
             return;
         };
@@ -253,7 +253,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
         });
         let mut ps = vec![p, 1, 2, 4, 8, 16, 32, 64];
         ps.dedup();
-        let small = g.names.len() < 200;
+        let small = g.len() < 200;
         leptos::task::spawn_local(async move {
             let mut first = true;
             for q in ps.iter().copied() {
@@ -318,7 +318,7 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
         let names: Option<BTreeSet<String>> = ctx.good.with(|g| {
             g.as_ref()
                 .and_then(|a| a.graph.as_ref())
-                .map(|g| g.names.iter().cloned().collect())
+                .map(|g| g.vertices().iter().map(|v| v.name.clone()).collect())
         });
         let Some(names) = names else { return };
         let stale = ctx

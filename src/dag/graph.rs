@@ -3,7 +3,8 @@
 //! Hand-written over `BTreeMap`/`BTreeSet` rather than petgraph's `StableDiGraph` because OpenTofu's
 //! graph is a pair of adjacency *sets* (connecting twice is a no-op), ids must never be recycled
 //! (StableGraph reuses freed slots), and every iteration must be deterministic.
-//! [`Graph::to_petgraph`] exports the structure for petgraph's algorithms.
+//! The property tests (`tests/dag_props.rs`) copy a graph into petgraph to check our algorithms
+//! against its own.
 //!
 //! What the graph stores is defined here too: the [`Vertex`] trait (Go's `dag.Vertex` with the
 //! optional interfaces OpenTofu's renderers look for, `Subgrapher` among them, which is why it
@@ -11,7 +12,6 @@
 //! about itself (Go's `DotOpts` and `DotNode` from `internal/dag/dot.go`). Everything else in
 //! `dag` builds on this file; it builds on nothing else in `dag`.
 
-use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -312,18 +312,6 @@ impl<V> Graph<V> {
         }
         map
     }
-
-    /// The structure as a petgraph graph (node weights are our ids; edges point from dependent to
-    /// dependency), for use with petgraph's algorithms.
-    pub fn to_petgraph(&self) -> (StableDiGraph<VertexId, ()>, BTreeMap<VertexId, NodeIndex>) {
-        let mut pg = StableDiGraph::with_capacity(self.len(), self.edge_count());
-        let map: BTreeMap<VertexId, NodeIndex> =
-            self.ids().map(|id| (id, pg.add_node(id))).collect();
-        for (f, t) in self.edges() {
-            pg.add_edge(map[&f], map[&t], ());
-        }
-        (pg, map)
-    }
 }
 
 impl<V: Vertex> Graph<V> {
@@ -444,14 +432,5 @@ mod tests {
         g.connect(b, c);
         assert_eq!(g.replace(b, "42".into()).as_deref(), Some("2"));
         assert_eq!(g.string(), "1\n  42\n3\n42\n  3\n");
-    }
-
-    #[test]
-    fn petgraph_export_matches() {
-        let (mut g, [a, b, _]) = g3();
-        g.connect(a, b);
-        let (pg, map) = g.to_petgraph();
-        assert_eq!(pg.node_count(), 3);
-        assert!(pg.contains_edge(map[&a], map[&b]));
     }
 }

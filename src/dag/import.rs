@@ -8,8 +8,10 @@
 //! (pest's ` --> line:col` report) into a positioned [`Diagnostic`].
 
 use crate::diag::{Diagnostic, Pos, SourceRange};
-use graphviz_rust::dot_structures::{EdgeTy, Graph, Id, Stmt, Vertex as DotVertex};
-use std::collections::BTreeSet;
+use graphviz_rust::dot_structures::{
+    Attribute, EdgeTy, Graph, Id, Stmt, Subgraph, Vertex as DotVertex,
+};
+use std::collections::{BTreeSet, HashMap};
 
 /// Deepest `{`/`[` nesting accepted; far beyond any graph tfgraph or OpenTofu writes.
 pub const MAX_DOT_NESTING: usize = 100;
@@ -24,10 +26,41 @@ pub const MAX_DOT_EDGES: usize = 200_000;
 /// Vertex names (sorted) and edges `(from, to)` in document order.
 pub type DotGraph = (Vec<String>, Vec<(String, String)>);
 
-/// Parses DOT text named `name`. Vertex names are the ids as written, without quotes.
+/// One vertex of a DOT document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DotVertexRead {
+    /// Its id as text: quotes removed, `\"` and `\\` unescaped (the only escapes `tofu graph`
+    /// writes), and the `[root] ` prefix of older `terraform graph` output dropped, so names read
+    /// as OpenTofu's.
+    pub name: String,
+    /// Its `label` attribute, if any (`\n` as a line break).
+    pub label: Option<String>,
+    /// The `cluster*` subgraphs it is first mentioned in, outermost first, each by its label (or
+    /// its id without the `cluster` prefix).
+    pub cluster: Vec<String>,
+}
+
+/// A DOT document as read: vertices in the order first mentioned, edges `(from, to)` as indexes
+/// in document order (an edge to or from a subgraph stands for each of its vertices; duplicates
+/// and self-loops are kept as written).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DotDocument {
+    pub vertices: Vec<DotVertexRead>,
+    pub edges: Vec<(usize, usize)>,
+}
+
+impl DotDocument {
+    /// The vertices' names, in document order.
+    pub fn vertex_names(&self) -> Vec<String> {
+        self.vertices.iter().map(|v| v.name.clone()).collect()
+    }
+}
+
+/// Reads DOT text named `name`: the one DOT reader of the CLI, the layout and the app. Errors
+/// name the file, line and column of the first problem.
 // A diagnostic is the error type of every reader in the crate; boxing it would only add noise.
 #[allow(clippy::result_large_err)]
-pub fn parse_dot(name: &str, text: &str) -> Result<DotGraph, Diagnostic> {
+pub fn read_dot(name: &str, text: &str) -> Result<DotDocument, Diagnostic> {
     if let Some(byte) = too_deep(text) {
         return Err(Diagnostic::error(
             "Invalid DOT syntax",
@@ -40,12 +73,25 @@ pub fn parse_dot(name: &str, text: &str) -> Result<DotGraph, Diagnostic> {
     let stmts = match &graph {
         Graph::Graph { stmts, .. } | Graph::DiGraph { stmts, .. } => stmts,
     };
-    let mut vertices = BTreeSet::new();
-    let mut edges = Vec::new();
-    if collect(stmts, &mut vertices, &mut edges).is_err() {
+    let mut c = Collect::default();
+    c.stmts(stmts, &[], &mut Vec::new());
+    if c.too_many_edges {
         return Err(too_many_edges(name));
     }
-    Ok((vertices.into_iter().collect(), edges))
+    Ok(c.doc)
+}
+
+/// Parses DOT text named `name` ([`read_dot`]): vertex names sorted, edges by name.
+#[allow(clippy::result_large_err)]
+pub fn parse_dot(name: &str, text: &str) -> Result<DotGraph, Diagnostic> {
+    let doc = read_dot(name, text)?;
+    let edges = doc
+        .edges
+        .iter()
+        .map(|&(a, b)| (doc.vertices[a].name.clone(), doc.vertices[b].name.clone()))
+        .collect();
+    let names: BTreeSet<String> = doc.vertices.into_iter().map(|v| v.name).collect();
+    Ok((names.into_iter().collect(), edges))
 }
 
 /// Bounds the work of graphviz-rust's (pest) parser on `text`. A syntax error inside nested
@@ -116,10 +162,6 @@ fn too_many_edges(name: &str) -> Diagnostic {
     )
 }
 
-/// Marks a document that stands for more than [`MAX_DOT_EDGES`] edges.
-#[derive(Debug)]
-struct TooManyEdges;
-
 fn range_at(name: &str, text: &str, byte: usize) -> SourceRange {
     let byte = byte.min(text.len());
     let before = text.get(..byte).unwrap_or("");
@@ -177,75 +219,145 @@ fn syntax_error(name: &str, text: &str, message: &str) -> Diagnostic {
     Diagnostic::error("Invalid DOT syntax", expected, Some(range))
 }
 
+/// The text of a DOT id: quotes removed and `\"`, `\\` unescaped.
 fn id_text(id: &Id) -> String {
     match id {
-        Id::Escaped(s) => s
-            .strip_prefix('"')
-            .and_then(|s| s.strip_suffix('"'))
-            .unwrap_or(s)
-            .to_string(),
+        Id::Escaped(s) => {
+            let inner = s
+                .strip_prefix('"')
+                .and_then(|s| s.strip_suffix('"'))
+                .unwrap_or(s);
+            let mut out = String::with_capacity(inner.len());
+            let mut chars = inner.chars();
+            while let Some(c) = chars.next() {
+                match (c, chars.clone().next()) {
+                    ('\\', Some(next @ ('"' | '\\'))) => {
+                        out.push(next);
+                        chars.next();
+                    }
+                    _ => out.push(c),
+                }
+            }
+            out
+        }
         Id::Html(s) | Id::Plain(s) | Id::Anonymous(s) => s.clone(),
     }
 }
 
-/// The vertex names an edge end stands for (a subgraph stands for all of its nodes).
-fn ends(
-    v: &DotVertex,
-    vertices: &mut BTreeSet<String>,
-    edges: &mut Vec<(String, String)>,
-) -> Result<Vec<String>, TooManyEdges> {
-    match v {
-        DotVertex::N(n) => {
-            let name = id_text(&n.0);
-            vertices.insert(name.clone());
-            Ok(vec![name])
-        }
-        DotVertex::S(s) => {
-            let mut inner = BTreeSet::new();
-            collect(&s.stmts, &mut inner, edges)?;
-            vertices.extend(inner.iter().cloned());
-            Ok(inner.into_iter().collect())
-        }
+/// A vertex id as a name (see [`DotVertexRead::name`]).
+fn vertex_name(id: &Id) -> String {
+    let t = id_text(id);
+    match t.strip_prefix("[root] ") {
+        Some(rest) => rest.to_string(),
+        None => t,
     }
 }
 
-fn collect(
-    stmts: &[Stmt],
-    vertices: &mut BTreeSet<String>,
-    edges: &mut Vec<(String, String)>,
-) -> Result<(), TooManyEdges> {
-    for s in stmts {
-        match s {
-            Stmt::Node(n) => {
-                vertices.insert(id_text(&n.id.0));
+fn label_of(attrs: &[Attribute]) -> Option<String> {
+    attrs
+        .iter()
+        .find(|a| id_text(&a.0) == "label")
+        .map(|a| id_text(&a.1).replace("\\n", "\n"))
+}
+
+#[derive(Default)]
+struct Collect {
+    index: HashMap<String, usize>,
+    doc: DotDocument,
+    /// Set once the edges would pass [`MAX_DOT_EDGES`]; reading stops.
+    too_many_edges: bool,
+}
+
+impl Collect {
+    /// The vertex `name`; the first cluster it is mentioned in is its cluster.
+    fn vertex(&mut self, name: String, path: &[String]) -> usize {
+        if let Some(&i) = self.index.get(&name) {
+            return i;
+        }
+        let i = self.doc.vertices.len();
+        self.index.insert(name.clone(), i);
+        self.doc.vertices.push(DotVertexRead {
+            name,
+            label: None,
+            cluster: path.to_vec(),
+        });
+        i
+    }
+
+    /// The vertices an edge end names (a subgraph end stands for all its vertices).
+    fn ends(&mut self, v: &DotVertex, path: &[String]) -> Vec<usize> {
+        match v {
+            DotVertex::N(n) => vec![self.vertex(vertex_name(&n.0), path)],
+            DotVertex::S(s) => {
+                let mut mentioned = Vec::new();
+                self.subgraph(s, path, &mut mentioned);
+                mentioned
             }
-            Stmt::Subgraph(g) => collect(&g.stmts, vertices, edges)?,
-            Stmt::Edge(e) => {
-                let chain: Vec<&DotVertex> = match &e.ty {
-                    EdgeTy::Pair(a, b) => vec![a, b],
-                    EdgeTy::Chain(c) => c.iter().collect(),
-                };
-                let groups = chain
-                    .iter()
-                    .map(|v| ends(v, vertices, edges))
-                    .collect::<Result<Vec<_>, _>>()?;
-                for pair in groups.windows(2) {
-                    // Checked before the pairs are made.
-                    let pairs = pair[0].len().saturating_mul(pair[1].len());
-                    if edges.len().saturating_add(pairs) > MAX_DOT_EDGES {
-                        return Err(TooManyEdges);
-                    }
-                    for a in &pair[0] {
-                        for b in &pair[1] {
-                            edges.push((a.clone(), b.clone()));
-                        }
-                    }
-                }
-            }
-            Stmt::Attribute(_) | Stmt::GAttribute(_) => {}
         }
     }
-    Ok(())
+
+    fn stmts(&mut self, stmts: &[Stmt], path: &[String], mentioned: &mut Vec<usize>) {
+        for st in stmts {
+            if self.too_many_edges {
+                return;
+            }
+            match st {
+                Stmt::Node(n) => {
+                    let i = self.vertex(vertex_name(&n.id.0), path);
+                    if let Some(l) = label_of(&n.attributes) {
+                        self.doc.vertices[i].label = Some(l);
+                    }
+                    mentioned.push(i);
+                }
+                Stmt::Edge(e) => {
+                    let chain: Vec<&DotVertex> = match &e.ty {
+                        EdgeTy::Pair(a, b) => vec![a, b],
+                        EdgeTy::Chain(c) => c.iter().collect(),
+                    };
+                    let ends: Vec<Vec<usize>> = chain.iter().map(|v| self.ends(v, path)).collect();
+                    for w in ends.windows(2) {
+                        // Checked before the pairs are made.
+                        let pairs = w[0].len().saturating_mul(w[1].len());
+                        if self.doc.edges.len().saturating_add(pairs) > MAX_DOT_EDGES {
+                            self.too_many_edges = true;
+                            return;
+                        }
+                        for &a in &w[0] {
+                            for &b in &w[1] {
+                                self.doc.edges.push((a, b));
+                            }
+                        }
+                    }
+                    mentioned.extend(ends.into_iter().flatten());
+                }
+                Stmt::Subgraph(s) => self.subgraph(s, path, mentioned),
+                Stmt::Attribute(_) | Stmt::GAttribute(_) => {}
+            }
+        }
+    }
+
+    fn subgraph(&mut self, s: &Subgraph, path: &[String], mentioned: &mut Vec<usize>) {
+        let id = id_text(&s.id);
+        let mut inner = path.to_vec();
+        if id.starts_with("cluster") {
+            // The cluster's label if it has one, otherwise its id without the prefix.
+            let label = s
+                .stmts
+                .iter()
+                .find_map(|st| match st {
+                    Stmt::Attribute(a) if id_text(&a.0) == "label" => Some(id_text(&a.1)),
+                    _ => None,
+                })
+                .filter(|l| !l.is_empty())
+                .unwrap_or_else(|| {
+                    id.trim_start_matches("cluster")
+                        .trim_start_matches('_')
+                        .to_string()
+                });
+            inner.push(label);
+        }
+        self.stmts(&s.stmts, &inner, mentioned);
+    }
 }
 
 #[cfg(test)]
@@ -257,6 +369,21 @@ mod tests {
         let (v, e) = parse_dot("g.dot", "digraph {\n  \"a\" -> \"b\" -> c\n  d\n}\n").unwrap();
         assert_eq!(v, ["a", "b", "c", "d"]);
         assert_eq!(e, [("a".into(), "b".into()), ("b".into(), "c".into())]);
+    }
+
+    #[test]
+    fn escapes_labels_clusters_and_root_prefixes_are_read_once_for_everyone() {
+        let doc = read_dot(
+            "g.dot",
+            "digraph {\n  \"[root] a\\\"b\" [label = \"A\\nB\"];\n  subgraph cluster_m {\n    label = \"module.m\";\n    \"x\\\\y\"; subgraph cluster_n { c }\n  }\n  \"[root] a\\\"b\" -> \"x\\\\y\" -> c;\n  c -> c\n}\n",
+        )
+        .unwrap();
+        let names = doc.vertex_names();
+        assert_eq!(names, ["a\"b", "x\\y", "c"]);
+        assert_eq!(doc.vertices[0].label.as_deref(), Some("A\nB"));
+        assert_eq!(doc.vertices[1].cluster, ["module.m"]);
+        assert_eq!(doc.vertices[2].cluster, ["module.m", "n"]);
+        assert_eq!(doc.edges, [(0, 1), (1, 2), (2, 2)]);
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! The `-parallelism` semaphore.
 //!
-//! Hand-written rather than taken from `async-lock`: OpenTofu's semaphore is a buffered Go channel,
-//! whose release hands the slot straight to the longest-waiting sender. Event-listener based
-//! semaphores only wake a waiter, and a task polled before it may take the permit instead, which
-//! would make the walk order depend on poll order rather than on who asked first. Here a release
-//! passes the permit directly to the first waiter in the queue (strict FIFO).
+//! OpenTofu's semaphore is a buffered Go channel, whose release hands the slot straight to the
+//! longest-waiting sender. Here too a release passes the permit directly to the first waiter in the
+//! queue (strict FIFO), so the walk order depends on who asked first, not on poll order.
+//! `async-lock`'s semaphore would not do: it only wakes a waiter, and a task polled before it may
+//! take the permit. tokio's `sync::Semaphore` would (feature `sync`, no runtime needed): it is fair
+//! in the same way, assigning a released permit to the front of its queue. This one predates that
+//! check and is kept because it is small, single-threaded (`Rc`/`Cell`, no atomics) and pinned by
+//! the walk's tests; replacing it with tokio's is a possible simplification, not a fix.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;

@@ -1,19 +1,18 @@
-//! References from expressions and bodies: OpenTofu's `lang.References*` (which traversals HCL's
-//! `Variables()` reports) followed by `addrs.ParseRef` (what each traversal names).
+//! References in expressions and bodies: OpenTofu's `lang.References*` (which traversals HCL's
+//! `Variables()` reports) followed by `addrs.ParseRef` (what each traversal names)
 //!
 //! The traversal walk is hand-written over hcl-edit's tree because it has to reproduce HCL's
 //! exact rules: literal index keys fold into the traversal (`a.b[0].c`), a computed index or a
 //! splat ends it (`a.b[count.index]` refers to `a.b` and `count.index`), object keys that are
 //! bare names are not references, and for-expression, template-for and `dynamic` iterator
 //! variables are local names, not references.
+
 #![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
-use super::model::{
-    Check, CheckRule, Expr, HclBody, Import, ModuleCall, Output, ProviderBlock, Resource, Variable,
-};
 use crate::addrs::InstanceKey;
 use crate::addrs::traversal::{Step, literal_key};
-use crate::addrs::{Reference, parse_ref, parse_ref_steps};
+use crate::addrs::{Reference, parse_ref_steps};
+use crate::config::model::{Expr, HclBody};
 use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use crate::schema;
 use crate::strconv::go_quote;
@@ -62,9 +61,6 @@ impl Refs {
         self.diags.extend(other.diags);
     }
 }
-
-// ---------------------------------------------------------------------------------------------
-// The walk
 
 struct Walker<'a> {
     file: &'a Arc<SourceFile>,
@@ -426,9 +422,6 @@ fn attr_as_block_schema(ty: &schema::CtyType, allow_map: bool) -> Option<schema:
     Some(b)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Public entry points
-
 /// Every reference and provider-function call in an expression (Go `lang.ReferencesInExpr`).
 pub fn refs_in_expr_full(expr: &Expr) -> Refs {
     let mut w = Walker::new(&expr.file);
@@ -446,7 +439,7 @@ pub fn refs_in_expr(expr: &Expr) -> (Vec<Reference>, Vec<Diagnostic>) {
 /// declared attributes and block types are read (plus `dynamic` blocks of declared types, and
 /// blocks written for list/set-of-object attributes); without one, every attribute and block
 /// counts — the user-facing mode. Note that OpenTofu's nil-schema behaviour for resource bodies
-/// is "read nothing", which callers get by not calling this (see [`ResourceRefParts`]).
+/// is "read nothing", which callers get by not calling this (see [`super::ResourceRefParts`]).
 pub fn refs_in_body_full(body: &HclBody, schema: Option<&schema::Block>) -> Refs {
     let mut w = Walker::new(&body.file);
     match schema {
@@ -478,170 +471,11 @@ pub fn provider_funcs_in_body(
     refs_in_body_full(body, schema).funcs
 }
 
-/// References of several expressions together.
-pub fn exprs_refs<'e>(exprs: impl IntoIterator<Item = &'e Expr>) -> Refs {
-    let mut out = Refs::default();
-    for e in exprs {
-        out.extend(refs_in_expr_full(e));
-    }
-    out
-}
-
-/// References of check rules (`precondition`, `postcondition`, `validation`, `assert`): the
-/// condition and the error message.
-pub fn rules_refs(rules: &[CheckRule]) -> Refs {
-    let mut out = Refs::default();
-    for r in rules {
-        out.extend(refs_in_expr_full(&r.condition));
-        if let Some(m) = &r.error_message {
-            out.extend(refs_in_expr_full(m));
-        }
-    }
-    out
-}
-
-/// The references of a resource block split the way OpenTofu's `NodeAbstractResource.References`
-/// needs them (see the conformance README, "How a reimplementation should use it").
-#[derive(Debug, Clone, Default)]
-pub struct ResourceRefParts {
-    /// Never needs a schema: `depends_on`, `count`, `for_each`, `lifecycle.enabled`, the provider
-    /// instance-key expression, `replace_triggered_by`, `prevent_destroy`, pre/postconditions and
-    /// `connection` blocks (read in full, as against the connection superset schema).
-    pub meta: Refs,
-    /// The resource body: read only when a schema is attached (`None` schema = every attribute,
-    /// for user-facing analysis; OpenTofu itself skips the body when the schema is nil).
-    pub body: Refs,
-    /// Create-time provisioner bodies (and their connection blocks).
-    pub provisioners: Refs,
-}
-
-/// References in the meta-arguments of a resource (never schema-dependent).
-pub fn resource_meta_refs(r: &Resource) -> Refs {
-    let mut out = Refs::default();
-    out.extend(exprs_refs(&r.depends_on));
-    out.extend(exprs_refs(r.count.iter()));
-    out.extend(exprs_refs(r.for_each.iter()));
-    out.extend(exprs_refs(r.enabled.iter()));
-    if let Some(p) = &r.provider_ref {
-        out.extend(exprs_refs(p.key_expr.iter()));
-    }
-    out.extend(exprs_refs(&r.triggers_replacement));
-    if let Some(m) = &r.managed {
-        out.extend(exprs_refs(m.prevent_destroy_expr.iter()));
-    }
-    out.extend(rules_refs(&r.preconditions));
-    out.extend(rules_refs(&r.postconditions));
-    if let Some(m) = &r.managed
-        && let Some(c) = &m.connection
-    {
-        out.extend(refs_in_body_full(&c.config, None));
-    }
-    out
-}
-
-/// References in a resource's create-time provisioners. `schema_for(type)` gives a provisioner
-/// schema; `None` from it reads nothing (OpenTofu's nil provisioner schema) unless
-/// `read_all_without_schema` is set (user-facing mode).
-pub fn resource_provisioner_refs(
-    r: &Resource,
-    schema_for: &dyn Fn(&str) -> Option<schema::Block>,
-    read_all_without_schema: bool,
-) -> Refs {
-    let mut out = Refs::default();
-    let Some(m) = &r.managed else { return out };
-    for p in &m.provisioners {
-        if p.when != super::model::ProvisionerWhen::Create {
-            continue;
-        }
-        match schema_for(&p.type_name) {
-            Some(s) => out.extend(refs_in_body_full(&p.config, Some(&s))),
-            None if read_all_without_schema => out.extend(refs_in_body_full(&p.config, None)),
-            None => {}
-        }
-        if let Some(c) = &p.connection {
-            out.extend(refs_in_body_full(&c.config, None));
-        }
-    }
-    out
-}
-
-/// All parts of a resource's references. `schema` is the resource type's schema; with
-/// `schema_nil_reads_nothing` the body is skipped when `schema` is `None` (OpenTofu's
-/// behaviour), otherwise every attribute is read.
-pub fn resource_refs(
-    r: &Resource,
-    schema: Option<&schema::Block>,
-    schema_nil_reads_nothing: bool,
-) -> ResourceRefParts {
-    let body = match (schema, schema_nil_reads_nothing) {
-        (Some(s), _) => refs_in_body_full(&r.config, Some(s)),
-        (None, true) => Refs::default(),
-        (None, false) => refs_in_body_full(&r.config, None),
-    };
-    ResourceRefParts {
-        meta: resource_meta_refs(r),
-        body,
-        provisioners: resource_provisioner_refs(r, &|_| None, !schema_nil_reads_nothing),
-    }
-}
-
-/// References of an output: `value`, `depends_on`, preconditions.
-pub fn output_refs(o: &Output) -> Refs {
-    let mut out = exprs_refs(o.expr.iter());
-    out.extend(exprs_refs(&o.depends_on));
-    out.extend(rules_refs(&o.preconditions));
-    out
-}
-
-/// References of a module call's meta-arguments: `count`, `for_each`, `lifecycle.enabled`,
-/// `depends_on` and the
-/// provider instance keys in `providers`. Input variables are per argument, see
-/// [`module_input_refs`].
-pub fn module_call_refs(m: &ModuleCall) -> Refs {
-    let mut out = exprs_refs(m.count.iter());
-    out.extend(exprs_refs(m.for_each.iter()));
-    out.extend(exprs_refs(m.enabled.iter()));
-    out.extend(exprs_refs(&m.depends_on));
-    for p in &m.providers {
-        out.extend(exprs_refs(p.in_parent.key_expr.iter()));
-    }
-    out
-}
-
-/// References in one input-variable argument of a module call (`None` when not set).
-pub fn module_input_refs(m: &ModuleCall, variable: &str) -> Option<Refs> {
-    m.config.attr(variable).map(|e| refs_in_expr_full(&e))
-}
-
-/// References in every argument of a module call body (all inputs).
-pub fn module_inputs_refs(m: &ModuleCall) -> Refs {
-    refs_in_body_full(&m.config, None)
-}
-
-/// References of a variable's validation rules and default.
-pub fn variable_refs(v: &Variable) -> Refs {
-    let mut out = exprs_refs(v.default.iter());
-    out.extend(rules_refs(&v.validations));
-    out
-}
-
-/// References of a check block's asserts (its scoped data block is a resource of its own).
-pub fn check_refs(c: &Check) -> Refs {
-    rules_refs(&c.asserts)
-}
-
-/// References of an import block (`id`, `identity`, `for_each`, the provider key and the
-/// index expressions inside `to`).
-pub fn import_refs(i: &Import) -> Refs {
-    let mut out = exprs_refs(i.id.iter());
-    out.extend(exprs_refs(i.identity.iter()));
-    out.extend(exprs_refs(i.for_each.iter()));
-    if let Some(p) = &i.provider_ref {
-        out.extend(exprs_refs(p.key_expr.iter()));
-    }
-    // Only the computed index keys of `to` are references; the address itself is not.
-    if let Expression::Traversal(t) = &i.to.expr {
-        let mut w = Walker::new(&i.to.file);
+/// The references in the computed index keys of a traversal (`a.b[var.k]` gives `var.k`); the
+/// traversal itself is not read (an import's `to` address names its target, it does not refer to it).
+pub(super) fn index_key_refs(e: &Expr) -> Refs {
+    let mut w = Walker::new(&e.file);
+    if let Expression::Traversal(t) = &e.expr {
         for op in &t.operators {
             if let TraversalOperator::Index(ix) = op.value()
                 && literal_key(ix).is_none()
@@ -649,30 +483,8 @@ pub fn import_refs(i: &Import) -> Refs {
                 w.expr(ix);
             }
         }
-        out.extend(w.out);
     }
-    out
-}
-
-/// References of a provider block body read through its schema (`None`: every attribute), plus
-/// its `for_each`.
-pub fn provider_block_refs(p: &ProviderBlock, schema: Option<&schema::Block>) -> Refs {
-    let mut out = refs_in_body_full(&p.config, schema);
-    out.extend(exprs_refs(p.for_each.iter()));
-    out
-}
-
-/// The static traversal steps and referenceable of a `depends_on` element (Go parses these with
-/// `ParseRef`), or the diagnostic.
-pub fn depends_on_ref(e: &Expr) -> Result<Reference, Diagnostic> {
-    match crate::addrs::traversal::static_traversal(&e.expr) {
-        Some(steps) => parse_ref(&steps, &e.range()),
-        None => Err(Diagnostic::error(
-            "Invalid expression",
-            "A single static variable reference is required.",
-            Some(e.range()),
-        )),
-    }
+    w.out
 }
 
 #[cfg(test)]

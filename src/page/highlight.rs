@@ -1,5 +1,6 @@
 //! Syntax highlighting of HCL for the editor: a tolerant lexer that splits the text into classed
-//! byte ranges, and the view that draws only the lines on screen as Leptos text nodes in spans.
+//! byte ranges, and each line's pieces (the editor draws only the lines on screen, as text nodes
+//! in spans).
 //!
 //! Hand-written rather than hcl-edit's parser: a highlighter must colour text that does not parse
 //! (the user is typing it), must never fail, and only needs token classes, not a syntax tree;
@@ -329,4 +330,55 @@ fn heredoc(
     }
     push(toks, i, b.len(), Class::String);
     b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line's pieces put back together are the line: nothing lost, nothing doubled.
+    fn round_trips(text: &str) {
+        let lx = lex(text);
+        let lines: Vec<&str> = text.split('\n').collect();
+        assert_eq!(lx.lines(), lines.len(), "{text:?}");
+        for (i, line) in lines.iter().enumerate() {
+            let joined: String = lx.pieces(text, i).iter().map(|p| p.1).collect();
+            assert_eq!(&joined, line, "line {i} of {text:?}");
+        }
+    }
+
+    #[test]
+    fn tokens_are_classed_and_lines_cover_the_text() {
+        let text = "# c\nresource \"a\" \"b\" {\n  n = 12\n  s = \"x${var.y}z\"\n  t = true\n}\n";
+        round_trips(text);
+        let lx = lex(text);
+        let classes = |i: usize| -> Vec<(Option<Class>, &str)> { lx.pieces(text, i) };
+        assert_eq!(classes(0), [(Some(Class::Comment), "# c")]);
+        assert!(classes(1).contains(&(Some(Class::Block), "resource")));
+        assert!(classes(2).contains(&(Some(Class::Number), "12")));
+        assert!(classes(3).iter().any(|p| p.0 == Some(Class::Interp)));
+        assert!(classes(4).contains(&(Some(Class::Keyword), "true")));
+    }
+
+    #[test]
+    fn unfinished_and_odd_text_never_fails() {
+        for t in [
+            "",
+            "\"open string",
+            "x = <<EOT\nheredoc\nnot closed",
+            "/* open comment",
+            "é ü 日本 ${",
+            "a = \"${\"nested\"}\"\r\nb = 1",
+        ] {
+            round_trips(t);
+        }
+        // A string spanning lines keeps its class on the next line.
+        let t = "x = <<EOT\nbody\nEOT\n";
+        let lx = lex(t);
+        assert!(
+            lx.pieces(t, 1).iter().all(|p| p.0 == Some(Class::String)),
+            "{:?}",
+            lx.pieces(t, 1)
+        );
+    }
 }

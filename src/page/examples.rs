@@ -1,6 +1,35 @@
-//! The examples gallery: small configurations that each show one thing about graphs.
+//! The examples gallery: small configurations that each show one thing about graphs. Each is
+//! built by the engine in a test here, so none of them can stop building unnoticed.
 
 use crate::builder::BuilderKind;
+
+/// The example loaded on first visit: small, but it shows references, a data source, a variable and
+/// an output, so the first graph has something to say.
+pub const EXAMPLE: &str = r#"variable "region" {
+  default = "eu-west-1"
+}
+
+provider "aws" {
+  region = var.region
+}
+
+data "aws_ami" "ubuntu" {
+  most_recent = true
+}
+
+resource "aws_instance" "web" {
+  ami           = data.aws_ami.ubuntu.id
+  instance_type = "t3.micro"
+}
+
+resource "aws_eip" "web" {
+  instance = aws_instance.web.id
+}
+
+output "public_ip" {
+  value = aws_eip.web.public_ip
+}
+"#;
 
 /// One example: a title, one sentence, and its files (path relative to the root module).
 pub struct Example {
@@ -18,7 +47,7 @@ pub const EXAMPLES: &[Example] = &[
         title: "Implicit references",
         about: "Referring to another object's attribute is enough to order the two: no depends_on needed.",
         kind: BuilderKind::Plan,
-        files: &[("main.tf", crate::app::EXAMPLE)],
+        files: &[("main.tf", EXAMPLE)],
     },
     Example {
         id: "depends-on",
@@ -405,3 +434,37 @@ const REPLACE_STATE: &str = r#"{
   ]
 }
 "#;
+
+/// The files of an example, by path.
+pub fn files_of(e: &Example) -> std::collections::BTreeMap<String, String> {
+    e.files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::analysis::{Options, analyze};
+
+    #[test]
+    fn every_example_builds_with_its_graph_type() {
+        let mut ids = std::collections::BTreeSet::new();
+        for e in EXAMPLES {
+            assert!(ids.insert(e.id), "two examples are called {}", e.id);
+            let a = analyze(&files_of(e), e.kind, &Options::default());
+            let g = a
+                .graph
+                .as_ref()
+                .unwrap_or_else(|| panic!("{}: {:?}", e.id, a.errors));
+            assert!(g.len() > 1, "{}", e.id);
+            if e.id == "cycle" {
+                assert!(!a.cycles.is_empty(), "the cycle example has a cycle");
+            } else {
+                assert!(a.errors.is_empty(), "{}: {:?}", e.id, a.errors);
+            }
+        }
+        assert_eq!(EXAMPLES[0].files, &[("main.tf", EXAMPLE)]);
+    }
+}

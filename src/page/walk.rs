@@ -1,8 +1,8 @@
-//! The walk as the app runs it: a [`Walk`] on a [`Stepper`] (advanced per animation frame or one
+//! The walk as the page runs it: a [`Walk`] on a [`Stepper`] (advanced per animation frame or one
 //! event at a time), read back as per-vertex cells and Gantt rows that change only when their
 //! vertex or task does, so a frame touches the few DOM nodes whose state moved.
 
-use super::model::{GraphData, Kind, classify};
+use super::graph::{Kind, PageGraph};
 use crate::dag::VertexId;
 use crate::walk::{
     Behaviour, DurationModel, Execution, Expander, Expansion, StaticExpander, Stepper, TaskId,
@@ -181,13 +181,13 @@ pub struct Setup {
 /// The durations the app's walks use without an expander: the walk's default table, where a
 /// resource's or data source's `(expand)` vertex stands for its instances. Without expansion the
 /// table would count it as instant bookkeeping, so it gets the duration of its resource type.
-pub fn duration_model(g: &GraphData) -> DurationModel {
+pub fn duration_model(g: &PageGraph) -> DurationModel {
     let mut model = DurationModel::table();
-    for n in &g.names {
-        if let Some(base) = n.strip_suffix(" (expand)")
-            && matches!(classify(n), Kind::Resource | Kind::Data)
+    for v in g.vertices() {
+        if let Some(base) = v.name.strip_suffix(" (expand)")
+            && matches!(v.kind, Kind::Resource | Kind::Data)
         {
-            model = model.with_override(n.clone(), default_duration(base));
+            model = model.with_override(v.name.clone(), default_duration(base));
         }
     }
     model
@@ -195,7 +195,7 @@ pub fn duration_model(g: &GraphData) -> DurationModel {
 
 /// A vertex's duration in seconds when the user has not set one: for an `(expand)` vertex of a
 /// resource, the duration of each of its instances.
-pub fn default_secs(g: &GraphData, name: &str) -> f64 {
+pub fn default_secs(g: &PageGraph, name: &str) -> f64 {
     duration_model(g).duration_of(name).as_secs_f64()
 }
 
@@ -214,7 +214,7 @@ struct AppBehaviour {
 }
 
 impl AppBehaviour {
-    fn new(g: &GraphData, setup: &Setup) -> AppBehaviour {
+    fn new(g: &PageGraph, setup: &Setup) -> AppBehaviour {
         AppBehaviour {
             model: duration_model(g),
             user: setup
@@ -286,8 +286,8 @@ impl Behaviour for AppBehaviour {
 }
 
 /// Makespan (seconds) for each parallelism in `ps`, from the instant driver, without failures.
-pub fn makespans(g: &GraphData, setup: &Setup, ps: &[usize]) -> Vec<(usize, f64)> {
-    let (dg, _) = g.to_dag();
+pub fn makespans(g: &PageGraph, setup: &Setup, ps: &[usize]) -> Vec<(usize, f64)> {
+    let (dg, _) = g.to_graph();
     let setup = Setup {
         failures: BTreeSet::new(),
         ..setup.clone()
@@ -353,8 +353,8 @@ pub struct WalkRt {
 
 impl WalkRt {
     /// Starts walking `g` (nothing runs until the stepper is advanced).
-    pub fn start(g: &GraphData, parallelism: usize, setup: &Setup) -> WalkRt {
-        let (dg, ids) = g.to_dag();
+    pub fn start(g: &PageGraph, parallelism: usize, setup: &Setup) -> WalkRt {
+        let (dg, ids) = g.to_graph();
         let opts = WalkOptions::with_parallelism(parallelism.clamp(1, 64));
         // The same walk on the instant driver: how long this one will take (deterministic).
         let expected = crate::walk::simulate(&dg, &opts, AppBehaviour::new(g, setup))
@@ -382,10 +382,10 @@ impl WalkRt {
             ids,
             tasks,
             by_name: g
-                .names
+                .vertices()
                 .iter()
                 .enumerate()
-                .map(|(i, n)| (n.clone(), i))
+                .map(|(i, v)| (v.name.clone(), i))
                 .collect(),
             tracks,
             parents,
@@ -687,5 +687,163 @@ impl WalkRt {
         }
         frame.view = v;
         frame
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::analysis::{Analysis, Options, analyze};
+    use crate::page::examples::{EXAMPLES, files_of};
+
+    fn example(id: &str) -> Analysis {
+        let e = EXAMPLES.iter().find(|e| e.id == id).unwrap();
+        analyze(&files_of(e), e.kind, &Options::default())
+    }
+
+    fn setup(a: &Analysis) -> Setup {
+        Setup {
+            expander: a.expander.as_ref().map(|e| e.expander.clone()),
+            ..Setup::default()
+        }
+    }
+
+    fn run_to_end(rt: &mut WalkRt) -> Vec<Frame> {
+        let mut frames = vec![rt.collect(true)];
+        for _ in 0..10_000 {
+            if !rt.step() {
+                break;
+            }
+            frames.push(rt.collect(true));
+        }
+        frames.push(rt.collect(true));
+        frames
+    }
+
+    fn index(g: &PageGraph, name: &str) -> usize {
+        g.index_of(name).unwrap_or_else(|| panic!("no {name}"))
+    }
+
+    #[test]
+    fn stepping_to_the_end_finishes_every_vertex_in_the_expected_time() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let mut rt = WalkRt::start(&g, 10, &setup(&a));
+        let frames = run_to_end(&mut rt);
+        // The first report covers every vertex, later ones only what changed.
+        assert_eq!(frames[0].cells.len(), g.len());
+        assert!(frames[1..].iter().all(|f| f.cells.len() < g.len()));
+        assert!(
+            rt.cells.iter().all(|c| c.state == VState::Done),
+            "{:?}",
+            rt.cells
+        );
+        let v = &frames.last().unwrap().view;
+        assert!(v.finished);
+        assert_eq!(v.done, g.len());
+        assert_eq!(v.makespan, Some(rt.expected()));
+        assert!(v.critical_path.unwrap() <= v.makespan.unwrap());
+        // The instance runs longest: it is on the critical path with what it waits for.
+        let web = index(&g, "aws_instance.web (expand)");
+        assert!(v.critical.contains(&web), "{:?}", v.critical);
+        assert_eq!(v.max_concurrency.map(|m| m >= 1), Some(true));
+        // A vertex that expanded into one instance (no count) shows no instance counter.
+        assert_eq!(rt.cells[web].inst_label(), "");
+    }
+
+    #[test]
+    fn a_failed_vertex_stops_what_depends_on_it() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let mut s = setup(&a);
+        s.failures.insert("aws_instance.web (expand)".into());
+        let mut rt = WalkRt::start(&g, 10, &s);
+        let frames = run_to_end(&mut rt);
+        let state = |n: &str| rt.cells[index(&g, n)].state;
+        assert_eq!(state("aws_instance.web (expand)"), VState::Failed);
+        assert_eq!(state("aws_eip.web (expand)"), VState::Upstream);
+        assert_eq!(state("data.aws_ami.ubuntu (expand)"), VState::Done);
+        let v = &frames.last().unwrap().view;
+        assert_eq!((v.failed, v.finished), (1, true));
+        assert!(v.upstream >= 2, "{v:?}");
+    }
+
+    #[test]
+    fn a_count_of_three_walks_three_instance_rows() {
+        let a = example("count");
+        let g = a.graph.clone().unwrap();
+        let counted = g
+            .vertices()
+            .iter()
+            .position(|v| {
+                v.kind == super::super::graph::Kind::Resource && v.name.ends_with("(expand)")
+            })
+            .unwrap();
+        let mut rt = WalkRt::start(&g, 10, &setup(&a));
+        let frames = run_to_end(&mut rt);
+        let rows = frames
+            .iter()
+            .rev()
+            .find_map(|f| f.rows.clone())
+            .expect("rows");
+        let of_counted: Vec<&GRow> = rows.iter().filter(|r| r.vertex == counted).collect();
+        assert!(!of_counted.is_empty());
+        if of_counted.len() > 1 {
+            assert!(of_counted.iter().all(|r| r.instance));
+            let label = rt.cells[counted].inst_label();
+            assert_eq!(label, format!("{0}/{0}", of_counted.len()));
+        }
+        let three = rows
+            .iter()
+            .filter(|r| r.instance && r.name.ends_with(']'))
+            .count();
+        assert!(three >= 3, "{rows:?}");
+    }
+
+    #[test]
+    fn frames_move_progress_and_makespans_match_the_instant_walk() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let s = setup(&a);
+        let mut rt = WalkRt::start(&g, 10, &s);
+        rt.collect(true);
+        // 31 frames 16 ms apart at speed 1: half a simulated second, the provider's half way.
+        let mut t = 0.0;
+        for _ in 0..31 {
+            t += 16.0;
+            rt.frame(t, 1.0);
+        }
+        let f = rt.collect(true);
+        assert!((f.view.now - 0.48).abs() < 1e-6, "{}", f.view.now);
+        let provider = g
+            .vertices()
+            .iter()
+            .position(|v| v.name.starts_with("provider["))
+            .unwrap();
+        let c = rt.cells[provider];
+        assert_eq!(c.state, VState::Running);
+        assert!(
+            (c.progress() - 0.48).abs() < 1.0 / f64::from(PROGRESS_STEPS),
+            "{c:?}"
+        );
+        let m = makespans(&g, &s, &[1, 10]);
+        assert_eq!(m[1].1, rt.expected());
+        assert!(m[0].1 >= m[1].1);
+    }
+
+    #[test]
+    fn a_duration_set_on_an_expanding_vertex_applies_to_each_instance() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let mut s = setup(&a);
+        let before = makespans(&g, &s, &[10])[0].1;
+        s.durations
+            .insert("aws_instance.web (expand)".into(), 100.0);
+        let after = makespans(&g, &s, &[10])[0].1;
+        let default = default_secs(&g, "aws_instance.web (expand)");
+        assert!(
+            (after - before - (100.0 - default)).abs() < 1e-6,
+            "{before} -> {after}"
+        );
     }
 }

@@ -1,0 +1,331 @@
+//! What every block decoder shares: the decoding context ([`Ctx`]: the file, the diagnostics, whether
+//! it is an override file), splitting a body by a schema (Go `hcl.Body.Content` and
+//! `PartialContent`), label and name checks, literal attribute values and the duplicate check.
+
+use crate::addrs;
+use crate::addrs::traversal::template_literal;
+use crate::config::model::*;
+use crate::diag::{Diagnostic, SourceFile, SourceRange, go_range};
+use crate::strconv::go_quote;
+use hcl::edit::Span;
+use hcl::edit::expr::Expression;
+use hcl::edit::structure::{Attribute, Block, Body, Structure};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+pub(super) const BAD_IDENTIFIER_DETAIL: &str = "A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.";
+
+pub(super) struct Ctx<'a> {
+    pub(super) file: &'a Arc<SourceFile>,
+    pub(super) diags: &'a mut Vec<Diagnostic>,
+    /// Override files make every argument optional (Go `schemaForOverrides`).
+    pub(super) is_override: bool,
+}
+
+impl Ctx<'_> {
+    pub(super) fn range(&self, span: Option<std::ops::Range<usize>>) -> SourceRange {
+        self.file.range_opt(span)
+    }
+    pub(super) fn err(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        span: Option<std::ops::Range<usize>>,
+    ) {
+        let r = self.range(span);
+        self.diags.push(Diagnostic::error(summary, detail, Some(r)));
+    }
+    pub(super) fn warn(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        span: Option<std::ops::Range<usize>>,
+    ) {
+        let r = self.range(span);
+        self.diags
+            .push(Diagnostic::warning(summary, detail, Some(r)));
+    }
+    pub(super) fn expr(&self, e: &Expression) -> Expr {
+        Expr::new(e.clone(), self.file)
+    }
+    /// The block's definition range: its type and labels (Go `DefRange`).
+    pub(super) fn def_range(&self, b: &Block) -> SourceRange {
+        let start = b
+            .ident
+            .span()
+            .map(|s| s.start)
+            .or(b.span().map(|s| s.start))
+            .unwrap_or(0);
+        let end = b
+            .labels
+            .last()
+            .and_then(|l| l.span())
+            .or(b.ident.span())
+            .map(|s| s.end)
+            .unwrap_or(start);
+        self.file.range(start..end)
+    }
+    pub(super) fn label_range(&self, b: &Block, i: usize) -> SourceRange {
+        self.range(b.labels.get(i).and_then(|l| l.span()).or(b.ident.span()))
+    }
+}
+
+/// The parts of a body split by a schema of meta-arguments.
+pub(super) struct Content<'a> {
+    pub(super) attrs: BTreeMap<String, &'a Attribute>,
+    pub(super) blocks: Vec<&'a Block>,
+    pub(super) remain: Body,
+}
+
+/// Splits a body into the named attributes/blocks and the rest (Go `PartialContent`), reporting
+/// duplicate attributes ("Attribute redefined").
+pub(super) fn partial_content<'a>(
+    cx: &mut Ctx,
+    body: &'a Body,
+    attr_names: &[&str],
+    block_names: &[&str],
+) -> Content<'a> {
+    let mut attrs: BTreeMap<String, &'a Attribute> = BTreeMap::new();
+    let mut blocks = Vec::new();
+    let mut remain = Body::new();
+    let mut seen: BTreeMap<String, SourceRange> = BTreeMap::new();
+    for s in body.iter() {
+        match s {
+            Structure::Attribute(a) => {
+                let name = a.key.value().to_string();
+                if let Some(prev) = seen.get(&name) {
+                    let detail = format!(
+                        "The argument {} was already set at {}. Each argument may be set only once.",
+                        go_quote(&name),
+                        go_range(prev)
+                    );
+                    cx.err("Attribute redefined", detail, a.key.span());
+                    continue;
+                }
+                seen.insert(name.clone(), cx.range(a.key.span()));
+                if attr_names.contains(&name.as_str()) {
+                    attrs.insert(name, a);
+                } else {
+                    remain.push(a.clone());
+                }
+            }
+            Structure::Block(b) => {
+                if block_names.contains(&b.ident.value().as_str()) {
+                    blocks.push(b);
+                } else {
+                    remain.push(b.clone());
+                }
+            }
+        }
+    }
+    Content {
+        attrs,
+        blocks,
+        remain,
+    }
+}
+
+/// Like [`partial_content`] but everything not in the schema is an error (Go `Content`).
+pub(super) fn content<'a>(
+    cx: &mut Ctx,
+    body: &'a Body,
+    attr_names: &[&str],
+    block_names: &[&str],
+) -> Content<'a> {
+    let c = partial_content(cx, body, attr_names, block_names);
+    for s in c.remain.iter() {
+        match s {
+            Structure::Attribute(a) => {
+                let name = a.key.value().to_string();
+                cx.err(
+                    "Unsupported argument",
+                    format!(
+                        "An argument named {} is not expected here.",
+                        go_quote(&name)
+                    ),
+                    a.key.span(),
+                );
+            }
+            Structure::Block(b) => {
+                let name = b.ident.value().to_string();
+                cx.err(
+                    "Unsupported block type",
+                    format!("Blocks of type {} are not expected here.", go_quote(&name)),
+                    b.ident.span(),
+                );
+            }
+        }
+    }
+    c
+}
+
+pub(super) fn check_labels(cx: &mut Ctx, b: &Block, names: &[&str]) -> bool {
+    let kind = b.ident.value().to_string();
+    if b.labels.len() < names.len() {
+        let missing = names[b.labels.len()];
+        let detail = format!(
+            "All {kind} blocks must have {} labels ({}).",
+            names.len(),
+            names.join(", ")
+        );
+        cx.err(
+            &format!("Missing {missing} for {kind}"),
+            detail,
+            b.ident.span(),
+        );
+        return false;
+    }
+    if b.labels.len() > names.len() {
+        let detail = if names.is_empty() {
+            format!("No labels are expected for {} blocks.", kind)
+        } else {
+            format!(
+                "Only {} labels ({}) are expected for {} blocks.",
+                names.len(),
+                names.join(", "),
+                kind
+            )
+        };
+        cx.err(
+            &format!("Extraneous label for {kind}"),
+            detail,
+            b.labels[names.len()].span(),
+        );
+        return false;
+    }
+    true
+}
+
+/// The label of a block that takes one label, `name`: `None` (after a diagnostic) when the label
+/// count is wrong. A label that is not an identifier is reported under `invalid_summary` (each
+/// block kind has its own wording in OpenTofu) but still returned, so the block is decoded on.
+pub(super) fn block_name(cx: &mut Ctx, b: &Block, invalid_summary: &str) -> Option<String> {
+    if !check_labels(cx, b, &["name"]) {
+        return None;
+    }
+    let name = b.labels[0].as_str().to_string();
+    if !addrs::is_identifier(&name) {
+        cx.err(invalid_summary, BAD_IDENTIFIER_DETAIL, b.labels[0].span());
+    }
+    Some(name)
+}
+
+/// Reports that block `b` lacks the required argument `arg`, at the block's body.
+pub(super) fn missing_argument(cx: &mut Ctx, b: &Block, arg: &str) {
+    cx.err(
+        "Missing required argument",
+        format!(
+            "The argument {} is required, but no definition was found.",
+            go_quote(arg)
+        ),
+        b.body.span().or(b.span()),
+    );
+}
+
+/// Keeps the first declaration of each name in a module: adds `item` under `key`, unless the map
+/// already holds one; then reports `summary` at `item`'s declaration, with the detail that
+/// `detail` gives for it and the first one's range (as Go prints it).
+pub(super) fn insert_unique<T>(
+    diags: &mut Vec<Diagnostic>,
+    map: &mut BTreeMap<String, T>,
+    (key, item): (String, T),
+    decl_range: fn(&T) -> &SourceRange,
+    summary: &str,
+    detail: impl FnOnce(&T, &str) -> String,
+) {
+    match map.get(&key) {
+        Some(prev) => {
+            let detail = detail(&item, &go_range(decl_range(prev)));
+            diags.push(Diagnostic::error(
+                summary,
+                detail,
+                Some(decl_range(&item).clone()),
+            ));
+        }
+        None => {
+            map.insert(key, item);
+        }
+    }
+}
+
+/// A string literal expression's value.
+pub(super) fn literal_string(e: &Expression) -> Option<String> {
+    match e {
+        Expression::String(s) => Some(s.value().to_string()),
+        Expression::StringTemplate(t) => template_literal(t),
+        Expression::HeredocTemplate(h) => {
+            let mut out = String::new();
+            for el in h.template.iter() {
+                match el {
+                    hcl::edit::template::Element::Literal(l) => out.push_str(l.value()),
+                    _ => return None,
+                }
+            }
+            Some(out)
+        }
+        Expression::Parenthesis(p) => literal_string(p.inner()),
+        _ => None,
+    }
+}
+
+pub(super) fn literal_bool(e: &Expression) -> Option<bool> {
+    match e {
+        Expression::Bool(b) => Some(*b.value()),
+        _ => None,
+    }
+}
+
+pub(super) fn decode_string_attr(cx: &mut Ctx, a: &Attribute) -> Option<String> {
+    match literal_string(&a.value) {
+        Some(s) => Some(s),
+        None => {
+            cx.err(
+                "Invalid expression",
+                "A static string value is required here.",
+                a.value.span(),
+            );
+            None
+        }
+    }
+}
+
+pub(super) fn decode_bool_attr(cx: &mut Ctx, a: &Attribute) -> Option<bool> {
+    match literal_bool(&a.value) {
+        Some(b) => Some(b),
+        None => {
+            // OpenTofu evaluates these statically; we accept only literals and keep going.
+            if !matches!(
+                a.value,
+                Expression::Variable(_)
+                    | Expression::Traversal(_)
+                    | Expression::FuncCall(_)
+                    | Expression::Conditional(_)
+                    | Expression::BinaryOp(_)
+                    | Expression::UnaryOp(_)
+                    | Expression::Parenthesis(_)
+            ) {
+                cx.err(
+                    "Unsuitable value type",
+                    "Unsuitable value: a bool is required.",
+                    a.value.span(),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// The elements of a list expression (Go `hcl.ExprList`).
+pub(super) fn expr_list<'e>(cx: &mut Ctx, e: &'e Expression) -> Vec<&'e Expression> {
+    match e {
+        Expression::Array(a) => a.iter().collect(),
+        _ => {
+            cx.err(
+                "Invalid expression",
+                "A static list expression is required.",
+                e.span(),
+            );
+            Vec::new()
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Syntax errors: hcl-edit's parse errors restated as HCL's native-syntax parser words them, at the
+//! position it reports.
+
+use crate::diag::{Diagnostic, SourceFile, go_range};
+use crate::strconv::go_quote;
+
+/// The byte offset of a `"` left open on this line (escapes and `${ }` / `%{ }` sequences
+/// respected), if any.
+pub(super) fn unclosed_quote(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let mut open: Option<usize> = None;
+    let mut depth = 0usize; // template sequences inside the open string
+    let mut i = 0;
+    while i < b.len() {
+        match (open, b[i]) {
+            (None, b'#') => break,
+            (None, b'/') if b.get(i + 1) == Some(&b'/') => break,
+            (None, b'"') => open = Some(i),
+            (Some(_), b'\\') if depth == 0 => i += 1,
+            (Some(_), b'$' | b'%') if b.get(i + 1) == Some(&b'{') => {
+                depth += 1;
+                i += 1;
+            }
+            (Some(_), b'}') if depth > 0 => depth -= 1,
+            (Some(_), b'"') if depth == 0 => open = None,
+            _ => {}
+        }
+        i += 1;
+    }
+    open
+}
+
+/// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
+/// we recognise the common one and otherwise report a generic syntax error.
+pub(super) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
+    let loc = e.location();
+    // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
+    let range = file.range(loc.offset()..loc.offset());
+    let msg = e.message();
+    let rest = file.rest_from(loc.offset());
+    let at_eof = rest.trim().is_empty();
+    let next = rest.trim_start_matches([' ', '\t']).chars().next();
+    // hcl-edit reports a quoted string left open somewhere on its line (often at the start of
+    // the argument); HCL's scanner reports it where the string breaks: at the line's end (a
+    // newline inside quotes), or at the opening quote when the file ends inside the string.
+    let here = loc.offset().saturating_sub(file.offset);
+    let line_start = file
+        .text
+        .get(..here)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let rest_of_line = file.text.get(line_start..).unwrap_or("");
+    let line_rest = rest_of_line.split('\n').next().unwrap_or("");
+    if !msg.contains("heredoc")
+        && let Some(open) = unclosed_quote(line_rest)
+    {
+        let start = file.offset + line_start;
+        return if rest_of_line.len() > line_rest.len() {
+            let at = start + line_rest.trim_end_matches('\r').len();
+            Diagnostic::error(
+                "Invalid multi-line string",
+                "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                Some(file.range(at..at)),
+            )
+        } else {
+            Diagnostic::error(
+                "Unterminated template string",
+                "No closing marker was found for the string.",
+                Some(file.range(start + open..start + open + 1)),
+            )
+        };
+    }
+    // A heredoc without its closing marker: HCL's template parser meets the end of the file
+    // where it wanted the marker, and reports it there.
+    if msg.contains("heredoc end delimiter") {
+        let end = file.offset + file.text.len();
+        return Diagnostic::error(
+            "Unterminated template string",
+            "No closing marker was found for the string.",
+            Some(file.range(end..end)),
+        );
+    }
+    // hcl-edit refuses a repeated argument while parsing; HCL's wording names the first one.
+    if msg.contains("redefined attribute") {
+        let key: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        let here = loc.offset().saturating_sub(file.offset);
+        let before = file.text.get(..here).unwrap_or("");
+        let mut starts = vec![0];
+        starts.extend(before.match_indices('\n').map(|(i, _)| i + 1));
+        let prev = starts.iter().rev().find_map(|&st| {
+            let line = before.get(st..)?.split('\n').next()?;
+            let indent = line.len() - line.trim_start().len();
+            let after = line.trim_start().strip_prefix(key.as_str())?.trim_start();
+            (!key.is_empty() && after.starts_with('=') && !after.starts_with("=="))
+                .then_some(file.offset + st + indent)
+        });
+        if let Some(p) = prev {
+            return Diagnostic::error(
+                "Attribute redefined",
+                format!(
+                    "The argument {} was already set at {}. Each argument may be set only once.",
+                    go_quote(&key),
+                    go_range(&file.range(p..p + key.len()))
+                ),
+                Some(range),
+            );
+        }
+    }
+    let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
+        if at_eof {
+            (
+                "Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.".into(),
+            )
+        } else if next.is_some_and(|c| c.is_alphabetic() || c == '_') {
+            (
+                "Missing newline after argument",
+                "An argument definition must end with a newline.".into(),
+            )
+        } else {
+            (
+                "Argument or block definition required",
+                "An argument or block definition is required here.".into(),
+            )
+        }
+    } else if msg.starts_with("expected newline or eof") || msg.starts_with("invalid body") {
+        (
+            "Argument or block definition required",
+            "An argument or block definition is required here.".into(),
+        )
+    } else if msg == "expected `]`" {
+        // An unclosed list: HCL's tuple parser wanted a comma before the next item.
+        (
+            "Missing item separator",
+            "Expected a comma to mark the beginning of the next item.".into(),
+        )
+    } else if msg.starts_with("invalid expression") {
+        (
+            "Invalid expression",
+            "Expected the start of an expression, but found an invalid expression token.".into(),
+        )
+    } else if msg == "unexpected token" && e.line().matches('"').count() % 2 == 1 {
+        (
+            "Unterminated template string",
+            "No closing marker was found for the string.".into(),
+        )
+    } else if msg == "unexpected token" && !next.is_some_and(|c| c.is_alphabetic() || c == '_') {
+        (
+            "Argument or block definition required",
+            "An argument or block definition is required here.".into(),
+        )
+    } else {
+        ("Invalid syntax", msg.to_string())
+    };
+    Diagnostic::error(summary, detail, Some(range))
+}

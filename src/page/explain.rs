@@ -1,0 +1,348 @@
+//! Words for what the page shows: what each transform does and which step of Terraform's
+//! "Resource Graph" description it carries out, the declaration snippet of a vertex, and data
+//! URLs for downloads.
+
+use super::analysis::Decl;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The declaration's block: from its first line to where its braces close (at most `max`
+/// lines), numbered. OpenTofu's declaration ranges cover only the block header, so the end is
+/// found by counting braces (strings with braces may end it early; it is only a preview).
+pub fn snippet(files: &BTreeMap<String, String>, decl: &Decl, max: usize) -> Vec<(usize, String)> {
+    let Some(text) = files.get(&decl.file) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut depth = 0i64;
+    for (i, l) in text.lines().enumerate().skip(decl.line.saturating_sub(1)) {
+        out.push((i + 1, l.to_string()));
+        for c in l.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        let past_end = i + 1 >= decl.end_line.max(decl.line);
+        if out.len() >= max || (past_end && depth <= 0) {
+            break;
+        }
+    }
+    out
+}
+
+/// What each transform does, in our words.
+pub fn explain(transform: &str) -> &'static str {
+    match transform {
+        "ConfigTransformer" => {
+            "Adds one vertex per resource and data block in the configuration (per module), before anything is connected."
+        }
+        "RootVariableTransformer" => {
+            "Adds a vertex for each input variable of the root module, so values given on the command line have a place in the graph."
+        }
+        "ModuleVariableTransformer" => {
+            "Adds a vertex for each variable of a child module: it evaluates the argument the module call passes in."
+        }
+        "LocalTransformer" => {
+            "Adds a vertex for each local value; locals are evaluated on their own, like tiny resources."
+        }
+        "OutputTransformer" => {
+            "Adds a vertex for each output value, so outputs are computed once what they reference is done."
+        }
+        "OrphanResourceInstanceTransformer" | "OrphanResourceInstanceCountTransformer" => {
+            "Adds vertices for resource instances that are in the state but no longer in the configuration: they will be destroyed."
+        }
+        "OrphanOutputTransformer" => {
+            "Adds vertices that remove outputs which are in the state but no longer in the configuration."
+        }
+        "StateTransformer" => "Adds a vertex for every resource instance recorded in the state.",
+        "AttachStateTransformer" => {
+            "Gives each resource instance vertex its object from the state."
+        }
+        "AttachResourceConfigTransformer" => {
+            "Gives each resource vertex its configuration block, which later steps read for references and providers."
+        }
+        "DiffTransformer" => {
+            "Adds the vertices that carry out the planned changes: one per instance to create, update or destroy."
+        }
+        "ProviderConfigTransformer" => {
+            "Adds a vertex for each provider block, in every module that declares one."
+        }
+        "MissingProviderTransformer" => {
+            "Adds a vertex for providers that resources need but no configuration declares, so they run with an empty configuration."
+        }
+        "ProviderTransformer" => {
+            "Connects each resource to the provider configuration that serves it, following aliases and what modules inherit."
+        }
+        "PruneProviderTransformer" => {
+            "Removes provider vertices nothing uses: no need to start a plugin for them."
+        }
+        "ProviderUnconfiguredTransformer" => "Marks providers that nothing configures.",
+        "ProviderFunctionTransformer" => {
+            "Connects vertices that call provider functions to the provider that defines them."
+        }
+        "CloseProviderTransformer" => {
+            "Adds a closing vertex per provider that waits for every user of it, so the plugin is stopped only when all of them are done."
+        }
+        "AttachSchemaTransformer" => {
+            "Gives each resource and provider vertex its schema, which tells the reference step which attributes are expressions."
+        }
+        "ModuleExpansionTransformer" => {
+            "Adds an expand vertex per module call (it evaluates count and for_each) and a close vertex; everything inside the module waits on its expand."
+        }
+        "ReferenceTransformer" => {
+            "Adds an edge from every vertex to each thing its expressions refer to: this is where implicit dependencies come from."
+        }
+        "AttachDependenciesTransformer" => {
+            "Records on each resource which other resources it depends on, as the state will store it."
+        }
+        "attachDataResourceDependsOnTransformer" => {
+            "Makes data sources wait for what their depends_on implies, so they are not read too early."
+        }
+        "ExternalReferenceTransformer" => {
+            "Connects vertices to references that come from outside the configuration."
+        }
+        "DestroyEdgeTransformer" => {
+            "Reverses the order for destruction: a thing is destroyed only after everything that depended on it."
+        }
+        "pruneUnusedNodesTransformer" => {
+            "Removes vertices a destroy-only run does not need, such as values nothing being destroyed uses."
+        }
+        "CBDEdgeTransformer" | "ForcedCBDTransformer" => {
+            "For create_before_destroy, turns the order round so the replacement exists before the old object goes."
+        }
+        "TargetingTransformer" => {
+            "With -target or -exclude, keeps only the vertices the selection needs."
+        }
+        "RemovedModuleTransformer" => {
+            "Adds vertices that clean up modules which are in the state but removed from the configuration."
+        }
+        "CloseRootModuleTransformer" => {
+            "Adds the root vertex that waits for everything else, so the graph has a single end."
+        }
+        "RootTransformer" => {
+            "Adds a single root vertex that every vertex without dependents leads to: a graph must have exactly one."
+        }
+        "TransitiveReductionTransformer" => {
+            "Removes edges implied by longer paths (if A needs B and B needs C, A -> C goes): same order, fewer lines."
+        }
+        "checkTransformer" | "checkStartTransformer" => {
+            "Adds vertices for check blocks, which run after what they look at."
+        }
+        _ => "A step of OpenTofu's graph builder.",
+    }
+}
+
+/// A `data:` URL holding `text`, for download links (percent-encoded: every byte outside the
+/// unreserved set; a hand-written loop because no encoding crate is a dependency of the app).
+pub fn data_url(mime: &str, text: &str) -> String {
+    let mut out = format!("data:{mime};charset=utf-8,");
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// The steps of Terraform's "Resource Graph" description ("Building the Graph"), in its order,
+/// with what OpenTofu adds: each transform belongs to one of them (see [`phase_of`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    Resources,
+    Provisioners,
+    DependsOn,
+    Orphans,
+    Providers,
+    References,
+    Root,
+    DestroySplit,
+    Targeting,
+    Validation,
+    Reduction,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 11] = [
+        Phase::Resources,
+        Phase::Provisioners,
+        Phase::DependsOn,
+        Phase::Orphans,
+        Phase::Providers,
+        Phase::References,
+        Phase::Root,
+        Phase::DestroySplit,
+        Phase::Targeting,
+        Phase::Validation,
+        Phase::Reduction,
+    ];
+
+    /// A short tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Phase::Resources => "resources",
+            Phase::Provisioners => "provisioners",
+            Phase::DependsOn => "depends_on",
+            Phase::Orphans => "orphans",
+            Phase::Providers => "providers",
+            Phase::References => "references",
+            Phase::Root => "root",
+            Phase::DestroySplit => "destroy split",
+            Phase::Targeting => "targeting",
+            Phase::Validation => "validation",
+            Phase::Reduction => "reduction",
+        }
+    }
+
+    /// The CSS class suffix (`phase-…`).
+    pub fn css(self) -> &'static str {
+        match self {
+            Phase::DependsOn => "depends-on",
+            Phase::DestroySplit => "destroy-split",
+            p => p.tag(),
+        }
+    }
+
+    /// What this step of the description does, in our words.
+    pub fn about(self) -> &'static str {
+        match self {
+            Phase::Resources => {
+                "Every resource and data block becomes a vertex; so do variables, locals, outputs, checks and each module call."
+            }
+            Phase::Provisioners => {
+                "Provisioners have no vertices of their own in OpenTofu: they run inside the vertex of the resource they belong to."
+            }
+            Phase::DependsOn => {
+                "Explicit depends_on becomes edges (drawn by the reference step); these steps make data sources and the saved state respect it."
+            }
+            Phase::Orphans => {
+                "With a state, objects it records that the configuration no longer has are added, to be destroyed."
+            }
+            Phase::Providers => {
+                "Each resource is tied to the provider configuration that serves it; unused providers go, and each provider gets a closing vertex."
+            }
+            Phase::References => {
+                "Expressions are read for references (var.x, aws_vpc.a.id, module.m.out): each one becomes an edge to what it names."
+            }
+            Phase::Root => {
+                "A single root vertex is added that waits for everything, so the graph has one end."
+            }
+            Phase::DestroySplit => {
+                "When there are changes, replacing an object is split into destroy and create, ordered by create_before_destroy."
+            }
+            Phase::Targeting => {
+                "Not in the description: with -target or -exclude, only what the selection needs is kept."
+            }
+            Phase::Validation => {
+                "The finished graph is checked: exactly one root, no cycles, no vertex depending on itself."
+            }
+            Phase::Reduction => {
+                "Transitive reduction drops every edge a longer path already implies: the same order, fewer lines."
+            }
+        }
+    }
+}
+
+/// The step of the "Resource Graph" description a transform carries out.
+pub fn phase_of(transform: &str) -> Phase {
+    match transform {
+        "StateTransformer"
+        | "AttachStateTransformer"
+        | "OrphanResourceInstanceTransformer"
+        | "OrphanResourceInstanceCountTransformer"
+        | "OrphanOutputTransformer"
+        | "RemovedModuleTransformer" => Phase::Orphans,
+        "attachDataResourceDependsOnTransformer" | "AttachDependenciesTransformer" => {
+            Phase::DependsOn
+        }
+        "ProviderConfigTransformer"
+        | "MissingProviderTransformer"
+        | "ProviderTransformer"
+        | "PruneProviderTransformer"
+        | "ProviderUnconfiguredTransformer"
+        | "ProviderFunctionTransformer"
+        | "CloseProviderTransformer"
+        | "AttachSchemaTransformer" => Phase::Providers,
+        "ReferenceTransformer" | "ExternalReferenceTransformer" => Phase::References,
+        "RootTransformer" | "CloseRootModuleTransformer" => Phase::Root,
+        "DiffTransformer"
+        | "DestroyEdgeTransformer"
+        | "CBDEdgeTransformer"
+        | "ForcedCBDTransformer"
+        | "pruneUnusedNodesTransformer" => Phase::DestroySplit,
+        "TargetingTransformer" => Phase::Targeting,
+        "TransitiveReductionTransformer" => Phase::Reduction,
+        _ => Phase::Resources,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::{self, BuilderKind};
+
+    /// Every transform the builders run is explained in our words and placed in a phase.
+    #[test]
+    fn every_transform_of_every_builder_is_explained() {
+        let files = BTreeMap::from([(
+            "main.tf".to_string(),
+            "resource \"a\" \"x\" {}\n".to_string(),
+        )]);
+        let (cfg, _) = crate::config::load_files(&files);
+        let inputs = builder::inputs_from_crate(cfg.as_ref(), None, None, None);
+        for kind in BuilderKind::ALL {
+            for t in builder::steps(&inputs, kind) {
+                let name = t.name();
+                assert_ne!(
+                    explain(name),
+                    explain("NoSuchTransformer"),
+                    "{name} ({}) has no explanation",
+                    kind.as_str()
+                );
+            }
+        }
+        assert_eq!(phase_of("ReferenceTransformer"), Phase::References);
+        assert_eq!(phase_of("TransitiveReductionTransformer"), Phase::Reduction);
+        assert_eq!(phase_of("CloseProviderTransformer"), Phase::Providers);
+        assert_eq!(phase_of("StateTransformer"), Phase::Orphans);
+        for p in Phase::ALL {
+            assert!(!p.about().is_empty() && !p.tag().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_snippet_runs_to_the_closing_brace() {
+        let files = BTreeMap::from([(
+            "main.tf".to_string(),
+            "# c\nresource \"a\" \"b\" {\n  x = {\n    y = 1\n  }\n}\nresource \"a\" \"c\" {}\n"
+                .to_string(),
+        )]);
+        let decl = Decl {
+            file: "main.tf".into(),
+            line: 2,
+            end_line: 2,
+        };
+        let s = snippet(&files, &decl, 16);
+        assert_eq!(s.first().map(|l| l.0), Some(2));
+        assert_eq!(s.last().map(|l| (l.0, l.1.as_str())), Some((6, "}")));
+        assert_eq!(snippet(&files, &decl, 2).len(), 2);
+        let missing = Decl {
+            file: "other.tf".into(),
+            ..decl
+        };
+        assert!(snippet(&files, &missing, 16).is_empty());
+    }
+
+    #[test]
+    fn data_urls_percent_encode_everything_but_unreserved_bytes() {
+        assert_eq!(
+            data_url("text/plain", "a b\"<é"),
+            "data:text/plain;charset=utf-8,a%20b%22%3C%C3%A9"
+        );
+    }
+}

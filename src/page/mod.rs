@@ -1,0 +1,32 @@
+//! What the page shows, as plain data: nothing here knows about the DOM.
+//!
+//! The web app (`crate::app`) binds these to Leptos signals and SVG; everything it computes that
+//! is not binding lives here, compiles natively and is unit-tested natively. Data flows:
+//!
+//! - [`files`]: the editor's files by role (configuration, state, plan, changes, schemas, DOT),
+//!   and what to do with opened files;
+//! - [`analysis`]: the engine run on those files through the pipeline's one paced entry, as an
+//!   [`analysis::Analysis`] (graph, declarations, steps, diagnostics, cycles, exports);
+//! - [`graph`]: the page's graph type (a `dag::Indexed` of vertices with their drawing kind and
+//!   module box);
+//! - [`replay`]: the builder's steps replayed up to a chosen transform;
+//! - [`view`]: the graph on screen: replay or final graph, cycles, reduction toggle, resources
+//!   only, collapsed modules, what is related to a selection;
+//! - [`scene`]: the laid-out drawing, every item keyed by name;
+//! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
+//! - [`walk`]: the walk as the page animates it, reported per changed vertex and timeline row;
+//! - [`explain`]: words for transforms and phases, declaration snippets, download URLs;
+//! - [`highlight`]: the tolerant HCL lexer the editor colours text with;
+//! - [`examples`]: the gallery's configurations.
+
+pub mod analysis;
+pub mod examples;
+pub mod explain;
+pub mod files;
+pub mod graph;
+pub mod highlight;
+pub mod overlay;
+pub mod replay;
+pub mod scene;
+pub mod view;
+pub mod walk;

@@ -1,0 +1,376 @@
+//! The laid-out scene the graph view draws: vertex boxes, routed edges and module boxes, each
+//! with a stable key (a vertex's name; an edge's two names; a module's path), so a drawing can be
+//! updated by key: an edit moves what stayed, adds what is new and removes what went.
+//!
+//! Indexes in a scene are the shown graph's ([`super::view::Shown::graph`]): the layout sees only
+//! the drawn part (visible vertices, solid edges) and the scene maps back.
+
+use super::graph::PageGraph;
+use super::view::Shown;
+use crate::dag::Graph;
+use crate::layout::{self, Input, InputNode, LayoutOptions};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// A vertex as drawn; its key is its name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SNode {
+    /// Its index in the shown graph.
+    pub index: usize,
+    pub name: String,
+    pub kind: super::graph::Kind,
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// An edge as drawn, from the dependency to the dependent; its key is [`SEdge::key`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SEdge {
+    /// The dependent ("from depends on to" in OpenTofu's words), as an index of the shown graph.
+    pub from: usize,
+    pub to: usize,
+    /// The dependent's and the dependency's names.
+    pub key: (String, String),
+    /// SVG path data.
+    pub d: String,
+}
+
+/// A module box; its key is its path.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SCluster {
+    pub title: String,
+    /// The whole module path, `module.a.module.b`: the key for collapsing it.
+    pub path: String,
+    pub depth: usize,
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+/// A laid-out graph.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Scene {
+    pub nodes: Vec<SNode>,
+    pub edges: Vec<SEdge>,
+    pub clusters: Vec<SCluster>,
+    pub width: f64,
+    pub height: f64,
+    /// Each vertex's position across the flow, for the next layout to keep the order.
+    pub hint: BTreeMap<String, f64>,
+    /// The drawing as a standalone SVG document (the layout's own renderer), for export.
+    pub svg: String,
+    /// Set when the graph had too many vertices to draw (see [`MAX_DRAWN`]): their number.
+    pub too_big: Option<usize>,
+}
+
+/// The most vertices the app lays out and draws. A larger graph is still built, checked,
+/// exported and walked, but drawing it would hold the page for seconds and show nothing legible;
+/// the app says so and suggests narrowing the view.
+pub const MAX_DRAWN: usize = 5_000;
+
+/// Box size for a label drawn in the SVG's 12px monospace font.
+pub fn label_size(name: &str) -> (f64, f64) {
+    let (w, h) = layout::monospace_size(name);
+    (w + 8.0, h + 4.0)
+}
+
+/// What the layout sees of `s`: the visible vertices and the solid edges between them (the
+/// dashed ones are drawn by [`dashed_paths`], so showing them moves nothing), with each vertex's
+/// index in `s.graph`.
+pub fn drawn(s: &Shown) -> (PageGraph, Vec<usize>) {
+    let keep: Vec<bool> = (0..s.graph.len()).map(|i| !s.hidden.contains(&i)).collect();
+    let solid: Vec<(usize, usize)> = s
+        .graph
+        .edges()
+        .iter()
+        .copied()
+        .filter(|e| !s.dashed.contains(e))
+        .collect();
+    let g = PageGraph::new(s.graph.vertices().to_vec(), solid);
+    g.induced(&keep)
+}
+
+/// Lays out `g` (what [`drawn`] gave) and maps the scene's indexes through `visible` (each
+/// vertex's index in the shown graph); `previous` keeps vertices that were there before in their
+/// old order.
+pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String, f64>>) -> Scene {
+    if g.len() > MAX_DRAWN {
+        return Scene {
+            too_big: Some(g.len()),
+            ..Scene::default()
+        };
+    }
+    // Ids are handed out by a scratch graph so that they are ordinary vertex ids.
+    let mut ids = Graph::<()>::new();
+    let input = Input {
+        nodes: g
+            .vertices()
+            .iter()
+            .map(|v| {
+                let (width, height) = label_size(&v.name);
+                InputNode {
+                    id: ids.add(()),
+                    name: v.name.clone(),
+                    width,
+                    height,
+                    cluster: v.cluster.clone(),
+                }
+            })
+            .collect(),
+        // Layout edges run from the dependency (drawn upstream) to the dependent.
+        edges: g.edges().iter().map(|&(a, b)| (b, a)).collect(),
+    };
+    let opts = LayoutOptions {
+        previous,
+        ..LayoutOptions::default()
+    };
+    let l = layout::layout(&input, &opts);
+    // The scratch graph's ids are 0, 1, 2, …: an id's number is the vertex's index in `g`.
+    let local = |id: crate::dag::VertexId| id.index() as usize;
+    let nodes = l
+        .nodes
+        .iter()
+        .filter_map(|n| {
+            let k = local(n.id);
+            Some(SNode {
+                index: *visible.get(k)?,
+                name: n.name.clone(),
+                kind: g.vertex(k)?.kind,
+                x: n.x,
+                y: n.y,
+                w: n.w,
+                h: n.h,
+            })
+        })
+        .collect();
+    let edges = l
+        .edges
+        .iter()
+        .filter_map(|e| {
+            // Routed from the dependency (`e.from`) to the dependent (`e.to`).
+            let (dependency, dependent) = (local(e.from), local(e.to));
+            Some(SEdge {
+                from: *visible.get(dependent)?,
+                to: *visible.get(dependency)?,
+                key: (
+                    g.vertex(dependent)?.name.clone(),
+                    g.vertex(dependency)?.name.clone(),
+                ),
+                d: path_data(&e.points),
+            })
+        })
+        .collect();
+    let clusters = l
+        .clusters
+        .iter()
+        .map(|c| SCluster {
+            title: c.path.last().cloned().unwrap_or_default(),
+            path: c.path.join("."),
+            depth: c.path.len(),
+            x: c.x,
+            y: c.y,
+            w: c.w,
+            h: c.h,
+        })
+        .collect();
+    Scene {
+        nodes,
+        edges,
+        clusters,
+        width: l.width,
+        height: l.height,
+        hint: l.order_hint(),
+        svg: layout::svg::render_names(&l),
+        too_big: None,
+    }
+}
+
+/// SVG path data through the routed points: vertical runs straight, steps between layers as
+/// S-curves leaving and entering vertically (the layout's own renderer draws the same shape; its
+/// helper is private to the layout module).
+pub fn path_data(points: &[(f64, f64)]) -> String {
+    let mut d = String::new();
+    let Some(&(x0, y0)) = points.first() else {
+        return d;
+    };
+    let _ = write!(d, "M{x0:.1},{y0:.1}");
+    for w in points.windows(2) {
+        let ((ax, ay), (bx, by)) = (w[0], w[1]);
+        if (ax - bx).abs() < 0.5 {
+            let _ = write!(d, " L{bx:.1},{by:.1}");
+        } else {
+            let m = (ay + by) / 2.0;
+            let _ = write!(d, " C{ax:.1},{m:.1} {bx:.1},{m:.1} {bx:.1},{by:.1}");
+        }
+    }
+    d
+}
+
+/// A dashed edge as drawn: removed by transitive reduction, shown with the reduction off.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DashedEdge {
+    pub dependent: usize,
+    pub dependency: usize,
+    /// The dependent's and the dependency's names.
+    pub key: (String, String),
+    pub d: String,
+}
+
+/// Paths for the dashed edges, from the dependency's bottom to the dependent's top (they are
+/// not routed by the layout).
+pub fn dashed_paths(s: &Shown, sc: &Scene) -> Vec<DashedEdge> {
+    let at: BTreeMap<usize, &SNode> = sc.nodes.iter().map(|n| (n.index, n)).collect();
+    s.dashed
+        .iter()
+        .filter_map(|&(dependent, dependency)| {
+            let (a, b) = (at.get(&dependency)?, at.get(&dependent)?);
+            let from = (a.x + a.w / 2.0, a.y + a.h);
+            let to = (b.x + b.w / 2.0, b.y);
+            Some(DashedEdge {
+                dependent,
+                dependency,
+                key: (b.name.clone(), a.name.clone()),
+                d: path_data(&[from, to]),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::page::graph::graph_of;
+    use crate::page::view::{Shown, ViewOpts, apply};
+
+    fn shown(names: &[&str], edges: &[(usize, usize)]) -> Shown {
+        Shown {
+            graph: graph_of(names.iter().map(|s| s.to_string()), edges.iter().copied()),
+            ..Shown::default()
+        }
+    }
+
+    #[test]
+    fn every_vertex_and_edge_is_keyed_by_name_and_indexes_are_the_shown_graphs() {
+        let mut s = shown(
+            &[
+                "aws_instance.b",
+                "aws_instance.a",
+                "var.x",
+                "module.m.aws_vpc.v",
+            ],
+            &[(0, 1), (1, 2), (0, 3)],
+        );
+        // Hide var.x: the scene keeps the shown graph's indexes.
+        s.hidden.insert(2);
+        let (g, visible) = drawn(&s);
+        assert_eq!(visible, [0, 1, 3]);
+        let sc = scene(&g, &visible, None);
+        let by_name: BTreeMap<&str, usize> = sc
+            .nodes
+            .iter()
+            .map(|n| (n.name.as_str(), n.index))
+            .collect();
+        assert_eq!(
+            by_name,
+            BTreeMap::from([
+                ("aws_instance.a", 1),
+                ("aws_instance.b", 0),
+                ("module.m.aws_vpc.v", 3)
+            ])
+        );
+        let mut keys: Vec<(String, String)> = sc.edges.iter().map(|e| e.key.clone()).collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            [
+                ("aws_instance.b".to_string(), "aws_instance.a".to_string()),
+                (
+                    "aws_instance.b".to_string(),
+                    "module.m.aws_vpc.v".to_string()
+                )
+            ]
+        );
+        for e in &sc.edges {
+            assert_eq!(e.key.0, s.graph.vertex(e.from).unwrap().name);
+            assert_eq!(e.key.1, s.graph.vertex(e.to).unwrap().name);
+        }
+        assert_eq!(sc.clusters.len(), 1);
+        assert_eq!(sc.clusters[0].path, "module.m");
+        // Keys are unique.
+        let names: std::collections::BTreeSet<&str> =
+            sc.nodes.iter().map(|n| n.name.as_str()).collect();
+        assert_eq!(names.len(), sc.nodes.len());
+    }
+
+    #[test]
+    fn an_edit_keeps_the_order_of_what_stayed() {
+        // A chain with a side branch; adding a vertex keeps the others left to right as before.
+        let names = ["r.a", "r.b", "r.c", "r.d"];
+        let s = shown(&names, &[(1, 0), (2, 0), (3, 0)]);
+        let (g, v) = drawn(&s);
+        let first = scene(&g, &v, None);
+        let order = |sc: &Scene| {
+            let mut xs: Vec<(i64, String)> = sc
+                .nodes
+                .iter()
+                .filter(|n| n.name != "r.new")
+                .map(|n| ((n.x * 10.0) as i64, n.name.clone()))
+                .collect();
+            xs.sort();
+            xs.into_iter().map(|x| x.1).collect::<Vec<_>>()
+        };
+        let s2 = shown(
+            &["r.a", "r.b", "r.c", "r.d", "r.new"],
+            &[(1, 0), (2, 0), (3, 0), (4, 0)],
+        );
+        let (g2, v2) = drawn(&s2);
+        let second = scene(&g2, &v2, Some(first.hint.clone()));
+        assert_eq!(order(&first), order(&second));
+    }
+
+    #[test]
+    fn dashed_edges_join_their_ends_and_leave_the_layout_alone() {
+        let steps = vec![crate::builder::Step {
+            name: "TransitiveReductionTransformer".into(),
+            removed_edges: vec![("r.a".into(), "r.c".into())],
+            ..Default::default()
+        }];
+        let base = shown(&["r.a", "r.b", "r.c"], &[(0, 1), (1, 2)]);
+        let on = apply(
+            base.clone(),
+            &steps,
+            &ViewOpts {
+                reduce: true,
+                ..ViewOpts::default()
+            },
+        );
+        let off = apply(
+            base,
+            &steps,
+            &ViewOpts {
+                reduce: false,
+                ..ViewOpts::default()
+            },
+        );
+        assert_eq!(off.dashed.len(), 1);
+        let (g1, v1) = drawn(&on);
+        let (g2, v2) = drawn(&off);
+        let (a, b) = (scene(&g1, &v1, None), scene(&g2, &v2, None));
+        assert_eq!(a.nodes, b.nodes);
+        let d = dashed_paths(&off, &b);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].key, ("r.a".to_string(), "r.c".to_string()));
+        assert!(d[0].d.starts_with('M'));
+    }
+
+    #[test]
+    fn too_many_vertices_are_not_laid_out() {
+        let names: Vec<String> = (0..MAX_DRAWN + 1).map(|i| format!("r.x{i}")).collect();
+        let g = graph_of(names, []);
+        let v: Vec<usize> = (0..g.len()).collect();
+        assert_eq!(scene(&g, &v, None).too_big, Some(MAX_DRAWN + 1));
+    }
+}

@@ -1,0 +1,461 @@
+//! The graph on screen, derived from an analysis: the built graph or the replay of the builder up
+//! to a chosen step, with its cycles marked, and the views applied before layout: transitive
+//! reduction off (the edges the engine's reduction removed come back, drawn dashed), resources
+//! only (resources and data sources, with edges for the paths between them through hidden
+//! vertices, reduced) and collapsed modules (one vertex per collapsed module, its edges merged).
+//! Also what is related to a selected vertex.
+//!
+//! Hidden vertices keep their index in [`Shown::graph`], so everything indexed by vertex (the
+//! walk's states, the critical path, cycle marks) stays valid; collapsed modules are appended.
+
+use super::analysis::Analysis;
+use super::graph::{Kind, PageGraph, PageVertex, collapsed_name};
+use super::replay::{Replay, replay};
+use super::walk::VState;
+use crate::builder::Step;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+/// The graph on screen and how it is drawn.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shown {
+    pub graph: PageGraph,
+    pub replay: Option<Replay>,
+    pub cycle_nodes: BTreeSet<usize>,
+    pub cycle_edges: BTreeSet<(usize, usize)>,
+    // Set by the graph views ([`apply`]).
+    /// Vertices of `graph` not drawn (resource-only view, collapsed modules).
+    pub hidden: BTreeSet<usize>,
+    /// Edges of `graph` drawn dashed: removed by transitive reduction, shown with it off.
+    pub dashed: BTreeSet<(usize, usize)>,
+    /// How many edges the reduction removed (shown or not).
+    pub reduced: usize,
+    /// Vertices standing for collapsed modules: module path and the vertices they hide.
+    pub collapsed: BTreeMap<usize, (String, Vec<usize>)>,
+}
+
+/// The view settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewOpts {
+    /// Transitive reduction on (as `tofu graph` prints): the edges it removed are not drawn.
+    pub reduce: bool,
+    pub resources_only: bool,
+    /// Collapsed module paths (`module.a.module.b`).
+    pub collapsed: BTreeSet<String>,
+}
+
+impl Default for ViewOpts {
+    fn default() -> Self {
+        ViewOpts {
+            reduce: true,
+            resources_only: false,
+            collapsed: BTreeSet::new(),
+        }
+    }
+}
+
+/// The graph to show for `a`: the replay up to step `step` when one is chosen, else the built
+/// graph with its cycles marked; then the views `o`.
+pub fn shown(a: &Analysis, step: Option<usize>, o: &ViewOpts) -> Shown {
+    if let Some(k) = step.filter(|k| *k < a.steps.len()) {
+        let r = replay(&a.steps, k);
+        let s = Shown {
+            graph: r.graph.clone(),
+            replay: Some(r),
+            ..Shown::default()
+        };
+        return apply(s, &a.steps, o);
+    }
+    let graph = a.graph.clone().unwrap_or_default();
+    let mut cycle_nodes = BTreeSet::new();
+    let mut cycle_edges = BTreeSet::new();
+    for c in &a.cycles {
+        let members: BTreeSet<usize> = c.iter().filter_map(|n| graph.index_of(n)).collect();
+        for &m in &members {
+            for &d in graph.dependencies(m) {
+                if members.contains(&d) {
+                    cycle_edges.insert((m, d));
+                }
+            }
+        }
+        cycle_nodes.extend(members);
+    }
+    let s = Shown {
+        graph,
+        cycle_nodes,
+        cycle_edges,
+        ..Shown::default()
+    };
+    apply(s, &a.steps, o)
+}
+
+/// The edges the engine's transitive reduction removed (as the builder recorded them) that join
+/// two vertices of `g` and are not edges of it.
+pub fn reduced_edges(steps: &[Step], g: &PageGraph) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = steps
+        .iter()
+        .filter(|s| s.name == "TransitiveReductionTransformer")
+        .flat_map(|s| s.removed_edges.iter())
+        .filter_map(|(a, b)| Some((g.index_of(a)?, g.index_of(b)?)))
+        .filter(|&(a, b)| !g.has_edge(a, b))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Kinds the resource-only view keeps.
+pub fn is_resource(kind: Kind) -> bool {
+    matches!(kind, Kind::Resource | Kind::Data | Kind::Destroy)
+}
+
+/// Applies the view settings to the shown graph (`steps`: the builder's, for the reduction).
+pub fn apply(mut s: Shown, steps: &[Step], o: &ViewOpts) -> Shown {
+    let n = s.graph.len();
+    // The final graph only: a replayed step shows its own edges.
+    let mut removed = Vec::new();
+    if s.replay.is_none() {
+        removed = reduced_edges(steps, &s.graph);
+        s.reduced = removed.len();
+    }
+    let mut dashed = if o.reduce {
+        Vec::new()
+    } else {
+        removed.clone()
+    };
+    let mut edges: Vec<(usize, usize)> = s.graph.edges().to_vec();
+    if o.resources_only {
+        let keep: Vec<bool> = s
+            .graph
+            .vertices()
+            .iter()
+            .map(|v| is_resource(v.kind))
+            .collect();
+        // From the graph before the engine's reduction, so the view's own reduction has the
+        // same edges to remove whether they are shown or not.
+        let unreduced = PageGraph::new(
+            s.graph.vertices().to_vec(),
+            edges.iter().chain(removed.iter()).copied(),
+        );
+        let (kept, removed) = unreduced.reduce(&unreduced.edges_through(&keep));
+        s.reduced = removed.len();
+        edges = kept;
+        dashed = if o.reduce { Vec::new() } else { removed };
+        s.hidden = (0..n).filter(|&i| !keep[i]).collect();
+    }
+    // Collapsed modules: each visible vertex inside one goes to the outermost collapsed module.
+    let mut vertices = s.graph.vertices().to_vec();
+    let mut rep: Vec<usize> = (0..n).collect();
+    if !o.collapsed.is_empty() {
+        let mut members: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for (i, v) in s.graph.vertices().iter().enumerate() {
+            if s.hidden.contains(&i) {
+                continue;
+            }
+            let path = &v.cluster;
+            if let Some(p) = (1..=path.len())
+                .map(|k| path[..k].join("."))
+                .find(|p| o.collapsed.contains(p))
+            {
+                members.entry(p).or_default().push(i);
+            }
+        }
+        for (path, ms) in members {
+            let v = vertices.len();
+            vertices.push(PageVertex::new(collapsed_name(&path, ms.len())));
+            for &m in &ms {
+                rep[m] = v;
+                s.hidden.insert(m);
+            }
+            s.collapsed.insert(v, (path, ms));
+            rep.push(v);
+        }
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (a, b) in edges {
+        let e = (rep[a], rep[b]);
+        if e.0 != e.1 && seen.insert(e) {
+            out.push(e);
+        }
+    }
+    let mut shown_dashed = BTreeSet::new();
+    for (a, b) in dashed {
+        let e = (rep[a], rep[b]);
+        if e.0 != e.1 && seen.insert(e) {
+            out.push(e);
+            shown_dashed.insert(e);
+        }
+    }
+    s.graph = PageGraph::new(vertices, out);
+    s.dashed = shown_dashed;
+    s
+}
+
+/// The selected vertex and what is upstream (ancestors) and downstream (descendants) of it, as
+/// masks over the shown graph's vertices.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Related {
+    pub selected: Option<usize>,
+    up: Vec<bool>,
+    down: Vec<bool>,
+}
+
+impl Related {
+    /// What is related to the vertex named `name` in `g` (nothing when it is not there).
+    pub fn of(g: &PageGraph, name: &str) -> Related {
+        match g.index_of(name) {
+            Some(i) => Related {
+                selected: Some(i),
+                up: g.ancestors(i),
+                down: g.descendants(i),
+            },
+            None => Related::default(),
+        }
+    }
+
+    /// Whether `i` is something the selected vertex waits for.
+    pub fn is_up(&self, i: usize) -> bool {
+        self.up.get(i).copied().unwrap_or(false)
+    }
+
+    /// Whether `i` waits for the selected vertex.
+    pub fn is_down(&self, i: usize) -> bool {
+        self.down.get(i).copied().unwrap_or(false)
+    }
+
+    pub fn up_count(&self) -> usize {
+        self.up.iter().filter(|x| **x).count()
+    }
+
+    pub fn down_count(&self) -> usize {
+        self.down.iter().filter(|x| **x).count()
+    }
+}
+
+/// What vertex `i` of `g` depends on and what depends on it, by name, sorted.
+pub fn neighbours(g: &PageGraph, i: usize) -> (Vec<String>, Vec<String>) {
+    let names = |is: &[usize]| {
+        let mut v: Vec<String> = is
+            .iter()
+            .filter_map(|&k| Some(g.vertex(k)?.name.clone()))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    (names(g.dependencies(i)), names(g.dependents(i)))
+}
+
+/// The walk state of a collapsed module, from the states of the vertices it hides: running while
+/// any runs (or waits for a permit), then failed if any failed, done when all are done.
+pub fn combined_state(states: impl Iterator<Item = VState>) -> VState {
+    let all: Vec<VState> = states.collect();
+    let any = |s: VState| all.contains(&s);
+    if any(VState::Running) {
+        VState::Running
+    } else if any(VState::Permit) {
+        VState::Permit
+    } else if any(VState::Failed) {
+        VState::Failed
+    } else if !all.is_empty() && all.iter().all(|s| *s == VState::Done) {
+        VState::Done
+    } else if any(VState::Waiting) {
+        VState::Waiting
+    } else if any(VState::Upstream) || any(VState::Cancelled) {
+        VState::Upstream
+    } else {
+        VState::Idle
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::BuilderKind;
+    use crate::page::analysis::{Options, analyze};
+    use crate::page::graph::graph_of;
+
+    fn files(text: &str) -> BTreeMap<String, String> {
+        BTreeMap::from([("main.tf".to_string(), text.to_string())])
+    }
+
+    fn name_edges(
+        s: &Shown,
+        set: impl IntoIterator<Item = (usize, usize)>,
+    ) -> BTreeSet<(String, String)> {
+        let n = |i: usize| s.graph.vertex(i).unwrap().name.clone();
+        set.into_iter().map(|(a, b)| (n(a), n(b))).collect()
+    }
+
+    fn solid(s: &Shown) -> BTreeSet<(String, String)> {
+        name_edges(
+            s,
+            s.graph
+                .edges()
+                .iter()
+                .copied()
+                .filter(|e| !s.dashed.contains(e)),
+        )
+    }
+
+    const CHAIN: &str = "variable \"v\" {}\nresource \"a\" \"x\" { v = var.v }\nresource \"a\" \"y\" { v = a.x.id }\nresource \"a\" \"z\" {\n  v = a.y.id\n  w = a.x.id\n}\n";
+
+    #[test]
+    fn reduction_off_brings_back_exactly_the_removed_edges_dashed() {
+        let a = analyze(&files(CHAIN), BuilderKind::Plan, &Options::default());
+        let on = shown(&a, None, &ViewOpts::default());
+        let off = shown(
+            &a,
+            None,
+            &ViewOpts {
+                reduce: false,
+                ..ViewOpts::default()
+            },
+        );
+        assert!(on.dashed.is_empty());
+        assert!(on.reduced > 0);
+        assert_eq!(off.dashed.len(), on.reduced);
+        // Solid edges are the same either way; the dashed ones are what the step removed.
+        assert_eq!(solid(&on), solid(&off));
+        let step: BTreeSet<(String, String)> = a
+            .steps
+            .iter()
+            .filter(|s| s.name == "TransitiveReductionTransformer")
+            .flat_map(|s| s.removed_edges.iter().cloned())
+            .collect();
+        assert_eq!(name_edges(&off, off.dashed.iter().copied()), step);
+        assert!(step.contains(&("a.z (expand)".to_string(), "a.x (expand)".to_string())));
+    }
+
+    #[test]
+    fn resources_only_joins_resources_through_hidden_vertices_reduced() {
+        let text = "resource \"a\" \"x\" {}\nlocals { l = a.x.id }\nresource \"a\" \"y\" { v = local.l }\nresource \"a\" \"z\" {\n  v = a.y.id\n  w = local.l\n}\n";
+        let a = analyze(&files(text), BuilderKind::Plan, &Options::default());
+        let s = shown(
+            &a,
+            None,
+            &ViewOpts {
+                resources_only: true,
+                ..ViewOpts::default()
+            },
+        );
+        let visible: BTreeSet<String> = (0..s.graph.len())
+            .filter(|i| !s.hidden.contains(i))
+            .map(|i| s.graph.vertex(i).unwrap().name.clone())
+            .collect();
+        assert_eq!(
+            visible,
+            ["a.x (expand)", "a.y (expand)", "a.z (expand)"]
+                .map(String::from)
+                .into()
+        );
+        let e = |a: &str, b: &str| (format!("a.{a} (expand)"), format!("a.{b} (expand)"));
+        // z -> x through local.l is implied by z -> y -> (local.l) -> x: reduced away.
+        assert_eq!(solid(&s), BTreeSet::from([e("y", "x"), e("z", "y")]));
+        assert_eq!(s.reduced, 1);
+        let off = shown(
+            &a,
+            None,
+            &ViewOpts {
+                resources_only: true,
+                reduce: false,
+                ..ViewOpts::default()
+            },
+        );
+        assert_eq!(
+            name_edges(&off, off.dashed.iter().copied()),
+            BTreeSet::from([e("z", "x")])
+        );
+    }
+
+    #[test]
+    fn a_collapsed_module_is_one_vertex_with_the_edges_of_what_it_hides() {
+        let mut f = files(
+            "module \"m\" {\n  source = \"./m\"\n}\nresource \"a\" \"top\" { v = module.m.o }\n",
+        );
+        f.insert(
+            "m/main.tf".into(),
+            "resource \"a\" \"in\" {}\noutput \"o\" { value = a.in.id }\n".into(),
+        );
+        let a = analyze(&f, BuilderKind::Plan, &Options::default());
+        let g = a.graph.as_ref().expect("built");
+        let inside = g
+            .vertices()
+            .iter()
+            .filter(|v| v.cluster == ["module.m"])
+            .count();
+        let o = ViewOpts {
+            collapsed: BTreeSet::from(["module.m".to_string()]),
+            ..ViewOpts::default()
+        };
+        let s = shown(&a, None, &o);
+        assert_eq!(s.collapsed.len(), 1);
+        let (&c, (path, members)) = s.collapsed.iter().next().unwrap();
+        assert_eq!(path, "module.m");
+        assert_eq!(members.len(), inside);
+        assert_eq!(
+            s.graph.vertex(c).unwrap().name,
+            format!("module.m (collapsed: {inside})")
+        );
+        assert_eq!(s.graph.vertex(c).unwrap().kind, Kind::Collapsed);
+        assert!(members.iter().all(|m| s.hidden.contains(m)));
+        // The top resource now depends on the collapsed module.
+        let top = s.graph.index_of("a.top (expand)").unwrap();
+        assert!(s.graph.has_edge(top, c));
+        // No edge touches a hidden member.
+        assert!(
+            s.graph
+                .edges()
+                .iter()
+                .all(|(a, b)| !s.hidden.contains(a) && !s.hidden.contains(b))
+        );
+    }
+
+    #[test]
+    fn a_replayed_step_is_shown_with_its_own_edges() {
+        let a = analyze(&files(CHAIN), BuilderKind::Plan, &Options::default());
+        let k = a
+            .steps
+            .iter()
+            .position(|s| s.name == "ReferenceTransformer")
+            .unwrap();
+        let s = shown(&a, Some(k), &ViewOpts::default());
+        assert!(s.replay.is_some());
+        assert_eq!(s.reduced, 0);
+        assert!(!s.replay.as_ref().unwrap().added_edges.is_empty());
+        // Out of range: the final graph.
+        assert!(shown(&a, Some(999), &ViewOpts::default()).replay.is_none());
+    }
+
+    #[test]
+    fn related_vertices_are_the_ancestors_and_descendants() {
+        let g = graph_of(
+            ["a", "b", "c", "d"].map(String::from),
+            [(0, 1), (1, 2), (3, 0)],
+        );
+        let r = Related::of(&g, "b");
+        assert_eq!(r.selected, Some(1));
+        assert!(r.is_up(2) && !r.is_up(0));
+        assert!(r.is_down(0) && r.is_down(3) && !r.is_down(2));
+        assert_eq!((r.up_count(), r.down_count()), (1, 2));
+        assert_eq!(
+            neighbours(&g, 0),
+            (vec!["b".to_string()], vec!["d".to_string()])
+        );
+        assert_eq!(Related::of(&g, "zz"), Related::default());
+    }
+
+    #[test]
+    fn a_collapsed_modules_state_combines_what_it_hides() {
+        use VState::*;
+        assert_eq!(
+            combined_state([Done, Running, Waiting].into_iter()),
+            Running
+        );
+        assert_eq!(combined_state([Done, Failed].into_iter()), Failed);
+        assert_eq!(combined_state([Done, Done].into_iter()), Done);
+        assert_eq!(combined_state([Done, Waiting].into_iter()), Waiting);
+        assert_eq!(combined_state([Upstream, Done].into_iter()), Upstream);
+        assert_eq!(combined_state([].into_iter()), Idle);
+    }
+}

@@ -4,6 +4,7 @@
 //! cannot drift apart.
 
 use crate::builder::{self, BuilderKind, Built};
+pub use crate::config::vars::VarInput;
 use crate::config::{self, Config, Diagnostic};
 use std::collections::BTreeMap;
 
@@ -40,8 +41,12 @@ pub struct Request {
     /// Provider schemas as `tofu providers schema -json` prints them. Without them every
     /// attribute of a resource counts as a possible reference (OpenTofu reads only declared ones).
     pub schemas: Option<NamedText>,
-    /// Root module variable values given as `NAME=VALUE`.
-    pub vars: Vec<String>,
+    /// Root module variable values: `TF_VAR_` environment variables, variables files and
+    /// `-var` assignments ([`VarInput`]). Their precedence is OpenTofu's whatever their order
+    /// here: the environment, then the files read automatically (those among [`Request::files`]
+    /// at the root come first, then the `AutoFile`s listed here), then `-var` and `-var-file`
+    /// in the order listed.
+    pub vars: Vec<VarInput>,
     /// `-target` addresses.
     pub targets: Vec<String>,
     /// `-exclude` addresses.
@@ -72,9 +77,9 @@ pub struct Output {
     pub warnings: Vec<Diagnostic>,
     /// The builder that made the graph.
     pub kind: BuilderKind,
-    /// The root variable values of the request (`NAME=VALUE`, already checked against the
-    /// declared variables).
-    pub vars: Vec<String>,
+    /// The root variable values the request's inputs give ([`config::vars::resolve`]), by
+    /// name.
+    pub vars: BTreeMap<String, hcl::Value>,
 }
 
 impl Output {
@@ -85,7 +90,7 @@ impl Output {
     pub fn expander(&self) -> Option<crate::walk::StaticExpander> {
         match self.kind {
             BuilderKind::Plan | BuilderKind::PlanRefreshOnly => Some(
-                crate::walk::StaticExpander::new(self.config.clone(), &self.vars),
+                crate::walk::StaticExpander::with_values(self.config.clone(), self.vars.clone()),
             ),
             BuilderKind::PlanDestroy | BuilderKind::Validate | BuilderKind::Apply => None,
         }
@@ -201,7 +206,7 @@ pub struct Prepared {
     /// Warnings of loading so far.
     warnings: Vec<Diagnostic>,
     kind: BuilderKind,
-    vars: Vec<String>,
+    vars: BTreeMap<String, hcl::Value>,
 }
 
 /// Loads nothing itself: checks references, reads state, changes and schemas, and parses targets.
@@ -232,8 +237,13 @@ pub fn prepare(
     }
     let mut errors = Vec::new();
 
-    for v in &req.vars {
-        errors.extend(check_var(&cfg, v));
+    let (vars, var_diags) = config::vars::resolve(&cfg.module.variables, &var_inputs(req));
+    for d in var_diags {
+        if d.is_error() {
+            errors.push(d);
+        } else {
+            diags.push(d);
+        }
     }
     let mut state = read(&req.state, crate::state::parse_state_json, &mut errors);
     // Without a state file, a JSON plan's prior state stands for the state OpenTofu reads from
@@ -312,7 +322,7 @@ pub fn prepare(
         inputs,
         warnings: diags,
         kind: req.kind,
-        vars: req.vars.clone(),
+        vars,
     })
 }
 
@@ -369,34 +379,57 @@ fn read<T>(
     }
 }
 
-/// What is wrong with a `NAME=VALUE` assignment, if anything, worded as OpenTofu words it.
-fn check_var(cfg: &Config, assignment: &str) -> Option<Diagnostic> {
-    let Some((name, _value)) = assignment.split_once('=') else {
-        return Some(Diagnostic::error(
-            "Invalid -var option",
-            format!(
-                "The given -var option {assignment:?} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\"."
-            ),
-            None,
-        ));
-    };
-    let name = name.trim();
-    if cfg.module.variables.contains_key(name) {
-        None
-    } else {
-        Some(Diagnostic::error(
-            "Value for undeclared variable",
-            format!(
-                "A variable named {name:?} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration."
-            ),
-            None,
-        ))
+/// The module calls of `cfg` that are not installed, as the JSON graph lists them.
+pub fn not_installed_json(cfg: &Config) -> Vec<crate::dag::render::json::JsonNotInstalled> {
+    cfg.not_installed_calls()
+        .into_iter()
+        .map(|(path, call)| crate::dag::render::json::JsonNotInstalled {
+            module: path.to_string(),
+            source: call
+                .source
+                .as_ref()
+                .map(|s| s.as_str().to_string())
+                .unwrap_or_default(),
+            call: call.decl_range.to_string(),
+        })
+        .collect()
+}
+
+/// The request's variable inputs in OpenTofu's order of precedence (lowest first): the
+/// environment, the automatic files among the root's files, the listed automatic files, then
+/// `-var` and `-var-file` as listed.
+pub fn var_inputs(req: &Request) -> Vec<VarInput> {
+    let mut out: Vec<VarInput> = req
+        .vars
+        .iter()
+        .filter(|v| matches!(v, VarInput::Env { .. }))
+        .cloned()
+        .collect();
+    let root_names = req.files.keys().filter(|k| !k.contains('/'));
+    for name in config::vars::auto_var_files(root_names.map(String::as_str)) {
+        out.push(VarInput::AutoFile {
+            text: req.files[&name].clone(),
+            name,
+        });
     }
+    out.extend(
+        req.vars
+            .iter()
+            .filter(|v| matches!(v, VarInput::AutoFile { .. }))
+            .cloned(),
+    );
+    out.extend(
+        req.vars
+            .iter()
+            .filter(|v| matches!(v, VarInput::Var(_) | VarInput::File { .. }))
+            .cloned(),
+    );
+    out
 }
 
 /// One graph build described by paths, as the CLI takes it: the root module folder and the files
-/// given beside it (`--state`, `--plan`, `--changes`, `--schemas`), with `--var`, `--target` and
-/// `--exclude`. Every subcommand that reads a folder goes through [`FolderInputs::build`], so they
+/// given beside it (`--state`, `--plan`, `--changes`, `--schemas`), with `--var`, `--var-file`,
+/// `--target` and `--exclude` and the `TF_VAR_` environment. Every subcommand that reads a folder goes through [`FolderInputs::build`], so they
 /// read their inputs the same way.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FolderInputs {
@@ -408,9 +441,25 @@ pub struct FolderInputs {
     pub plan: Option<std::path::PathBuf>,
     pub changes: Option<std::path::PathBuf>,
     pub schemas: Option<std::path::PathBuf>,
-    pub vars: Vec<String>,
+    /// `--var` and `--var-file`, in command-line order (a later one wins).
+    pub vars: Vec<VarArg>,
+    /// The environment's `TF_VAR_NAME` values as (NAME, value) (the CLI passes its own).
+    pub env_vars: Vec<(String, String)>,
     pub targets: Vec<String>,
     pub excludes: Vec<String>,
+}
+
+/// A `--var NAME=VALUE` or `--var-file FILE` argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VarArg {
+    Var(String),
+    File(std::path::PathBuf),
+}
+
+impl From<&str> for VarArg {
+    fn from(s: &str) -> Self {
+        VarArg::Var(s.to_string())
+    }
 }
 
 /// Why [`FolderInputs::build`] made no graph.
@@ -475,10 +524,45 @@ impl FolderInputs {
         req.plan_json = named(&self.plan)?;
         req.changes = named(&self.changes)?;
         req.schemas = named(&self.schemas)?;
-        req.vars = self.vars.clone();
+        req.vars = config::vars::env_inputs(
+            self.env_vars
+                .iter()
+                .map(|(k, v)| (format!("TF_VAR_{k}"), v.clone())),
+        );
+        req.vars.extend(self.auto_var_files()?);
+        for a in &self.vars {
+            req.vars.push(match a {
+                VarArg::Var(v) => VarInput::Var(v.clone()),
+                VarArg::File(p) => VarInput::File {
+                    name: p.display().to_string(),
+                    text: read_var_file(p)?,
+                },
+            });
+        }
         req.targets = self.targets.clone();
         req.excludes = self.excludes.clone();
         Ok(req)
+    }
+
+    /// The variables files OpenTofu reads from the folder without being told, in its order.
+    fn auto_var_files(&self) -> Result<Vec<VarInput>, String> {
+        let Ok(rd) = std::fs::read_dir(&self.dir) else {
+            return Ok(Vec::new());
+        };
+        let names: Vec<String> = rd
+            .flatten()
+            .filter(|e| e.path().is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        config::vars::auto_var_files(names.iter().map(String::as_str))
+            .into_iter()
+            .map(|name| {
+                Ok(VarInput::AutoFile {
+                    text: read_var_file(&self.dir.join(&name))?,
+                    name,
+                })
+            })
+            .collect()
     }
 
     /// Reads everything and runs the pipeline on the folder ([`config::load_dir`]).
@@ -493,6 +577,24 @@ impl FolderInputs {
         }
         run_loaded(config::load_dir(&self.dir), &req).map_err(FolderError::Diagnostics)
     }
+}
+
+/// A variables file's text, or OpenTofu's "Failed to read variables file" (`addVarsFromFile`).
+fn read_var_file(p: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(p).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            format!(
+                "Failed to read variables file: Given variables file {} does not exist.",
+                p.display()
+            )
+        } else {
+            format!(
+                "Failed to read variables file: Error while reading {}: {e}.",
+                p.display()
+            )
+        }
+    })?;
+    config::text_from_bytes(&p.display().to_string(), bytes).map_err(|d| d.to_string())
 }
 
 #[cfg(test)]
@@ -560,7 +662,7 @@ mod tests {
         let text =
             "variable \"n\" {\n  default = 1\n}\nresource \"a_b\" \"c\" {\n  count = var.n\n}\n";
         let mut req = Request::new(files(text), BuilderKind::Plan);
-        req.vars = vec!["n=3".into()];
+        req.vars = vec![VarInput::var("n=3")];
         let out = run(&req).unwrap_or_else(|e| panic!("{e:?}"));
         let mut e = out.expander().expect("plan graphs expand");
         let names = e.instances_of("a_b.c (expand)").expect("expands");
@@ -585,7 +687,7 @@ mod tests {
     #[test]
     fn undeclared_variable_is_reported_in_opentofu_words() {
         let mut req = Request::new(files("variable \"a\" {}\n"), BuilderKind::Plan);
-        req.vars = vec!["a=1".into(), "b=2".into()];
+        req.vars = vec![VarInput::var("a=1"), VarInput::var("b=2")];
         let errs = run(&req).err().expect("error");
         assert_eq!(errs.len(), 1);
         assert_eq!(errs[0].summary, "Value for undeclared variable");

@@ -43,7 +43,7 @@ pub fn config_request(data: &[u8]) -> Request {
     if let Some(opts) = parts.next() {
         for line in String::from_utf8_lossy(opts).lines() {
             if let Some(v) = line.strip_prefix("-var=") {
-                req.vars.push(v.to_string());
+                req.vars.push(tfgraph::pipeline::VarInput::var(v));
             } else if let Some(t) = line.strip_prefix("-target=") {
                 req.targets.push(t.to_string());
             } else if let Some(x) = line.strip_prefix("-exclude=") {

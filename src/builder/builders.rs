@@ -96,7 +96,7 @@ fn provider_and_reference_steps(
         }),
         Box::new(ProviderUnconfiguredTransformer),
         Box::new(ProviderFunctionTransformer { config }),
-        Box::new(PruneProviderTransformer),
+        Box::new(PruneProviderTransformer { config }),
         Box::new(ModuleExpansionTransformer { config }),
         Box::new(ExternalReferenceTransformer),
         Box::new(ReferenceTransformer),

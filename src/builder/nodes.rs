@@ -699,7 +699,15 @@ impl Node {
             }
             // nodeExpandModule: expansion reads only `depends_on`, `count`, `for_each`,
             // `lifecycle.enabled` and the instance keys of the providers passed in.
-            Node::ExpandModule { call: Some(c), .. } => module_call_refs(c),
+            Node::ExpandModule { call: Some(c), .. } => {
+                let mut refs = module_call_refs(c);
+                // Beyond OpenTofu: a module that is not installed has no input variable
+                // vertices to carry its arguments' references, so the call carries them.
+                if c.not_installed {
+                    refs.extend(refs_in_body_full(&c.config, None));
+                }
+                refs
+            }
             Node::ExpandCheck { refs, .. } => refs.clone(),
             _ => Refs::default(),
         }

@@ -4,8 +4,8 @@
 use super::graph::{Graph, VId};
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
-use crate::addrs::Module;
-use crate::config::Config;
+use crate::addrs::{AbsProviderConfig, Module};
+use crate::config::{Config, ModuleCall};
 use std::collections::BTreeMap;
 
 pub struct ModuleExpansionTransformer<'a> {
@@ -51,7 +51,16 @@ impl ModuleExpansionTransformer<'_> {
             .entry(path.clone())
             .or_default()
             .extend([expander, closer]);
-        let Some(m) = m else { return };
+        let Some(m) = m else {
+            if let Some(call) = path
+                .0
+                .last()
+                .and_then(|c| parent.module.module_calls.get(c))
+            {
+                connect_passed_providers(g, parent, call, expander);
+            }
+            return;
+        };
         for name in m.module.module_calls.keys() {
             let child = m.children.get(name);
             self.walk(
@@ -78,6 +87,30 @@ fn is_nested_check_data_source(root: &Config, n: &Node) -> bool {
             .descendant(&addr.module)
             .and_then(|m| m.module.resource(&addr.resource))
             .is_some_and(|r| r.container.is_some())
+}
+
+/// Beyond OpenTofu (which cannot plan without the module): a call whose module is not installed
+/// depends on the provider configurations its `providers` map passes in, since the module's
+/// resources, which would otherwise carry those edges, are not known.
+fn connect_passed_providers(g: &mut Graph, parent: &Config, call: &ModuleCall, expander: VId) {
+    if !call.not_installed || call.providers.is_empty() {
+        return;
+    }
+    let map = super::transform_provider::provider_vertex_map(g);
+    for passed in &call.providers {
+        let p = &passed.in_parent;
+        let fqn = p
+            .provider_type
+            .clone()
+            .unwrap_or_else(|| parent.module.provider_for_local_name(&p.name));
+        let addr = AbsProviderConfig::new(parent.path.clone(), fqn, p.alias.as_deref());
+        let Some(v) = map.get(&addr.to_string()).copied() else {
+            continue;
+        };
+        if let Some(target) = super::transform_provider::resolve_proxy(g, &map, v) {
+            g.connect(expander, target);
+        }
+    }
 }
 
 impl Transform for ModuleExpansionTransformer<'_> {

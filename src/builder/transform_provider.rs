@@ -13,7 +13,7 @@ use crate::strconv::go_quote;
 use std::collections::BTreeMap;
 
 /// Provider vertices (concrete and proxy) by address string (`providerVertexMap`).
-fn provider_vertex_map(g: &Graph) -> BTreeMap<String, VId> {
+pub(super) fn provider_vertex_map(g: &Graph) -> BTreeMap<String, VId> {
     let mut m = BTreeMap::new();
     for v in g.vertices() {
         if let Some(a) = g.node(v).provider_addr() {
@@ -46,7 +46,7 @@ fn provider_vertex(
 }
 
 /// Follows proxies to the concrete provider vertex they stand for.
-fn resolve_proxy(g: &Graph, m: &BTreeMap<String, VId>, mut v: VId) -> Option<VId> {
+pub(super) fn resolve_proxy(g: &Graph, m: &BTreeMap<String, VId>, mut v: VId) -> Option<VId> {
     for _ in 0..64 {
         match g.get(v) {
             Some(Node::ProxyProvider { target, .. }) => v = *m.get(&target.to_string())?,
@@ -470,20 +470,39 @@ impl Transform for CloseProviderTransformer {
     }
 }
 
-pub struct PruneProviderTransformer;
+pub struct PruneProviderTransformer<'a> {
+    pub config: Option<&'a Config>,
+}
 
-impl Transform for PruneProviderTransformer {
+impl Transform for PruneProviderTransformer<'_> {
     fn name(&self) -> &'static str {
         "PruneProviderTransformer"
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        // Beyond OpenTofu: a configuration passed to a module that is not installed has unknown
+        // consumers; it is kept for the call's edge (ModuleExpansionTransformer).
+        let map = provider_vertex_map(g);
+        let keep: Vec<VId> = g
+            .vertices()
+            .into_iter()
+            .filter(|v| match g.node(*v) {
+                Node::ProxyProvider { addr, .. } => self
+                    .config
+                    .and_then(|c| c.descendant(&addr.module.parent()?))
+                    .zip(addr.module.0.last())
+                    .and_then(|(p, call)| p.module.module_calls.get(call))
+                    .is_some_and(|c| c.not_installed),
+                _ => false,
+            })
+            .filter_map(|v| resolve_proxy(g, &map, v))
+            .collect();
         for v in g.vertices() {
             if !g.contains(v) {
                 continue;
             }
             match g.node(v) {
                 Node::ProxyProvider { .. } => g.remove(v),
-                Node::Provider { .. } if g.up_edges(v).is_empty() => {
+                Node::Provider { .. } if g.up_edges(v).is_empty() && !keep.contains(&v) => {
                     g.remove(v);
                 }
                 _ => {}

@@ -1,6 +1,7 @@
 //! Which files of a module folder OpenTofu reads, and which of them are override files
 //! (`internal/configs/parser_config_dir.go`). Shared by the loader, which sorts a folder's files,
-//! and the decoder, where some blocks mean something else in an override file.
+//! and the decoder, where some blocks mean something else in an override file; and how paths
+//! relative to the root module folder are written (the loader and the module manifest).
 
 /// True for file names OpenTofu reads as configuration (`.tf`, `.tf.json`), skipping hidden
 /// and editor backup files as Go's `IsIgnoredFile` does.
@@ -26,6 +27,25 @@ pub fn is_override_file_name(name: &str) -> bool {
         .or_else(|| name.strip_suffix(".tofu"))
         .unwrap_or(name);
     stem == "override" || stem.ends_with("_override")
+}
+
+/// Joins and normalises slash-separated relative paths, keeping leading `..` steps.
+pub fn normalize_path(p: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for part in p.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if matches!(out.last(), Some(l) if *l != "..") {
+                    out.pop();
+                } else {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out.join("/")
 }
 
 #[cfg(test)]

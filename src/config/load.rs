@@ -5,7 +5,9 @@
 //! tests) and, natively, folders on disk (where `../` sources may leave the root folder).
 
 use super::decode::decode_file;
+pub use super::file_names::normalize_path;
 use super::file_names::{is_config_file_name, is_override_file_name};
+use super::manifest::Manifest;
 use super::model::{Config, Module, ModuleSource};
 use crate::addrs;
 use crate::diag::{Diagnostic, SourceFile, SourceRange};
@@ -18,6 +20,12 @@ pub trait FileSource {
     /// The configuration files directly in `dir` as (path relative to the root, text), or
     /// `None` when the folder does not exist or cannot be read.
     fn module_files(&self, dir: &str) -> Option<Vec<(String, String)>>;
+    /// The text of one file by path relative to the root (the module manifest): `None` when it
+    /// does not exist, an error when it cannot be read as text.
+    #[allow(clippy::result_large_err)]
+    fn read_text(&self, _path: &str) -> Option<Result<String, Diagnostic>> {
+        None
+    }
 }
 
 /// In-memory files keyed by path relative to the root module folder.
@@ -59,25 +67,12 @@ impl FileSource for MemoryFiles<'_> {
         }
         exists.then_some(out)
     }
-}
-
-/// Joins and normalises slash-separated relative paths, keeping leading `..` steps.
-pub fn normalize_path(p: &str) -> String {
-    let mut out: Vec<&str> = Vec::new();
-    for part in p.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                if matches!(out.last(), Some(l) if *l != "..") {
-                    out.pop();
-                } else {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
+    #[allow(clippy::result_large_err)]
+    fn read_text(&self, path: &str) -> Option<Result<String, Diagnostic>> {
+        self.files
+            .get(&normalize_path(path))
+            .map(|t| Ok((*t).clone()))
     }
-    out.join("/")
 }
 
 fn join_path(dir: &str, rel: &str) -> String {
@@ -95,9 +90,28 @@ pub fn load_files(files: &BTreeMap<String, String>) -> (Option<Config>, Vec<Diag
     load_with(&MemoryFiles::new(files))
 }
 
-/// Loads a configuration through any [`FileSource`].
+/// Loads a configuration through any [`FileSource`]. Registry and remote module calls are
+/// resolved through the module manifest ([`super::manifest::MANIFEST_PATH`]) when the source
+/// has one, as OpenTofu's loader does after `tofu init`; calls it does not list stay opaque
+/// with a "Module not installed" warning.
 pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
+    // internal/configs/configload/loader.go, NewLoader: a manifest that cannot be read stops
+    // loading before any module is read; a missing one is an empty manifest.
+    let manifest = match src.read_text(super::manifest::MANIFEST_PATH) {
+        None => Manifest::default(),
+        Some(Err(d)) => {
+            diags.push(d);
+            return (None, diags);
+        }
+        Some(Ok(text)) => match super::manifest::parse_manifest(&text) {
+            Ok(m) => m,
+            Err(d) => {
+                diags.push(d);
+                return (None, diags);
+            }
+        },
+    };
     let Some(files) = src.module_files("") else {
         diags.push(Diagnostic::error(
             "Failed to read module directory",
@@ -108,13 +122,19 @@ pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
     };
     let module = load_module("", files, &mut diags);
     let mut stack = vec![String::new()];
-    let children = load_children(src, &addrs::Module::root(), &module, &mut stack, &mut diags);
+    let loader = Loader {
+        src,
+        manifest: &manifest,
+    };
+    let mut module = module;
+    let children = loader.children(&addrs::Module::root(), &mut module, &mut stack, &mut diags);
     let mut cfg = Config {
         path: addrs::Module::root(),
         module,
         children,
         source_addr: None,
         call_range: None,
+        version: None,
     };
     // Like Go's BuildConfig: provider types are only resolved when loading had no errors.
     if !crate::diag::has_errors(&diags) {
@@ -208,46 +228,82 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
     module
 }
 
-fn load_children(
-    src: &dyn FileSource,
-    path: &addrs::Module,
-    module: &Module,
-    stack: &mut Vec<String>,
-    diags: &mut Vec<Diagnostic>,
-) -> BTreeMap<String, Config> {
-    let mut out = BTreeMap::new();
-    for (name, call) in &module.module_calls {
-        let Some(source) = &call.source else { continue };
-        let call_pos = short_pos(&call.decl_range);
-        match source {
-            ModuleSource::Local(rel) => {
-                if call.version.is_some() {
-                    diags.push(Diagnostic::error(
-                        "Invalid version constraint",
-                        format!(
-                            "Cannot apply a version constraint to module {} (at {call_pos}) because it has a relative local path.",
-                            go_quote(name)
-                        ),
-                        call.source_range.clone(),
-                    ));
+/// What loading child modules reads: the files and the module manifest.
+struct Loader<'a> {
+    src: &'a dyn FileSource,
+    manifest: &'a Manifest,
+}
+
+impl Loader<'_> {
+    /// The child modules of `module` (at `path`), each loaded with its own children (Go
+    /// `buildChildModules` with `moduleWalkerLoad`). Calls left opaque are marked
+    /// [`super::model::ModuleCall::not_installed`].
+    fn children(
+        &self,
+        path: &addrs::Module,
+        module: &mut Module,
+        stack: &mut Vec<String>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> BTreeMap<String, Config> {
+        let mut out = BTreeMap::new();
+        let mut not_installed = Vec::new();
+        for (name, call) in &module.module_calls {
+            let Some(source) = &call.source else { continue };
+            let call_pos = short_pos(&call.decl_range);
+            let child_path = path.child(name);
+            let (dir, version) = match source {
+                ModuleSource::Local(rel) => {
+                    if call.version.is_some() {
+                        diags.push(Diagnostic::error(
+                            "Invalid version constraint",
+                            format!(
+                                "Cannot apply a version constraint to module {} (at {call_pos}) because it has a relative local path.",
+                                go_quote(name)
+                            ),
+                            call.source_range.clone(),
+                        ));
+                    }
+                    // Relative to the calling module's folder, which for a module inside an
+                    // installed package is in .terraform/modules (what the installer records).
+                    (join_path(&module.source_dir, &rel.replace('\\', "/")), None)
                 }
-                let dir = join_path(&module.source_dir, &rel.replace('\\', "/"));
-                // OpenTofu has no check (and so no wording) for this; without it a module that
-                // calls itself would be loaded forever.
-                if stack.contains(&dir) {
-                    diags.push(Diagnostic::error(
-                        "Module recursion",
-                        format!(
-                            "Module {} (at {call_pos}) calls {}, which is already being loaded by one of its callers; a module cannot call itself.",
-                            go_quote(name),
-                            display_dir(&dir)
-                        ),
-                        call.source_range.clone(),
-                    ));
-                    continue;
+                ModuleSource::Registry(s) | ModuleSource::Remote(s) => {
+                    let Some(record) = self.manifest.record(&child_path) else {
+                        // OpenTofu refuses to go on here ("Module not installed", an error);
+                        // tfgraph draws the call as one opaque module and says how to fix it.
+                        diags.push(Diagnostic::warning(
+                            "Module not installed",
+                            format!(
+                                "Module {} (at {call_pos}) has source {}, which is not installed: run \"tofu init\" to install it. Until then tfgraph draws the call as one opaque module: its arguments, count, for_each, depends_on and providers still give it edges, and references to its outputs depend on the whole call.",
+                                go_quote(&child_path.to_string()),
+                                go_quote(s)
+                            ),
+                            call.source_range.clone(),
+                        ));
+                        not_installed.push(name.clone());
+                        continue;
+                    };
+                    check_record(record, call, s, diags);
+                    (normalize_path(&record.dir), record.version.clone())
                 }
-                let Some(files) = src.module_files(&dir) else {
-                    diags.push(Diagnostic::error(
+            };
+            // OpenTofu has no check (and so no wording) for this; without it a module that
+            // calls itself would be loaded forever.
+            if stack.contains(&dir) {
+                diags.push(Diagnostic::error(
+                    "Module recursion",
+                    format!(
+                        "Module {} (at {call_pos}) calls {}, which is already being loaded by one of its callers; a module cannot call itself.",
+                        go_quote(name),
+                        display_dir(&dir)
+                    ),
+                    call.source_range.clone(),
+                ));
+                continue;
+            }
+            let Some(files) = self.src.module_files(&dir) else {
+                diags.push(match source {
+                    ModuleSource::Local(_) => Diagnostic::error(
                         "Unreadable module directory",
                         format!(
                             "The directory {} could not be read for module {} at {call_pos}.",
@@ -255,56 +311,113 @@ fn load_children(
                             go_quote(name)
                         ),
                         call.source_range.clone(),
-                    ));
-                    continue;
-                };
-                let child_path = path.child(name);
-                let child_module = load_module(&dir, files, diags);
-                if let Some(b) = &child_module.backend {
-                    diags.push(Diagnostic::warning(
-                        "Backend configuration ignored",
-                        "Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.",
-                        Some(b.decl_range.clone()),
-                    ));
-                }
-                if let Some(i) = child_module.imports.first() {
-                    diags.push(Diagnostic::error(
-                        "Invalid import configuration",
-                        format!(
-                            "An import block was detected in {}. Import blocks are only allowed in the root module.",
-                            go_quote(&child_path.to_string())
-                        ),
-                        Some(i.decl_range.clone()),
-                    ));
-                }
-                stack.push(dir);
-                let children = load_children(src, &child_path, &child_module, stack, diags);
-                stack.pop();
-                out.insert(
-                    name.clone(),
-                    Config {
-                        path: child_path,
-                        module: child_module,
-                        children,
-                        source_addr: Some(source.clone()),
-                        call_range: Some(call.decl_range.clone()),
-                    },
-                );
-            }
-            ModuleSource::Registry(s) | ModuleSource::Remote(s) => {
-                diags.push(Diagnostic::warning(
-                    "Module not installed",
-                    format!(
-                        "Module {} (at {call_pos}) has source {}, which tfgraph does not download; the call is shown as one opaque module and its contents are not analysed.",
-                        go_quote(name),
-                        go_quote(s)
                     ),
-                    call.source_range.clone(),
+                    // configload/loader_load.go, moduleWalkerLoad: the record's folder is gone.
+                    _ => Diagnostic::error(
+                        "Module not installed",
+                        format!(
+                            "This module's local cache directory {} could not be read. Run \"tofu init\" to install all modules required by this configuration.",
+                            self.manifest
+                                .record(&child_path)
+                                .map(|r| r.dir.as_str())
+                                .unwrap_or(&dir)
+                        ),
+                        Some(call.decl_range.clone()),
+                    ),
+                });
+                continue;
+            };
+            let mut child_module = load_module(&dir, files, diags);
+            if let Some(b) = &child_module.backend {
+                diags.push(Diagnostic::warning(
+                    "Backend configuration ignored",
+                    "Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.",
+                    Some(b.decl_range.clone()),
                 ));
             }
+            if let Some(i) = child_module.imports.first() {
+                diags.push(Diagnostic::error(
+                    "Invalid import configuration",
+                    format!(
+                        "An import block was detected in {}. Import blocks are only allowed in the root module.",
+                        go_quote(&child_path.to_string())
+                    ),
+                    Some(i.decl_range.clone()),
+                ));
+            }
+            stack.push(dir);
+            let children = self.children(&child_path, &mut child_module, stack, diags);
+            stack.pop();
+            out.insert(
+                name.clone(),
+                Config {
+                    path: child_path,
+                    module: child_module,
+                    children,
+                    source_addr: Some(source.clone()),
+                    call_range: Some(call.decl_range.clone()),
+                    version: version.map(|v| v.to_string()),
+                },
+            );
         }
+        for name in not_installed {
+            if let Some(c) = module.module_calls.get_mut(&name) {
+                c.not_installed = true;
+            }
+        }
+        out
     }
-    out
+}
+
+/// The checks of `moduleWalkerLoad` between a manifest record and the call it stands for: the
+/// source must be the one installed, and the installed version must meet the call's `version`.
+fn check_record(
+    record: &super::manifest::Record,
+    call: &super::model::ModuleCall,
+    source: &str,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let normalized = super::manifest::normalize_source(source).unwrap_or_default();
+    if !super::manifest::same_source(&record.source, &normalized) {
+        diags.push(Diagnostic::error(
+            "Module source has changed",
+            format!(
+                "The source address was changed from {:?} to {:?} since this module was installed. Run \"tofu init\" to install all modules required by this configuration.",
+                record.source, normalized
+            ),
+            call.source_range.clone(),
+        ));
+    }
+    let Some(text) = call.version.as_deref() else {
+        return;
+    };
+    let constraints = match super::version::Constraints::parse(text) {
+        Ok(c) => c,
+        Err(_) => {
+            // configs/version_constraint.go, decodeVersionConstraintValue.
+            diags.push(Diagnostic::error(
+                "Invalid version constraint",
+                "This string does not use correct version constraint syntax.",
+                Some(call.decl_range.clone()),
+            ));
+            return;
+        }
+    };
+    match &record.version {
+        None => diags.push(Diagnostic::error(
+            "Module version requirements have changed",
+            "The version requirements have changed since this module was installed and the installed version is no longer acceptable. Run \"tofu init\" to install all modules required by this configuration.",
+            call.source_range.clone(),
+        )),
+        Some(v) if !constraints.check(v) => diags.push(Diagnostic::error(
+            "Module version requirements have changed",
+            format!(
+                "The version requirements have changed since this module was installed and the installed version ({v}) is no longer acceptable. Run \"tofu init\" to install all modules required by this configuration."
+            ),
+            call.source_range.clone(),
+        )),
+        Some(_) => {}
+    }
 }
 
 fn short_pos(r: &SourceRange) -> String {
@@ -376,6 +489,20 @@ impl FileSource for DiskFiles {
         }
         out.sort();
         Some(out)
+    }
+    #[allow(clippy::result_large_err)]
+    fn read_text(&self, path: &str) -> Option<Result<String, Diagnostic>> {
+        let full = self.root.join(path);
+        if !full.is_file() {
+            return None;
+        }
+        Some(
+            std::fs::read(&full)
+                .map_err(|e| {
+                    Diagnostic::error("Failed to read file", format!("{path}: {e}."), None)
+                })
+                .and_then(|b| text_from_bytes(path, b)),
+        )
     }
 }
 

@@ -23,11 +23,14 @@ pub mod eval;
 pub mod file_names;
 pub mod json;
 pub mod load;
+pub mod manifest;
 pub mod merge;
 pub mod model;
 pub mod provider_validation;
 pub mod refs;
 pub mod validate;
+pub mod vars;
+pub mod version;
 
 pub use crate::diag::{
     Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors, json_error_message,

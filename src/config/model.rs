@@ -79,6 +79,9 @@ pub struct Config {
     pub source_addr: Option<ModuleSource>,
     /// The range of the `module` block that created this node.
     pub call_range: Option<SourceRange>,
+    /// The exact version the module manifest records for this module (registry modules
+    /// installed by `tofu init`; Go `Config.Version`).
+    pub version: Option<String>,
 }
 
 impl Config {
@@ -106,6 +109,19 @@ impl Config {
             cur = c.children.get(step);
         }
         true
+    }
+    /// Every module call whose module is not installed, as (path of the call, call), depth-first
+    /// in name order.
+    pub fn not_installed_calls(&self) -> Vec<(addrs::Module, &ModuleCall)> {
+        let mut out = Vec::new();
+        for c in self.all_modules() {
+            for (name, call) in &c.module.module_calls {
+                if call.not_installed {
+                    out.push((c.path.child(name), call));
+                }
+            }
+        }
+        out
     }
     /// This node and every descendant, depth-first with children in name order.
     pub fn all_modules(&self) -> Vec<&Config> {
@@ -388,6 +404,10 @@ pub struct ModuleCall {
     pub providers: Vec<PassedProviderConfig>,
     pub depends_on: Vec<Expr>,
     pub decl_range: SourceRange,
+    /// Set by the loader for a registry or remote source that the module manifest does not
+    /// list (no `tofu init` yet): the call stays one opaque module whose arguments, `providers`
+    /// and meta-arguments still give it edges.
+    pub not_installed: bool,
 }
 
 /// A `connection` block.

@@ -664,7 +664,7 @@ fn transform<'a>(
             )?;
             Box::new(ProviderFunctionTransformer { config })
         }
-        "PruneProviderTransformer" => Box::new(PruneProviderTransformer),
+        "PruneProviderTransformer" => Box::new(PruneProviderTransformer { config }),
         "CloseProviderTransformer" => Box::new(CloseProviderTransformer),
         "RemovedModuleTransformer" => Box::new(RemovedModuleTransformer { config, state }),
         "AttachSchemaTransformer" => {

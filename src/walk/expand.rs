@@ -28,6 +28,7 @@ use crate::addrs::{self, ModuleInstance};
 use crate::config::Config;
 use crate::config::eval::StaticEval;
 use crate::dag::Graph;
+use std::collections::BTreeMap;
 
 /// Most instances one walk expands into, over all its vertices (each vertex alone is held to
 /// [`crate::config::eval::MAX_INSTANCES`]): a thousand resources of `count = 10000` would
@@ -98,6 +99,15 @@ impl StaticExpander {
     pub fn new(config: Config, vars: &[String]) -> Self {
         StaticExpander {
             eval: StaticEval::new(config, vars),
+            expanded: 0,
+        }
+    }
+
+    /// With root variable values already resolved (`pipeline::Output::vars`: variables files,
+    /// `-var`, `TF_VAR_`).
+    pub fn with_values(config: Config, vars: BTreeMap<String, hcl::Value>) -> Self {
+        StaticExpander {
+            eval: StaticEval::with_values(config, vars),
             expanded: 0,
         }
     }

@@ -8,6 +8,8 @@
 // Each test crate compiles this module and uses only part of it.
 #![allow(dead_code)]
 
+pub mod workdir;
+
 use std::path::{Path, PathBuf};
 use tfgraph::config::{self, Config, Diagnostic, Severity};
 
@@ -112,6 +114,27 @@ pub fn load_dir(dir: &Path) -> (Config, Vec<Diagnostic>) {
 pub fn tfgraph(args: &[&str]) -> (i32, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tfgraph"))
         .args(args)
+        .output()
+        .expect("run tfgraph");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// [`tfgraph`] with extra environment variables (and every `TF_VAR_` of this process removed, so
+/// the tests do not depend on the shell they run in).
+pub fn tfgraph_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_tfgraph"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("TF_VAR_") {
+            cmd.env_remove(k);
+        }
+    }
+    let out = cmd
+        .args(args)
+        .envs(env.iter().copied())
         .output()
         .expect("run tfgraph");
     (

@@ -10,7 +10,7 @@ use tfgraph::dag::render::dot::DotOpts;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    inputs: InputArgs,
+    pub inputs: InputArgs,
     /// Colour the edges of cycles red.
     #[arg(long)]
     draw_cycles: bool,
@@ -48,7 +48,11 @@ pub fn run(args: &Args) -> ExitCode {
             max_depth: args.module_depth,
         }),
         Format::Text => out.built.graph.string(),
-        Format::Json => g.json_graph().to_json(),
+        Format::Json => {
+            let mut j = g.json_graph();
+            j.not_installed = tfgraph::pipeline::not_installed_json(&out.config);
+            j.to_json()
+        }
         Format::Mermaid => g.mermaid(),
     };
     // `tofu graph` prints the DOT text with Println, so it ends in an empty line; the other

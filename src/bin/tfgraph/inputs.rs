@@ -3,11 +3,12 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tfgraph::pipeline::{FolderInputs, Output};
+use tfgraph::pipeline::{FolderInputs, Output, VarArg};
 
 #[derive(clap::Args)]
 pub struct InputArgs {
-    /// The root module folder (local module sources are followed).
+    /// The root module folder (local module sources are followed; registry and remote ones
+    /// through .terraform/modules/modules.json after `tofu init`).
     #[arg(default_value = ".")]
     pub dir: PathBuf,
     /// Which graph: plan, plan-destroy, plan-refresh-only, validate or apply. Default: plan, or
@@ -27,9 +28,16 @@ pub struct InputArgs {
     /// resource counts as a possible reference.
     #[arg(long, value_name = "FILE")]
     pub schemas: Option<PathBuf>,
-    /// A root variable value, NAME=VALUE (repeatable).
+    /// A root variable value, NAME=VALUE (repeatable). With --var-file, a later one wins; both
+    /// win over terraform.tfvars, *.auto.tfvars(.json) and TF_VAR_NAME, as in OpenTofu.
     #[arg(long = "var", value_name = "NAME=VALUE")]
     pub vars: Vec<String>,
+    /// A variables file, HCL or JSON (repeatable).
+    #[arg(long = "var-file", value_name = "FILE")]
+    pub var_files: Vec<PathBuf>,
+    /// --var and --var-file in command-line order, filled in by `main` from clap's indices.
+    #[arg(skip)]
+    pub var_order: Option<Vec<VarArg>>,
     /// Limit to this address and what it depends on (repeatable).
     #[arg(long = "target", value_name = "ADDR")]
     pub targets: Vec<String>,
@@ -38,8 +46,31 @@ pub struct InputArgs {
     pub excludes: Vec<String>,
 }
 
+/// `--var` and `--var-file` of a subcommand's matches in the order they were given.
+pub fn var_args_in_order(m: &clap::ArgMatches) -> Vec<VarArg> {
+    let mut all: Vec<(usize, VarArg)> = Vec::new();
+    if let (Some(values), Some(at)) = (m.get_many::<String>("vars"), m.indices_of("vars")) {
+        all.extend(at.zip(values.map(|v| VarArg::Var(v.clone()))));
+    }
+    if let (Some(values), Some(at)) = (
+        m.get_many::<PathBuf>("var_files"),
+        m.indices_of("var_files"),
+    ) {
+        all.extend(at.zip(values.map(|v| VarArg::File(v.clone()))));
+    }
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, a)| a).collect()
+}
+
 impl InputArgs {
     pub fn folder(&self) -> FolderInputs {
+        let vars = self.var_order.clone().unwrap_or_else(|| {
+            self.vars
+                .iter()
+                .map(|v| VarArg::Var(v.clone()))
+                .chain(self.var_files.iter().map(|p| VarArg::File(p.clone())))
+                .collect()
+        });
         FolderInputs {
             dir: self.dir.clone(),
             kind: self.kind.clone(),
@@ -47,19 +78,27 @@ impl InputArgs {
             plan: self.plan.clone(),
             changes: self.changes.clone(),
             schemas: self.schemas.clone(),
-            vars: self.vars.clone(),
+            vars,
+            env_vars: std::env::vars()
+                .filter_map(|(k, v)| Some((k.strip_prefix("TF_VAR_")?.to_string(), v)))
+                .collect(),
             targets: self.targets.clone(),
             excludes: self.excludes.clone(),
         }
     }
 
-    /// Builds the graph; on failure prints each problem as `Error: ...` and gives the exit code.
+    /// Builds the graph, printing each warning (`Warning: ...`, modules not installed among
+    /// them) to stderr; on failure prints each problem as `Error: ...` and gives the exit code.
     pub fn build(&self) -> Result<Output, ExitCode> {
-        self.folder().build().map_err(|e| {
+        let out = self.folder().build().map_err(|e| {
             for m in e.messages() {
                 eprintln!("Error: {m}");
             }
             ExitCode::FAILURE
-        })
+        })?;
+        for w in &out.warnings {
+            eprintln!("{w}");
+        }
+        Ok(out)
     }
 }

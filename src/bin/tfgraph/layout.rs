@@ -14,7 +14,7 @@ use tfgraph::layout::{self, Direction, LayoutOptions};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    inputs: InputArgs,
+    pub inputs: InputArgs,
     #[arg(long, value_enum, default_value = "json")]
     format: Format,
     #[arg(long, value_enum, default_value = "tb")]

@@ -49,9 +49,34 @@ enum Command {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
+impl Command {
+    /// The folder inputs of the subcommands that build a graph.
+    fn inputs_mut(&mut self) -> Option<&mut inputs::InputArgs> {
+        match self {
+            Command::Graph(a) => Some(&mut a.inputs),
+            Command::Walk(a) => Some(&mut a.inputs),
+            Command::Steps(a) => Some(&mut a.inputs),
+            Command::Layout(a) => Some(&mut a.inputs),
+            Command::Outline(_) | Command::Conformance(_) | Command::Gen(_) | Command::Bench(_) => {
+                None
+            }
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    use clap::Parser as _;
-    match Cli::parse().command {
+    use clap::{CommandFactory as _, FromArgMatches as _};
+    let matches = Cli::command().get_matches();
+    let mut cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => e.exit(),
+    };
+    // -var and -var-file take effect in command-line order, which clap's derive loses.
+    if let (Some((_, sub)), Some(inputs)) = (matches.subcommand(), cli.command.inputs_mut()) {
+        inputs.var_order = Some(inputs::var_args_in_order(sub));
+    }
+    match cli.command {
         Command::Graph(a) => graph::run(&a),
         Command::Walk(a) => walk::run(&a),
         Command::Steps(a) => steps::run(&a),

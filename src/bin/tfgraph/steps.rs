@@ -7,7 +7,7 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    inputs: InputArgs,
+    pub inputs: InputArgs,
 }
 
 pub fn run(args: &Args) -> ExitCode {

@@ -20,7 +20,7 @@ use tfgraph::walk::{self, DurationModel, Scenario, WalkOptions, report};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    inputs: InputArgs,
+    pub inputs: InputArgs,
     /// At most this many vertices run at once (`tofu -parallelism`).
     #[arg(long, default_value_t = 10)]
     parallelism: usize,

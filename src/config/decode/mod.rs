@@ -24,6 +24,7 @@ mod provisioner;
 mod removed;
 mod resource;
 mod syntax;
+pub(crate) use syntax::parse_error;
 mod terraform;
 
 use super::model::*;
@@ -36,7 +37,6 @@ use named_values::{decode_locals, decode_output, decode_variable};
 use provider::decode_provider_block;
 use removed::decode_removed;
 use resource::decode_resource;
-use syntax::parse_error;
 use terraform::decode_terraform_block;
 
 use crate::addrs::{self, ResourceMode};

@@ -40,6 +40,7 @@ pub(super) fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> 
         providers: Vec::new(),
         depends_on: Vec::new(),
         decl_range: cx.def_range(b),
+        not_installed: false,
     };
     match c.attrs.get("source") {
         Some(a) => {

@@ -32,7 +32,7 @@ pub(super) fn unclosed_quote(line: &str) -> Option<usize> {
 
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
-pub(super) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
+pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let loc = e.location();
     // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
     let range = file.range(loc.offset()..loc.offset());

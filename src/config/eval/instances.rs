@@ -84,6 +84,16 @@ impl StaticEval {
         }
     }
 
+    /// With root variable values already resolved (see [`crate::config::vars::resolve`]).
+    pub fn with_values(config: Config, root_vars: BTreeMap<String, Value>) -> Self {
+        StaticEval {
+            config,
+            root_vars,
+            scopes: BTreeMap::new(),
+            module_instances: BTreeMap::new(),
+        }
+    }
+
     pub fn config(&self) -> &Config {
         &self.config
     }

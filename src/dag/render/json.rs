@@ -22,6 +22,21 @@ pub struct JsonEdge {
 pub struct JsonGraph {
     pub vertices: Vec<JsonVertex>,
     pub edges: Vec<JsonEdge>,
+    /// Module calls whose module is not installed (no `tofu init` yet), each drawn as its
+    /// `(expand)`/`(close)` pair with nothing inside; absent when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_installed: Vec<JsonNotInstalled>,
+}
+
+/// A module call that is not installed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonNotInstalled {
+    /// The call's module path (`module.vpc`, `module.a.module.b`).
+    pub module: String,
+    /// Its source as written.
+    pub source: String,
+    /// Where the call is (`main.tf:3,1`).
+    pub call: String,
 }
 
 impl JsonGraph {
@@ -40,6 +55,7 @@ impl JsonGraph {
                 .into_iter()
                 .map(|(from, to)| JsonEdge { from, to })
                 .collect(),
+            not_installed: Vec::new(),
         }
     }
 

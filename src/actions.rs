@@ -43,13 +43,14 @@ pub struct Style {
 }
 
 /// The actions in the order `tofu plan`'s legend lists them (`renderHumanDiffs`), no-op last.
-pub const ORDER: [Action; 8] = [
+pub const ORDER: [Action; 9] = [
     Action::Create,
     Action::Update,
     Action::Delete,
     Action::DeleteThenCreate,
     Action::CreateThenDelete,
     Action::Read,
+    Action::ForgetThenCreate,
     Action::Forget,
     Action::NoOp,
 ];
@@ -80,6 +81,13 @@ pub fn style(a: Action) -> Style {
         ),
         Action::Read => s("<=", "read (data resources)", ("cyan", "cyan"), "read"),
         Action::Forget => s(".", "forget", ("red", "red"), "forget"),
+        // DiffActionSymbol / actionDescription (internal/command/jsonformat): `./+`.
+        Action::ForgetThenCreate => s(
+            "./+",
+            "forget and then create replacement",
+            ("red", "green"),
+            "forget-then-create",
+        ),
         Action::NoOp => s("", "no changes", ("none", "none"), "no-op"),
     }
 }
@@ -211,6 +219,11 @@ pub fn summary(changes: &Changes) -> String {
                 destroy += 1;
             }
             Action::Forget => forget += 1,
+            // jsonformat/plan.go: one to add and one to forget, nothing destroyed.
+            Action::ForgetThenCreate => {
+                add += 1;
+                forget += 1;
+            }
             Action::Read | Action::NoOp => {}
         }
     }

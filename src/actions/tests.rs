@@ -20,9 +20,16 @@ const CHANGES: &str = r#"[
   {"addr": "data.aws_ami.ubuntu", "action": "read"}
 ]"#;
 
-/// The prior state: the object the plan deletes.
+/// The prior state: the object the plan deletes and the two it replaces (a replacement of an
+/// object missing from the state is an error, as in OpenTofu's DiffTransformer).
 const STATE: &str = r#"{"version": 4, "serial": 1, "lineage": "x", "outputs": {}, "resources": [
   {"mode": "managed", "type": "aws_instance", "name": "gone",
+   "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+   "instances": [{"attributes": {}}]},
+  {"mode": "managed", "type": "aws_instance", "name": "db",
+   "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+   "instances": [{"attributes": {}, "create_before_destroy": true}]},
+  {"mode": "managed", "type": "aws_instance", "name": "cache",
    "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
    "instances": [{"attributes": {}}]}
 ]}"#;

@@ -547,5 +547,4 @@ mod tests {
         g.remove(gone);
         assert!(!g.connect(a, gone));
     }
-
 }

@@ -256,9 +256,7 @@ pub fn phase_of(transform: &str) -> Phase {
         | "OrphanResourceInstanceCountTransformer"
         | "OrphanOutputTransformer"
         | "RemovedModuleTransformer" => Phase::Orphans,
-        "attachResourceDependsOnTransformer" | "AttachDependenciesTransformer" => {
-            Phase::DependsOn
-        }
+        "attachResourceDependsOnTransformer" | "AttachDependenciesTransformer" => Phase::DependsOn,
         "ProviderConfigTransformer"
         | "MissingProviderTransformer"
         | "ProviderTransformer"

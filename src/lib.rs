@@ -3,6 +3,7 @@
 //!
 //! Data flows top to bottom through the modules; ARCHITECTURE.md is the map.
 
+pub mod actions;
 pub mod addrs;
 pub mod bench;
 pub mod builder;
@@ -11,6 +12,7 @@ pub mod conformance;
 pub mod dag;
 pub mod diag;
 pub mod generator;
+pub mod inside;
 pub mod layout;
 pub mod page;
 pub mod pipeline;

@@ -245,7 +245,17 @@ pub fn prepare(
             diags.push(d);
         }
     }
-    let state = read(&req.state, crate::state::parse_state_json, &mut errors);
+    let mut state = read(&req.state, crate::state::parse_state_json, &mut errors);
+    // Without a state file, a JSON plan's prior state stands for the state OpenTofu reads from
+    // a plan file (internal/command/graph.go: the apply graph uses the plan's PriorState).
+    if req.state.is_none() {
+        state = read(
+            &req.plan_json,
+            crate::state::state_from_show_json,
+            &mut errors,
+        )
+        .flatten();
+    }
     let mut changes = read(
         &req.plan_json,
         crate::plan::changes_from_show_json,
@@ -279,6 +289,15 @@ pub fn prepare(
         schemas.as_ref(),
     );
     inputs.read_bodies_without_schema = schemas.is_none();
+    // OpenTofu refuses -target together with -exclude before it builds anything
+    // (internal/command/arguments/extended.go `parseRawTargetsAndExcludes`).
+    if !req.targets.is_empty() && !req.excludes.is_empty() {
+        errors.push(Diagnostic::error(
+            "Invalid combination of arguments",
+            "The target and exclude planning options are mutually-exclusive. Each plan must use either only the target options or only the exclude options.",
+            None,
+        ));
+    }
     for (list, out) in [
         (&req.targets, &mut inputs.targets),
         (&req.excludes, &mut inputs.excludes),
@@ -492,15 +511,12 @@ impl FolderError {
 /// (`internal/command/graph.go`, `GraphCommand.Run`: a plan file selects the apply graph).
 pub fn builder_kind(kind: Option<&str>, has_plan: bool) -> Result<BuilderKind, String> {
     match kind {
+        // `tofu graph` dropped these two; tfgraph keeps validate, a builder OpenTofu still runs.
+        Some("eval") => Err(
+            "Graph type no longer available: The graph type \"eval\" is no longer available. Use -type=plan instead to get a similar result.".to_string(),
+        ),
         Some(k) => BuilderKind::parse(k).ok_or_else(|| {
-            format!(
-                "Unsupported graph type: the --type argument must be one of {}",
-                BuilderKind::ALL
-                    .iter()
-                    .map(|k| k.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            "Unsupported graph type: The -type=... argument must be either \"plan\", \"plan-refresh-only\", \"plan-destroy\", or \"apply\" (tfgraph also accepts \"validate\").".to_string()
         }),
         None if has_plan => Ok(BuilderKind::Apply),
         None => Ok(BuilderKind::Plan),
@@ -736,10 +752,17 @@ mod tests {
             builder_kind(Some("validate"), true),
             Ok(BuilderKind::Validate)
         );
+        // internal/command/graph.go `GraphCommand.Run`: OpenTofu's wording for an unknown type
+        // and for the dropped "eval" type.
         let e = builder_kind(Some("bogus"), false).unwrap_err();
         assert_eq!(
             e,
-            "Unsupported graph type: the --type argument must be one of plan, plan-destroy, plan-refresh-only, validate, apply"
+            "Unsupported graph type: The -type=... argument must be either \"plan\", \"plan-refresh-only\", \"plan-destroy\", or \"apply\" (tfgraph also accepts \"validate\")."
+        );
+        let e = builder_kind(Some("eval"), false).unwrap_err();
+        assert_eq!(
+            e,
+            "Graph type no longer available: The graph type \"eval\" is no longer available. Use -type=plan instead to get a similar result."
         );
     }
 
@@ -796,5 +819,26 @@ mod tests {
         let msgs = inputs.build().err().expect("fails").messages();
         assert!(msgs[0].starts_with("main.tf:2,"), "{msgs:?}");
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// internal/command/arguments/extended.go `parseRawTargetsAndExcludes`: -target and
+    /// -exclude together are an error, worded as OpenTofu words it.
+    #[test]
+    fn targets_and_excludes_are_mutually_exclusive() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"a_b\" \"c\" {}\n".to_string(),
+        );
+        let mut req = Request::new(files, BuilderKind::Plan);
+        req.targets = vec!["a_b.c".into()];
+        req.excludes = vec!["a_b.d".into()];
+        let errs = prepare(config::load_files(&req.files), &req)
+            .err()
+            .expect("an error");
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert_eq!(errs[0].summary, "Invalid combination of arguments");
+        req.excludes.clear();
+        assert!(prepare(config::load_files(&req.files), &req).is_ok());
     }
 }

@@ -18,6 +18,8 @@ pub enum Action {
     CreateThenDelete,
     Delete,
     Forget,
+    /// `lifecycle { destroy = false }` on a replaced object: forget the old one, create anew.
+    ForgetThenCreate,
 }
 
 impl Action {
@@ -32,6 +34,7 @@ impl Action {
             "create-then-delete" => Action::CreateThenDelete,
             "delete" => Action::Delete,
             "forget" => Action::Forget,
+            "forget-then-create" => Action::ForgetThenCreate,
             _ => return None,
         })
     }
@@ -46,6 +49,7 @@ impl Action {
             ["create", "delete"] => Action::CreateThenDelete,
             ["delete"] => Action::Delete,
             ["forget"] => Action::Forget,
+            ["forget", "create"] => Action::ForgetThenCreate,
             _ => return None,
         })
     }
@@ -59,6 +63,7 @@ impl Action {
             Action::CreateThenDelete => "create-then-delete",
             Action::Delete => "delete",
             Action::Forget => "forget",
+            Action::ForgetThenCreate => "forget-then-create",
         }
     }
     /// True for the replace actions.

@@ -147,6 +147,81 @@ fn err(summary: &str, detail: String) -> Diagnostic {
     Diagnostic::error(summary, detail, None)
 }
 
+/// The prior state a `tofu show -json PLANFILE` document carries (`prior_state`), as far as it
+/// holds what the apply graph reads: each resource instance (current or deposed), its recorded
+/// `depends_on` and root outputs. `None` when the plan has no prior state. The JSON gives only
+/// the provider's source address, so every resource is recorded as using that provider's default
+/// configuration in the root module (the binary plan keeps the exact configuration).
+pub fn state_from_show_json(text: &str) -> Result<Option<State>, Diagnostic> {
+    let bad = |detail: String| err("Invalid plan JSON", detail);
+    // A plan that is not JSON is reported by the reader of its changes.
+    let Ok(v) = serde_json::from_str::<Value>(text) else {
+        return Ok(None);
+    };
+    let Some(values) = v.get("prior_state").and_then(|p| p.get("values")) else {
+        return Ok(None);
+    };
+    let mut state = State::default();
+    if let Some(outputs) = values.get("outputs").and_then(Value::as_object) {
+        for (name, o) in outputs {
+            state.outputs.insert(name.clone(), o.clone());
+        }
+    }
+    let mut modules: Vec<&Value> = values.get("root_module").into_iter().collect();
+    while let Some(m) = modules.pop() {
+        if let Some(children) = m.get("child_modules").and_then(Value::as_array) {
+            modules.extend(children);
+        }
+        for r in m
+            .get("resources")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let address = r.get("address").and_then(Value::as_str).unwrap_or("");
+            let inst = addrs::parse_abs_resource_instance(address)
+                .map_err(|e| bad(format!("prior_state resource {address:?}: {e}")))?;
+            let provider_name = r.get("provider_name").and_then(Value::as_str).unwrap_or("");
+            let provider = addrs::Provider::parse_source(provider_name)
+                .map_err(|e| bad(format!("{address}: provider_name {provider_name:?}: {e}")))?;
+            let mut dependencies = Vec::new();
+            for d in r
+                .get("depends_on")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+            {
+                let a = addrs::parse_abs_resource(d)
+                    .map_err(|e| bad(format!("{address}: depends_on {d:?}: {e}")))?;
+                dependencies.push(a.config());
+            }
+            let obj = InstanceObject {
+                attributes: r.get("values").cloned().unwrap_or(Value::Null),
+                dependencies,
+                ..InstanceObject::default()
+            };
+            let res_addr = inst.contains_resource();
+            let entry = state
+                .resources
+                .entry(res_addr.clone())
+                .or_insert_with(|| ResourceState {
+                    addr: res_addr,
+                    provider: AbsProviderConfig::new(addrs::Module::root(), provider, None),
+                    instances: BTreeMap::new(),
+                });
+            let slot = entry.instances.entry(inst.resource.key).or_default();
+            match r.get("deposed_key").and_then(Value::as_str) {
+                Some(dk) if !dk.is_empty() => {
+                    slot.deposed.insert(dk.to_string(), obj);
+                }
+                _ => slot.current = Some(obj),
+            }
+        }
+    }
+    Ok(Some(state))
+}
+
 /// Parses a state snapshot (format version 4; wording of errors as OpenTofu's statefile reader).
 pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
     const UNSUPPORTED: &str = "Unsupported state file format";
@@ -393,5 +468,45 @@ mod tests {
         assert!(e.detail.contains("syntax error at byte offset"), "{e}");
         assert!(parse_state_json(r#"{"version":3}"#).is_err());
         assert!(parse_state_json("nope").is_err());
+    }
+
+    /// internal/command/graph.go renders an apply graph from a plan with the plan's prior state
+    /// (`lr.Plan.PriorState`); `tofu show -json` carries it as `prior_state`
+    /// (internal/command/jsonstate: `address`, `provider_name`, `depends_on`, `deposed_key`).
+    #[test]
+    fn prior_state_from_a_json_plan() {
+        let plan = r#"{"format_version": "1.2", "prior_state": {"values": {
+          "outputs": {"o": {"sensitive": false, "value": 1}},
+          "root_module": {"resources": [
+            {"address": "aws_instance.a[0]", "mode": "managed", "type": "aws_instance",
+             "name": "a", "index": 0, "provider_name": "registry.opentofu.org/hashicorp/aws",
+             "values": {}}],
+           "child_modules": [{"address": "module.m", "resources": [
+            {"address": "module.m.aws_instance.b", "mode": "managed", "type": "aws_instance",
+             "name": "b", "provider_name": "registry.opentofu.org/hashicorp/aws",
+             "depends_on": ["aws_instance.a"], "values": {}},
+            {"address": "module.m.aws_instance.b", "mode": "managed", "type": "aws_instance",
+             "name": "b", "provider_name": "registry.opentofu.org/hashicorp/aws",
+             "deposed_key": "00000001", "values": {}}]}]}}}}"#;
+        let st = state_from_show_json(plan)
+            .expect("valid")
+            .expect("a prior state");
+        assert_eq!(st.resources.len(), 2);
+        assert!(st.outputs.contains_key("o"));
+        let b = st
+            .resources
+            .get(&addrs::parse_abs_resource("module.m.aws_instance.b").unwrap())
+            .expect("b");
+        let inst = &b.instances[&InstanceKey::None];
+        assert_eq!(
+            inst.current.as_ref().unwrap().dependencies[0].to_string(),
+            "aws_instance.a"
+        );
+        assert!(inst.deposed.contains_key("00000001"));
+        assert_eq!(
+            b.provider.to_string(),
+            "provider[\"registry.opentofu.org/hashicorp/aws\"]"
+        );
+        assert_eq!(state_from_show_json("{}").expect("valid"), None);
     }
 }

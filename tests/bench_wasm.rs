@@ -1,10 +1,11 @@
 //! The pipeline benchmark in wasm, in headless Chromium: the same generated configurations and the
 //! same phases as `tfgraph bench` natively (`tfgraph::bench::measure_pipeline`), timed with
 //! `performance.now()`. Ignored unless asked for: `scripts/bench` runs it with
-//! `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner cargo test --profile
-//! native-release --target wasm32-unknown-unknown --test bench_wasm -- --include-ignored
-//! --nocapture`. Each result is one line `BENCH-WASM <resources> <phase>=<ms> ...` that
-//! `tfgraph bench --wasm FILE` puts beside the native figures.
+//! `CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner cargo test --release
+//! --target wasm32-unknown-unknown --test bench_wasm -- --include-ignored --nocapture` (the
+//! speed profile; `--profile wasm-release` measures the app's size-optimised code instead). Each
+//! result is one line `BENCH-WASM <resources> <phase>=<ms> ...` that `tfgraph bench --wasm FILE`
+//! puts beside the native figures.
 #![cfg(target_arch = "wasm32")]
 
 use tfgraph::bench::{best_of, measure_pipeline};

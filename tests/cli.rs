@@ -116,3 +116,43 @@ fn graph_errors_name_the_problem() {
     assert_eq!(code, 1);
     assert!(err.contains("main.tf:2,"), "{err}");
 }
+
+/// internal/command/views/graph.go `GraphHuman.Output` prints the DOT text with Println (an empty
+/// last line); internal/dag/dot.go draws provider closers only in verbose graphs (tofu graph's
+/// hidden -verbose); internal/command/graph.go refuses -type=eval with its own wording and
+/// -target with -exclude (arguments/extended.go).
+#[test]
+fn graph_prints_dot_as_tofu_graph_does() {
+    let dir = temp_module("tofu-graph", TWO);
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = tfgraph(&["graph", d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n\tsubgraph \"root\" {\n"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("\t}\n}\n\n"), "{out:?}");
+    assert!(!out.contains("(close)\" ["), "{out}");
+    let (_, verbose, _) = tfgraph(&["graph", d, "--verbose"]);
+    assert!(
+        verbose.contains(
+            "\"[root] provider[\\\"registry.opentofu.org/hashicorp/aws\\\"] (close)\" [label = \"provider[\\\"registry.opentofu.org/hashicorp/aws\\\"] (close)\", shape = \"diamond\"]\n"
+        ),
+        "{verbose}"
+    );
+    let (code, _, err) = tfgraph(&["graph", d, "--type", "eval"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Graph type no longer available"), "{err}");
+    let (code, _, err) = tfgraph(&[
+        "graph",
+        d,
+        "--target",
+        "aws_vpc.a",
+        "--exclude",
+        "aws_subnet.b",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("Invalid combination of arguments"), "{err}");
+}

@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
-use tfgraph::dag::{Graph, VertexId, VertexOutcome};
+use tfgraph::dag::{Graph, VertexId};
+use tfgraph::walk::{DurationModel, Scenario, Transition, WalkOptions, simulate};
 
 /// A random DAG: vertex i may depend on vertex j only when i < j. Names are a permutation so that
 /// name order differs from id order.
@@ -142,6 +143,9 @@ proptest! {
         }
     }
 
+    /// The crate's one walker (`walk::Walk`) on a DAG, one vertex at a time: every vertex runs
+    /// after everything it depends on, and exactly the vertices downstream of a failure are
+    /// upstream-failed.
     #[test]
     fn walk_runs_dependencies_first_and_skips_downstream_of_failures(
         (names, edges) in dag_strategy(),
@@ -150,15 +154,23 @@ proptest! {
         let (g, ids) = build(&names, &edges);
         let failing: BTreeSet<VertexId> =
             ids.iter().enumerate().filter(|(i, _)| fail_mask[*i]).map(|(_, v)| *v).collect();
-        let report = g.walk(|v| if failing.contains(&v) { Err(()) } else { Ok(()) });
+        let mut scenario = Scenario::new(DurationModel::uniform(std::time::Duration::from_secs(1)));
+        for v in &failing {
+            scenario = scenario.fail(g.name_of(*v), "boom");
+        }
+        let r = simulate(&g, &WalkOptions::with_parallelism(1), scenario);
+        let pos: BTreeMap<VertexId, usize> = r
+            .started_order()
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| (r.tasks[t.index()].vertex, i))
+            .collect();
         let reach = reachability(&g);
-        let pos: BTreeMap<VertexId, usize> =
-            report.visited.iter().enumerate().map(|(i, v)| (*v, i)).collect();
         for v in g.ids() {
             let upstream_failed = reach[&v].iter().any(|d| failing.contains(d));
             prop_assert_eq!(pos.contains_key(&v), !upstream_failed);
             if upstream_failed {
-                prop_assert_eq!(&report.outcomes[&v], &VertexOutcome::UpstreamFailed);
+                prop_assert_eq!(r.outcome(v), Some(&Transition::UpstreamFailed));
             } else {
                 for d in g.dependencies(v) {
                     prop_assert!(pos[&d] < pos[&v]);

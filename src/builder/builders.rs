@@ -6,6 +6,7 @@ use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
 use super::transform::{Diagnostics, Inputs, Operation, Transform};
 use super::transform_attach_schema::AttachSchemaTransformer;
 use super::transform_check::{CheckStartTransformer, CheckTransformer};
+use super::transform_closeable_resource::CloseableResourceTransformer;
 use super::transform_config::{AttachResourceConfigTransformer, ConfigTransformer};
 use super::transform_destroy_cbd::{CBDEdgeTransformer, ForcedCBDTransformer};
 use super::transform_destroy_edge::{DestroyEdgeTransformer, PruneUnusedNodesTransformer};
@@ -29,6 +30,7 @@ use super::transform_state::{
 };
 use super::transform_targets::TargetingTransformer;
 use super::transform_variable::{ModuleVariableTransformer, RootVariableTransformer};
+use crate::addrs::ResourceMode;
 use crate::config::Diagnostic;
 use crate::dag::DagError;
 
@@ -70,13 +72,17 @@ impl BuilderKind {
 /// The stretch the plan and apply builders share: the three provider transforms
 /// `transformProviders` groups, then schemas, provider functions, module expansion and
 /// references, in OpenTofu's order.
-fn provider_and_reference_steps(inputs: &Inputs) -> Vec<Box<dyn Transform + '_>> {
+fn provider_and_reference_steps(
+    inputs: &Inputs,
+    operation: Operation,
+) -> Vec<Box<dyn Transform + '_>> {
     let config = inputs.config.as_ref();
     let kind = ProviderKind::Applyable;
     vec![
         Box::new(ProviderConfigTransformer {
             config,
             concrete: kind,
+            operation,
         }),
         Box::new(MissingProviderTransformer { concrete: kind }),
         Box::new(ProviderTransformer),
@@ -117,9 +123,13 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
         Box::new(ConfigTransformer {
             config,
             concrete: resource_kind,
-            modes: None,
-            skip: destroy,
-            import_targets: true,
+            // During walkPlanDestroy only ephemeral resources are added, so they can still be
+            // opened for what needs their values (a provider configured from one).
+            modes: destroy.then(|| vec![ResourceMode::Ephemeral]),
+            // Normal plans and validation get the import targets; refresh-only and destroy
+            // plans do not (context_plan.go, context_validate.go).
+            import_targets: matches!(kind, BuilderKind::Plan | BuilderKind::Validate),
+            force_add_import_targets: kind == BuilderKind::Validate,
         }),
         Box::new(RootVariableTransformer { config }),
         Box::new(ModuleVariableTransformer { config }),
@@ -152,22 +162,26 @@ pub fn plan_steps(inputs: &Inputs, kind: BuilderKind) -> Vec<Box<dyn Transform +
             deposed: kind != BuilderKind::Validate,
         }),
         Box::new(AttachStateTransformer { state }),
-        Box::new(OrphanOutputTransformer),
+        Box::new(OrphanOutputTransformer { config, state }),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_and_reference_steps(inputs));
+    steps.extend(provider_and_reference_steps(inputs, operation));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
         Box::new(AttachDataResourceDependsOnTransformer),
         Box::new(DestroyEdgeTransformer {
             changes: None,
             operation,
         }),
-        Box::new(PruneUnusedNodesTransformer { skip: !destroy }),
+        Box::new(PruneUnusedNodesTransformer { op: operation }),
         Box::new(TargetingTransformer {
             targets: inputs.targets.clone(),
             excludes: inputs.excludes.clone(),
         }),
         Box::new(ForcedCBDTransformer),
+        // Closers for ephemeral resources; not needed while validating.
+        Box::new(CloseableResourceTransformer {
+            skip: kind == BuilderKind::Validate,
+        }),
         Box::new(CloseProviderTransformer),
         Box::new(CloseRootModuleTransformer),
         Box::new(TransitiveReductionTransformer),
@@ -184,8 +198,8 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
             config,
             concrete: ResourceKind::ExpandApplyable,
             modes: None,
-            skip: false,
             import_targets: false,
+            force_add_import_targets: false,
         }),
         Box::new(RootVariableTransformer { config }),
         Box::new(ModuleVariableTransformer { config }),
@@ -204,10 +218,10 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
         }),
         Box::new(CheckTransformer { config, operation }),
         Box::new(AttachStateTransformer { state }),
-        Box::new(OrphanOutputTransformer),
+        Box::new(OrphanOutputTransformer { config, state }),
         Box::new(AttachResourceConfigTransformer { config }),
     ];
-    steps.extend(provider_and_reference_steps(inputs));
+    steps.extend(provider_and_reference_steps(inputs, operation));
     steps.extend::<Vec<Box<dyn Transform + '_>>>(vec![
         Box::new(CheckStartTransformer { config, operation }),
         Box::new(ForcedCBDTransformer),
@@ -216,11 +230,12 @@ pub fn apply_steps(inputs: &Inputs, operation: Operation) -> Vec<Box<dyn Transfo
             operation,
         }),
         Box::new(CBDEdgeTransformer),
-        Box::new(PruneUnusedNodesTransformer { skip: false }),
+        Box::new(PruneUnusedNodesTransformer { op: operation }),
         Box::new(TargetingTransformer {
             targets: inputs.targets.clone(),
             excludes: inputs.excludes.clone(),
         }),
+        Box::new(CloseableResourceTransformer { skip: false }),
         Box::new(CloseProviderTransformer),
         Box::new(CloseRootModuleTransformer),
         Box::new(TransitiveReductionTransformer),
@@ -385,6 +400,54 @@ mod tests {
             "CBDEdgeTransformer",
             "pruneUnusedNodesTransformer",
             "TargetingTransformer",
+            "CloseableResourceTransformer",
+            "CloseProviderTransformer",
+            "CloseRootModuleTransformer",
+            "TransitiveReductionTransformer",
+        ];
+        assert_eq!(names, expected);
+    }
+
+    /// The plan builder's order, as OpenTofu v1.12.6's `PlanGraphBuilder.Steps()` lists it
+    /// (internal/tofu/graph_builder_plan.go; transformProviders is its three provider
+    /// transforms).
+    #[test]
+    fn plan_builder_order_matches_opentofu() {
+        let inputs = Inputs::default();
+        let names: Vec<&str> = plan_steps(&inputs, BuilderKind::Plan)
+            .iter()
+            .map(|t| t.name())
+            .collect();
+        let expected = [
+            "ConfigTransformer",
+            "RootVariableTransformer",
+            "ModuleVariableTransformer",
+            "LocalTransformer",
+            "OutputTransformer",
+            "checkTransformer",
+            "OrphanResourceInstanceTransformer",
+            "StateTransformer",
+            "AttachStateTransformer",
+            "OrphanOutputTransformer",
+            "AttachResourceConfigTransformer",
+            "ProviderConfigTransformer",
+            "MissingProviderTransformer",
+            "ProviderTransformer",
+            "RemovedModuleTransformer",
+            "AttachSchemaTransformer",
+            "ProviderUnconfiguredTransformer",
+            "ProviderFunctionTransformer",
+            "PruneProviderTransformer",
+            "ModuleExpansionTransformer",
+            "ExternalReferenceTransformer",
+            "ReferenceTransformer",
+            "AttachDependenciesTransformer",
+            "attachResourceDependsOnTransformer",
+            "DestroyEdgeTransformer",
+            "pruneUnusedNodesTransformer",
+            "TargetingTransformer",
+            "ForcedCBDTransformer",
+            "CloseableResourceTransformer",
             "CloseProviderTransformer",
             "CloseRootModuleTransformer",
             "TransitiveReductionTransformer",

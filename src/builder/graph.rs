@@ -17,7 +17,8 @@ impl dag::Vertex for Node {
 
     /// OpenTofu's `GraphNodeDotter` implementations: resources (and their instances) are boxes
     /// labelled with the resource address, provider configurations diamonds (their closers only in
-    /// verbose graphs), root variables notes; other vertex types do not draw themselves.
+    /// verbose graphs), root variables and removed outputs notes; other vertex types do not draw
+    /// themselves.
     fn dot_node(&self, name: &str, opts: &dag::DotOpts) -> dag::DotVertex {
         let node = |label: String, shape: &str| {
             let mut attrs = BTreeMap::new();
@@ -37,7 +38,8 @@ impl dag::Vertex for Node {
             Node::Provider { addr, .. } => node(addr.to_string(), "diamond"),
             Node::CloseProvider { .. } if !opts.verbose => dag::DotVertex::Hidden,
             Node::CloseProvider { .. } => node(self.name(), "diamond"),
-            Node::RootVariable { .. } => node(self.name(), "note"),
+            // NodeRootVariable and NodeDestroyableOutput (internal/tofu/node_output.go).
+            Node::RootVariable { .. } | Node::DestroyOutput { .. } => node(self.name(), "note"),
             _ => dag::DotVertex::NotDrawable,
         }
     }

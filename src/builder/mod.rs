@@ -23,9 +23,11 @@
 pub mod builders;
 pub mod graph;
 pub mod nodes;
+pub mod operation;
 pub mod transform;
 pub mod transform_attach_schema;
 pub mod transform_check;
+pub mod transform_closeable_resource;
 pub mod transform_config;
 pub mod transform_destroy_cbd;
 pub mod transform_destroy_edge;
@@ -76,6 +78,67 @@ pub(crate) fn test_config(files: &[(&str, &str)]) -> crate::config::Config {
     let (cfg, diags) = crate::config::load_files(&files);
     assert!(!crate::config::has_errors(&diags), "{diags:?}");
     cfg.expect("configuration")
+}
+
+/// Inputs for behaviour tests: configuration files, and optionally a state (format 4 JSON), planned
+/// changes (the conformance `changes` list as JSON) and provider schemas
+/// (`tofu providers schema -json`).
+#[cfg(test)]
+pub(crate) fn test_inputs(
+    files: &[(&str, &str)],
+    state: Option<&str>,
+    changes: Option<&str>,
+    schemas: Option<&str>,
+) -> Inputs {
+    Inputs {
+        config: Some(test_config(files)),
+        state: state.map(|s| crate::state::parse_state_json(s).expect("state")),
+        changes: changes.map(|c| {
+            let v: serde_json::Value = serde_json::from_str(c).expect("changes JSON");
+            crate::plan::changes_from_conformance(&v).expect("changes")
+        }),
+        schemas: schemas.map(|s| crate::schema::parse_schemas_json(s).expect("schemas")),
+        ..Default::default()
+    }
+}
+
+/// OpenTofu's `simpleTestSchema` for provider `hashicorp/test` (provider configuration, managed,
+/// data and ephemeral `test_object`), as the tests' `simpleMockPluginLibrary` gives it.
+#[cfg(test)]
+pub(crate) const TEST_SCHEMAS: &str = r#"{"format_version": "1.0", "provider_schemas": {
+  "registry.opentofu.org/hashicorp/test": {
+    "provider": {"version": 0, "block": SIMPLE},
+    "resource_schemas": {"test_object": {"version": 0, "block": SIMPLE}},
+    "data_source_schemas": {"test_object": {"version": 0, "block": SIMPLE}},
+    "ephemeral_resource_schemas": {"test_object": {"version": 0, "block": SIMPLE}}}}}"#;
+
+/// [`TEST_SCHEMAS`] with its blocks filled in.
+#[cfg(test)]
+pub(crate) fn test_schemas() -> String {
+    let simple = r#"{"attributes": {"test_string": {"type": "string", "optional": true},
+      "test_number": {"type": "number", "optional": true},
+      "test_bool": {"type": "bool", "optional": true},
+      "test_list": {"type": ["list", "string"], "optional": true},
+      "test_map": {"type": ["map", "string"], "optional": true}},
+      "description_kind": "plain"}"#;
+    TEST_SCHEMAS.replace("SIMPLE", simple)
+}
+
+/// A state (format 4) of managed `test_object` resources in the root module: `(name, instances)`
+/// where each instance is the JSON of one `instances` entry.
+#[cfg(test)]
+pub(crate) fn test_state(resources: &[(&str, &str)]) -> String {
+    let rs: Vec<String> = resources
+        .iter()
+        .map(|(name, instances)| {
+            format!(
+                r#"{{"mode": "managed", "type": "test_object", "name": "{name}",
+                 "provider": "provider[\"registry.opentofu.org/hashicorp/test\"]",
+                 "instances": {instances}}}"#
+            )
+        })
+        .collect();
+    format!(r#"{{"version": 4, "resources": [{}]}}"#, rs.join(","))
 }
 
 #[cfg(test)]

@@ -4,10 +4,11 @@
 
 use crate::addrs::{
     AbsProviderConfig, AbsResourceInstance, ConfigResource, InstanceKey, Module, ModuleCall,
-    ModuleCallInstance, ModuleCallInstanceOutput, Provider, Referenceable,
+    ModuleCallInstance, ModuleCallInstanceOutput, Provider, Referenceable, ResourceMode,
 };
 use crate::config::refs::{
-    exprs_refs, output_refs, refs_in_body_full, refs_in_expr_full, resource_refs,
+    exprs_refs, import_to_refs, module_call_refs, output_refs, refs_in_body_full,
+    refs_in_expr_full, resource_refs,
 };
 use crate::config::{self, Refs, SourceRange};
 use crate::schema;
@@ -65,6 +66,11 @@ pub enum InstanceKind {
     Plannable,
     /// The test-only concrete node of the orphan transformer tests (`... (orphan)`).
     TestOrphan,
+    /// `NodeForgetResourceInstance` (`... (forget)`): a `removed` block with
+    /// `lifecycle { destroy = false }` takes the object out of state without destroying it.
+    Forget,
+    /// `NodeForgetDeposedResourceInstanceObject` (`... (forget deposed KEY)`).
+    ForgetDeposed(String),
 }
 
 /// `NodeAbstractResource`'s data.
@@ -111,12 +117,14 @@ impl ResourceData {
     }
 
     /// `NodeAbstractResource.RootReferences`: expressions of import blocks targeting it.
+    /// (`referencesInImportAddress` of `to`, then `for_each` and `id`, per import target).
     pub fn root_references(&self) -> Refs {
-        exprs_refs(
-            self.import_targets
-                .iter()
-                .flat_map(|it| it.for_each.iter().chain(it.id.iter())),
-        )
+        let mut out = Refs::default();
+        for it in &self.import_targets {
+            out.extend(import_to_refs(it));
+            out.extend(exprs_refs(it.for_each.iter().chain(it.id.iter())));
+        }
+        out
     }
 
     /// `ProvidedBy`: (requested provider, exact?). Exact requests (resolved or from state)
@@ -180,15 +188,27 @@ pub enum ProviderRequest {
 pub struct InstanceData {
     pub res: ResourceData,
     pub addr: AbsResourceInstance,
-    /// Dependencies recorded in state for this instance.
+    /// Dependencies recorded in state for this instance's current object.
     pub state_deps: Vec<ConfigResource>,
+    /// The state has a current object for this instance (Go: `instanceState.Current != nil`).
     pub has_state: bool,
+    /// The current object's recorded `create_before_destroy`.
     pub state_cbd: bool,
     /// Set by AttachDependenciesTransformer.
     pub dependencies: Vec<ConfigResource>,
 }
 
 impl InstanceData {
+    /// `StateDependencies`: what state recorded for the current object, else the dependencies
+    /// AttachDependenciesTransformer found in the graph (new objects, data sources).
+    pub fn state_dependencies(&self) -> &[ConfigResource] {
+        if self.has_state {
+            &self.state_deps
+        } else {
+            &self.dependencies
+        }
+    }
+
     pub fn new(addr: AbsResourceInstance) -> Self {
         InstanceData {
             res: ResourceData::new(addr.config_resource()),
@@ -245,6 +265,8 @@ pub enum Node {
         module: Module,
         name: String,
         validation_refs: Refs,
+        /// The variable has `validation` blocks (then it is no temporary value for pruning).
+        has_validations: bool,
     },
     /// `nodeExpandModuleVariable` (`module.x.var.y (expand, input)`).
     ModuleVariable {
@@ -292,6 +314,11 @@ pub enum Node {
     },
     /// `nodeCheckStart`.
     CheckStart,
+    /// `nodeCloseableResource` (`ephemeral.type.name (close)`): closes every instance of an
+    /// ephemeral resource once everything that uses it is done.
+    CloseableResource {
+        addr: ConfigResource,
+    },
 }
 
 impl Node {
@@ -316,6 +343,8 @@ impl Node {
                     format!("{} (orphan)", d.addr)
                 }
                 InstanceKind::PlanDeposed(k) => format!("{} (deposed {k})", d.addr),
+                InstanceKind::Forget => format!("{} (forget)", d.addr),
+                InstanceKind::ForgetDeposed(k) => format!("{} (forget deposed {k})", d.addr),
             },
             Node::Provider { addr, .. } => addr.to_string(),
             Node::ProxyProvider { addr, .. } => format!("{addr} (proxy)"),
@@ -361,6 +390,7 @@ impl Node {
                 format!("{} (report)", module.qualify(format!("check.{name}")))
             }
             Node::CheckStart => "(execute checks)".to_string(),
+            Node::CloseableResource { addr } => format!("{addr} (close)"),
         }
     }
 
@@ -398,7 +428,7 @@ impl Node {
             | Node::ExpandCheck { module, .. }
             | Node::ReportCheck { module, .. } => module.clone(),
             Node::ExpandModule { path, .. } | Node::CloseModule { path } => path.clone(),
-            Node::Root | Node::CheckStart => return None,
+            Node::Root | Node::CheckStart | Node::CloseableResource { .. } => return None,
         })
     }
 
@@ -429,7 +459,18 @@ impl Node {
             Node::Resource { d, .. } => {
                 Some(vec![Referenceable::Resource(d.addr.resource.clone())])
             }
-            // Destroy vertices are referenceable too; ReferenceTransformer drops edges to them.
+            // Deposed objects take part in no references (`NodePlanDeposedResourceInstanceObject`
+            // and its destroy and forget siblings return none); a destroy vertex is referenceable
+            // only by its destroy-phase addresses (`NodeDestroyResourceInstance`), which no
+            // configuration reference names, so an ordinary reference falls back to the resource.
+            Node::Instance {
+                kind:
+                    InstanceKind::PlanDeposed(_)
+                    | InstanceKind::DestroyDeposed(_)
+                    | InstanceKind::ForgetDeposed(_)
+                    | InstanceKind::Destroy,
+                ..
+            } => Some(Vec::new()),
             Node::Instance { d, .. } => Some(vec![
                 Referenceable::ResourceInstance(d.addr.resource.clone()),
                 Referenceable::Resource(d.addr.resource.resource.clone()),
@@ -483,17 +524,92 @@ impl Node {
         )
     }
 
-    /// Vertices OpenTofu treats as `GraphNodeReferencer` (close-provider edges and pruning look
-    /// at this).
+    /// Vertices whose Go type is a `GraphNodeReferencer` (close-provider edges, pruning and
+    /// provider functions look at this). Not: root variables (`NodeRootVariable` is only
+    /// referenceable), destroyable outputs, module closers, check reports and starters, provider
+    /// proxies and closers, closeable resources and the root.
     pub fn is_referencer(&self) -> bool {
-        !matches!(
+        matches!(
             self,
-            Node::CloseProvider { .. }
-                | Node::CloseModule { .. }
-                | Node::Root
-                | Node::ProxyProvider { .. }
-                | Node::CheckStart
+            Node::Resource { .. }
+                | Node::Instance { .. }
+                | Node::Provider { .. }
+                | Node::VariableReference { .. }
+                | Node::ModuleVariable { .. }
+                | Node::Local { .. }
+                | Node::Output { .. }
+                | Node::ExpandModule { .. }
+                | Node::ExpandCheck { .. }
         )
+    }
+
+    /// `graphNodeTemporaryValue.temporaryValue(op)`, `None` for vertex types that are not
+    /// temporary values (root variables among them: `NodeRootVariable` has no such method).
+    pub fn temporary_value(&self, op: super::operation::Operation) -> Option<bool> {
+        use super::operation::Operation;
+        match self {
+            Node::VariableReference {
+                has_validations, ..
+            } => {
+                Some(!*has_validations || matches!(op, Operation::Destroy | Operation::PlanDestroy))
+            }
+            Node::ModuleVariable { .. } | Node::Local { .. } => Some(true),
+            Node::Output { module, .. } | Node::DestroyOutput { module, .. } => {
+                Some(!module.is_root())
+            }
+            _ => None,
+        }
+    }
+
+    /// `graphNodeRetainedByPruneUnusedNodesTransformer`: kept by pruning while something that
+    /// expands depends on it.
+    pub fn retained_by_prune(&self) -> bool {
+        matches!(
+            self,
+            Node::Local { .. }
+                | Node::ExpandModule { .. }
+                | Node::ModuleVariable { .. }
+                | Node::Output { .. }
+                | Node::VariableReference { .. }
+                | Node::Resource {
+                    kind: ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable,
+                    ..
+                }
+        )
+    }
+
+    /// `GraphNodeDynamicExpandable` (module expansion itself is not: `nodeExpandModule` only
+    /// registers instances when it executes).
+    pub fn dynamic_expandable(&self) -> bool {
+        matches!(
+            self,
+            Node::ExpandCheck { .. }
+                | Node::Local { .. }
+                | Node::ModuleVariable { .. }
+                | Node::Output { .. }
+                | Node::VariableReference { .. }
+                | Node::Resource {
+                    kind: ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable,
+                    ..
+                }
+        )
+    }
+
+    /// `GraphNodeProvider`: concrete provider configurations and proxies.
+    pub fn is_provider(&self) -> bool {
+        matches!(self, Node::Provider { .. } | Node::ProxyProvider { .. })
+    }
+
+    /// `closableResource` of an ephemeral resource: the whole-resource vertex the plan and
+    /// apply builders expand (`nodeExpandPlannableResource`, `nodeExpandApplyableResource`).
+    pub fn closeable_ephemeral(&self) -> Option<&ConfigResource> {
+        match self {
+            Node::Resource {
+                kind: ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable,
+                d,
+            } if d.addr.resource.mode == ResourceMode::Ephemeral => Some(&d.addr),
+            _ => None,
+        }
     }
 
     /// `GraphNodeCreator`: instance vertices that create/update.
@@ -507,16 +623,51 @@ impl Node {
         )
     }
 
-    /// `References()` (or `DestroyReferences()` for destroyers), with the provider-defined
-    /// functions the expressions call.
+    /// `References()`, with the provider-defined functions the expressions call. Destroyers are
+    /// ordered by [`Node::destroy_references`] instead; this is what the provider-function and
+    /// other transforms read.
     pub fn references(&self) -> Refs {
         match self {
+            // nodeExpandApplyableResource drops references to its own resource (its instances
+            // would otherwise wait on their own expansion); the plan's expand node does not.
+            Node::Resource {
+                kind: ResourceKind::ExpandApplyable,
+                d,
+            } => {
+                let mut refs = d.references();
+                let own = &d.addr.resource;
+                refs.refs.retain(|r| match &r.subject {
+                    Referenceable::Resource(x) => x != own,
+                    Referenceable::ResourceInstance(x) => &x.resource != own,
+                    _ => true,
+                });
+                refs
+            }
             Node::Resource { d, .. } => d.references(),
             Node::Instance { kind, d } => match kind {
-                // DestroyReferences: only destroy-time provisioner references; none here.
-                InstanceKind::Destroy
+                // Deposed objects evaluate no configuration.
+                InstanceKind::PlanDeposed(_)
                 | InstanceKind::DestroyDeposed(_)
-                | InstanceKind::PlanDestroyable => Refs::default(),
+                | InstanceKind::ForgetDeposed(_) => Refs::default(),
+                // NodeDestroyResourceInstance: the connection blocks of destroy-time
+                // provisioners (their bodies need a provisioner schema, which is never given).
+                InstanceKind::Destroy => d
+                    .res
+                    .config
+                    .as_ref()
+                    .and_then(|c| c.managed.as_ref())
+                    .map(|m| {
+                        let mut out = Refs::default();
+                        for p in &m.provisioners {
+                            if p.when == config::ProvisionerWhen::Destroy
+                                && let Some(conn) = &p.connection
+                            {
+                                out.extend(refs_in_body_full(&conn.config, None));
+                            }
+                        }
+                        out
+                    })
+                    .unwrap_or_default(),
                 // Instance nodes read their configuration only when a schema is attached.
                 _ if d.res.config.is_some() && d.res.schema.is_some() => d.res.references(),
                 _ => Refs::default(),
@@ -546,16 +697,10 @@ impl Node {
                     output_refs(config)
                 }
             }
-            // nodeExpandModule: expansion reads only `depends_on`, `count`, `for_each` and
-            // `lifecycle.enabled` of the call.
+            // nodeExpandModule: expansion reads only `depends_on`, `count`, `for_each`,
+            // `lifecycle.enabled` and the instance keys of the providers passed in.
             Node::ExpandModule { call: Some(c), .. } => {
-                let mut refs = exprs_refs(
-                    c.depends_on
-                        .iter()
-                        .chain(c.count.iter())
-                        .chain(c.for_each.iter())
-                        .chain(c.enabled.iter()),
-                );
+                let mut refs = module_call_refs(c);
                 // Beyond OpenTofu: a module that is not installed has no input variable
                 // vertices to carry its arguments' references, so the call carries them.
                 if c.not_installed {
@@ -568,10 +713,30 @@ impl Node {
         }
     }
 
-    /// `GraphNodeRootReferencer.RootReferences`.
+    /// `DestroyReferences()` of a destroyer (`NodeAbstractResourceInstance`): the
+    /// `prevent_destroy` expression, read only with configuration and a schema attached.
+    pub fn destroy_references(&self) -> Refs {
+        match self {
+            Node::Instance { d, .. } if d.res.schema.is_some() => d
+                .res
+                .config
+                .as_ref()
+                .and_then(|c| c.managed.as_ref())
+                .map(|m| exprs_refs(m.prevent_destroy_expr.iter()))
+                .unwrap_or_default(),
+            _ => Refs::default(),
+        }
+    }
+
+    /// `GraphNodeRootReferencer.RootReferences` (resources and their instances: the import
+    /// blocks targeting them).
     pub fn root_references(&self) -> Refs {
         match self {
-            Node::Resource { d, .. } => d.root_references(),
+            Node::Resource { d, .. }
+            | Node::Instance {
+                d: InstanceData { res: d, .. },
+                ..
+            } => d.root_references(),
             _ => Refs::default(),
         }
     }
@@ -603,6 +768,22 @@ impl Node {
             Node::Instance { d, .. } => Some(&d.addr),
             _ => None,
         }
+    }
+
+    /// `GraphNodeProviderConsumer.ProvidedBy`; `None` when no configured provider is needed: the
+    /// orphan and destroy vertices of data and ephemeral resources
+    /// (`NodePlannableResourceInstanceOrphan`, `NodeDestroyResourceInstance`).
+    pub fn provided_by(&self) -> Option<ProviderRequest> {
+        let d = self.resource_data()?;
+        if let Node::Instance {
+            kind: InstanceKind::PlanOrphan | InstanceKind::Destroy,
+            ..
+        } = self
+            && d.addr.resource.mode != ResourceMode::Managed
+        {
+            return None;
+        }
+        Some(d.provided_by())
     }
 
     /// Is a `GraphNodeProviderConsumer`.

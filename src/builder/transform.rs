@@ -8,31 +8,7 @@ use crate::{config, plan, schema, state};
 /// one).
 pub type Diagnostics = Vec<config::Diagnostic>;
 
-/// Go's `walkOperation`, as far as graph building looks at it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operation {
-    Invalid,
-    Validate,
-    Plan,
-    PlanDestroy,
-    Apply,
-    Destroy,
-    Import,
-}
-
-impl Operation {
-    pub fn parse(s: &str) -> Self {
-        match s {
-            "walkValidate" => Operation::Validate,
-            "walkPlan" => Operation::Plan,
-            "walkPlanDestroy" => Operation::PlanDestroy,
-            "walkApply" => Operation::Apply,
-            "walkDestroy" => Operation::Destroy,
-            "walkImport" => Operation::Import,
-            _ => Operation::Invalid,
-        }
-    }
-}
+pub use super::operation::Operation;
 
 /// Everything a builder is given: the crate's configuration tree, state, planned changes and
 /// provider schemas, plus the `-target`/`-exclude` addresses.

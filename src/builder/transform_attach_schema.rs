@@ -14,6 +14,36 @@ pub struct AttachSchemaTransformer<'a> {
     pub permissive_fallback: bool,
 }
 
+/// The built-in `terraform.io/builtin/terraform` provider's schema, which OpenTofu always has
+/// (internal/builtin/providers/tf: `dataStoreResourceSchema` for `terraform_data`,
+/// `dataSourceRemoteStateGetSchema` for `terraform_remote_state`, an empty provider block).
+const BUILTIN_TERRAFORM: &str = r#"{"format_version": "1.0", "provider_schemas": {
+  "terraform.io/builtin/terraform": {
+    "provider": {"version": 0, "block": {"description_kind": "plain"}},
+    "resource_schemas": {"terraform_data": {"version": 0, "block": {"attributes": {
+      "input": {"type": "dynamic", "optional": true},
+      "output": {"type": "dynamic", "computed": true},
+      "triggers_replace": {"type": "dynamic", "optional": true},
+      "id": {"type": "string", "computed": true}}, "description_kind": "plain"}}},
+    "data_source_schemas": {"terraform_remote_state": {"version": 0, "block": {"attributes": {
+      "backend": {"type": "string", "required": true},
+      "config": {"type": "dynamic", "optional": true},
+      "defaults": {"type": "dynamic", "optional": true},
+      "outputs": {"type": "dynamic", "computed": true},
+      "workspace": {"type": "string", "optional": true}}, "description_kind": "plain"}}}}}}"#;
+
+/// `schemas` with the built-in provider's added when they do not describe it.
+fn with_builtin(schemas: &ProviderSchemas) -> Option<ProviderSchemas> {
+    let builtin = crate::schema::parse_schemas_json(BUILTIN_TERRAFORM).ok()?;
+    let (p, s) = builtin.providers.into_iter().next()?;
+    if schemas.providers.contains_key(&p) {
+        return None;
+    }
+    let mut all = schemas.clone();
+    all.providers.insert(p, s);
+    Some(all)
+}
+
 impl Transform for AttachSchemaTransformer<'_> {
     fn name(&self) -> &'static str {
         "AttachSchemaTransformer"
@@ -25,6 +55,13 @@ impl Transform for AttachSchemaTransformer<'_> {
             None if self.permissive_fallback => &empty,
             None => return Ok(()),
         };
+        // Schemas a user gives come from `tofu providers schema -json`, which may leave the
+        // built-in provider out; OpenTofu itself always knows it.
+        let completed = match self.schemas {
+            Some(s) if !self.permissive_fallback => with_builtin(s),
+            _ => None,
+        };
+        let schemas = completed.as_ref().unwrap_or(schemas);
         let fallback = self.permissive_fallback.then_some(AttachedSchema::ReadAll);
         for v in g.vertices() {
             let Some(n) = g.node_mut(v) else { continue };
@@ -52,5 +89,27 @@ impl Transform for AttachSchemaTransformer<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::{BuilderKind, build, test_inputs, test_schemas};
+
+    /// internal/builtin/providers/tf/resource_data.go `dataStoreResourceSchema`: OpenTofu always
+    /// has the built-in provider's schema, so with user-given schemas that lack it a
+    /// `terraform_data` body is still read through `input` and `triggers_replace`.
+    #[test]
+    fn the_builtin_provider_schema_is_always_known() {
+        let config = "resource \"terraform_data\" \"x\" {\n  input = \"a\"\n}\nresource \"terraform_data\" \"y\" {\n  triggers_replace = [terraform_data.x.output]\n}\n";
+        let schemas = test_schemas();
+        let inputs = test_inputs(&[("main.tf", config)], None, None, Some(&schemas));
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("terraform_data.y (expand)\n  terraform_data.x (expand)\n"),
+            "{s}"
+        );
     }
 }

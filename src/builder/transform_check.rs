@@ -131,39 +131,137 @@ impl Transform for CheckStartTransformer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::builder::{BuilderKind, Inputs, build, test_config};
+    use crate::builder::transform::Operation;
+    use crate::builder::{
+        BuilderKind, Inputs, apply_steps, build, run_steps, test_config, test_inputs,
+    };
 
-    #[test]
-    fn check_blocks_get_expand_and_report_vertices_when_planning() {
-        let config = test_config(&[(
-            "main.tf",
-            r#"
-resource "aws_instance" "a" {}
-check "c" {
-  data "aws_x" "d" {}
+    const CHECK_WITH_DATA: &str = r#"
+resource "aws_instance" "foo" {
+  test_string = "Hello, world!"
+}
+resource "aws_instance" "baz" {
+  test_string = aws_instance.foo.test_string
+}
+check "my_check" {
+  data "aws_data_source" "bar" {
+    id = "UI098L"
+  }
   assert {
-    condition     = aws_instance.a.id != ""
-    error_message = "empty"
+    condition     = data.aws_data_source.bar.foo == "valid value"
+    error_message = "invalid value"
   }
 }
-"#,
-        )]);
-        let inputs = Inputs {
-            config: Some(config),
-            ..Default::default()
-        };
-        let b = build(&inputs, BuilderKind::Plan);
+"#;
+
+    /// `mockProviderWithResourceTypeSchema("aws_instance", simpleTestSchema())`.
+    const AWS_SCHEMAS: &str = r#"{"format_version": "1.0", "provider_schemas": {
+      "registry.opentofu.org/hashicorp/aws": {
+        "provider": {"version": 0, "block": {"attributes": {
+          "string": {"type": "string", "optional": true},
+          "list": {"type": ["list", "string"], "optional": true},
+          "root": {"type": ["map", "string"], "optional": true}}, "description_kind": "plain"}},
+        "resource_schemas": {"aws_instance": {"version": 0, "block": {"attributes": {
+          "test_string": {"type": "string", "optional": true}}, "description_kind": "plain"}}}}}}"#;
+
+    /// internal/tofu/graph_builder_apply_test.go TestApplyGraphBuilder_withChecks: the apply graph
+    /// keeps `check.my_check (expand)` (checkTransformer adds it for walkApply, and
+    /// pruneUnusedNodesTransformer keeps it: nodeExpandCheck is neither a temporary value nor
+    /// retained, so it falls to "kept"; instance_expanders.go says so), and the nested data
+    /// source waits for `(execute checks)` (transform_check_starter.go).
+    #[test]
+    fn the_apply_graph_keeps_check_blocks() {
+        let inputs = test_inputs(
+            &[("main.tf", CHECK_WITH_DATA)],
+            Some(r#"{"version": 4, "resources": []}"#),
+            Some(
+                r#"[{"addr": "aws_instance.foo", "action": "create"},
+                    {"addr": "aws_instance.baz", "action": "create"},
+                    {"addr": "data.aws_data_source.bar", "action": "read",
+                     "action_reason": "ReadBecauseCheckNested"}]"#,
+            ),
+            Some(AWS_SCHEMAS),
+        );
+        let b = run_steps(&apply_steps(&inputs, Operation::Apply));
         assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let want = r#"(execute checks)
+  aws_instance.baz
+aws_instance.baz
+  aws_instance.baz (expand)
+aws_instance.baz (expand)
+  aws_instance.foo
+aws_instance.foo
+  aws_instance.foo (expand)
+aws_instance.foo (expand)
+  provider["registry.opentofu.org/hashicorp/aws"]
+check.my_check (expand)
+  data.aws_data_source.bar
+data.aws_data_source.bar
+  (execute checks)
+  data.aws_data_source.bar (expand)
+data.aws_data_source.bar (expand)
+  provider["registry.opentofu.org/hashicorp/aws"]
+provider["registry.opentofu.org/hashicorp/aws"]
+provider["registry.opentofu.org/hashicorp/aws"] (close)
+  data.aws_data_source.bar
+root
+  check.my_check (expand)
+  provider["registry.opentofu.org/hashicorp/aws"] (close)
+"#;
+        assert_eq!(b.graph.string(), want);
+        // walkDestroy: checkTransformer adds nothing and checkStartTransformer does not run.
+        let b = run_steps(&apply_steps(&inputs, Operation::Destroy));
         let s = b.graph.string();
         assert!(
-            s.contains("check.c (expand)\n  aws_instance.a (expand)\n  data.aws_x.d (expand)\n"),
+            !s.contains("check.my_check") && !s.contains("(execute checks)"),
             "{s}"
         );
+    }
+
+    /// internal/tofu/transform_check.go `checkTransformer.transform`, `ReportChecks` (plan and
+    /// import only) and `ExecuteChecks`; graph_builder_plan.go has no checkStartTransformer. Every
+    /// builder: plan and refresh-only (both walkPlan) report checks before the nested data
+    /// source reads; validation has the expansion only; destroy plans have no check vertex.
+    #[test]
+    fn check_vertices_per_builder() {
+        let inputs = Inputs {
+            config: Some(test_config(&[("main.tf", CHECK_WITH_DATA)])),
+            ..Default::default()
+        };
+        for kind in [BuilderKind::Plan, BuilderKind::PlanRefreshOnly] {
+            let s = build(&inputs, kind).graph.string();
+            assert!(s.contains("check.my_check (expand)\n"), "{kind:?}\n{s}");
+            assert!(
+                s.contains("data.aws_data_source.bar (expand)\n  check.my_check (report)\n"),
+                "{kind:?}\n{s}"
+            );
+            assert!(!s.contains("(execute checks)"), "{kind:?}\n{s}");
+        }
+        let s = build(&inputs, BuilderKind::Validate).graph.string();
+        assert!(s.contains("check.my_check (expand)\n"), "{s}");
         assert!(
-            s.contains("data.aws_x.d (expand)\n  check.c (report)\n"),
+            !s.contains("(report)") && !s.contains("(execute checks)"),
             "{s}"
         );
-        let destroy = build(&inputs, BuilderKind::PlanDestroy).graph.string();
-        assert!(!destroy.contains("check.c"), "{destroy}");
+        let s = build(&inputs, BuilderKind::PlanDestroy).graph.string();
+        assert!(!s.contains("check.my_check"), "{s}");
+        // Without a nested data block there is nothing to report before, and no checkStart.
+        let plain = Inputs {
+            config: Some(test_config(&[(
+                "main.tf",
+                "resource \"aws_instance\" \"a\" {}\ncheck \"c\" {\n  assert {\n    condition = aws_instance.a.id != \"\"\n    error_message = \"x\"\n  }\n}\n",
+            )])),
+            ..Default::default()
+        };
+        let s = build(&plain, BuilderKind::Plan).graph.string();
+        assert!(
+            s.contains("check.c (expand)\n  aws_instance.a (expand)\n  check.c (report)\n"),
+            "{s}"
+        );
+        let apply = run_steps(&apply_steps(&plain, Operation::Apply))
+            .graph
+            .string();
+        assert!(apply.contains("check.c (expand)"), "{apply}");
+        assert!(!apply.contains("(execute checks)"), "{apply}");
     }
 }

@@ -10,12 +10,15 @@ use crate::config::{Config, Diagnostic};
 pub struct ConfigTransformer<'a> {
     pub config: Option<&'a Config>,
     pub concrete: ResourceKind,
-    /// Modes to keep; `None` keeps all (Go `ModeFilter` returning true means skip).
+    /// The modes to add; `None` adds all. (Go's `ModeFilter` says which modes to *skip*; the plan
+    /// builder's filter during `walkPlanDestroy` skips all but ephemeral resources.)
     pub modes: Option<Vec<ResourceMode>>,
-    /// Add nothing (plan-destroy).
-    pub skip: bool,
-    /// Attach the root module's import blocks to the resources they target.
+    /// Attach the root module's import blocks to the resources they target (Go passes
+    /// `ImportTargets` only to normal plans and validation).
     pub import_targets: bool,
+    /// Add a resource vertex for an import target no resource block claims instead of failing
+    /// (Go's `forceAddImportTargets`, set for `walkValidate`).
+    pub force_add_import_targets: bool,
 }
 
 impl Transform for ConfigTransformer<'_> {
@@ -26,15 +29,17 @@ impl Transform for ConfigTransformer<'_> {
         let Some(root) = self.config else {
             return Ok(());
         };
-        if self.skip {
-            return Ok(());
-        }
-        let imports = &root.module.imports;
+        let imports: &[crate::config::Import] = if self.import_targets {
+            &root.module.imports
+        } else {
+            &[]
+        };
         let targets: Vec<_> = imports.iter().map(|i| i.to_resource()).collect();
         let mut claimed = vec![false; imports.len()];
         for c in root.all_modules() {
             let m = &c.module;
-            // Module-level resources, then the data blocks scoped in check blocks.
+            // Module-level resources, then the data blocks scoped in check blocks (Go's
+            // module.DataResources holds both).
             let resources = m
                 .all_resources()
                 .chain(m.checks.values().flat_map(|ch| ch.data_resources.iter()));
@@ -46,12 +51,10 @@ impl Transform for ConfigTransformer<'_> {
                 }
                 let addr = r.addr().in_module(c.path.clone());
                 let mut d = ResourceData::new(addr.clone());
-                if self.import_targets {
-                    for (i, imp) in imports.iter().enumerate() {
-                        if targets[i].as_ref() == Some(&addr) {
-                            claimed[i] = true;
-                            d.import_targets.push(imp.clone());
-                        }
+                for (i, imp) in imports.iter().enumerate() {
+                    if !claimed[i] && targets[i].as_ref() == Some(&addr) {
+                        claimed[i] = true;
+                        d.import_targets.push(imp.clone());
                     }
                 }
                 g.add(Node::Resource {
@@ -60,27 +63,41 @@ impl Transform for ConfigTransformer<'_> {
                 });
             }
         }
-        if !self.import_targets {
-            return Ok(());
-        }
         // Import targets no resource block claimed (OpenTofu only generates configuration for
         // them when asked to, which graph building here never is).
-        let diags: Diagnostics = imports
+        let mut diags = Diagnostics::new();
+        for ((imp, to), _) in imports
             .iter()
             .zip(&targets)
             .zip(claimed)
             .filter(|(_, c)| !c)
-            .map(|((imp, to), _)| {
-                let addr = to.as_ref().map(|a| a.to_string()).unwrap_or_default();
-                Diagnostic::error(
-                    "Configuration for import target does not exist",
-                    format!(
-                        "The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."
-                    ),
-                    Some(imp.decl_range.clone()),
-                )
-            })
-            .collect();
+        {
+            match to {
+                // Go adds unclaimed targets module by module, so one whose module does not
+                // exist gets nothing (validation does not check import targets).
+                Some(addr)
+                    if self.force_add_import_targets && root.descendant(&addr.module).is_none() => {
+                }
+                Some(addr) if self.force_add_import_targets => {
+                    let mut d = ResourceData::new(addr.clone());
+                    d.import_targets.push(imp.clone());
+                    g.add(Node::Resource {
+                        kind: self.concrete,
+                        d,
+                    });
+                }
+                _ => {
+                    let addr = to.as_ref().map(|a| a.to_string()).unwrap_or_default();
+                    diags.push(Diagnostic::error(
+                        "Configuration for import target does not exist",
+                        format!(
+                            "The configuration for the given import {addr} does not exist. All target instances must have an associated configuration to be imported."
+                        ),
+                        Some(imp.decl_range.clone()),
+                    ));
+                }
+            }
+        }
         if diags.is_empty() { Ok(()) } else { Err(diags) }
     }
 }
@@ -143,5 +160,73 @@ mod tests {
         );
         let range = d.range.as_ref().expect("the import block's range");
         assert_eq!((range.file.as_str(), range.start.line), ("main.tf", 1));
+    }
+
+    fn build_kind(tf: &str, kind: BuilderKind) -> crate::builder::Built {
+        build(
+            &Inputs {
+                config: Some(test_config(&[("main.tf", tf)])),
+                ..Default::default()
+            },
+            kind,
+        )
+    }
+
+    /// internal/tofu/node_resource_abstract.go `RootReferences` and
+    /// `referencesInImportAddress`: the computed index keys of an import block's `to` are
+    /// references of the resource it targets, read in the root module.
+    #[test]
+    fn import_address_keys_are_references() {
+        let b = plan(
+            "locals {\n  k = \"x\"\n}\nimport {\n  to = aws_instance.a[local.k]\n  id = \"i-1\"\n}\nresource \"aws_instance\" \"a\" {\n  for_each = toset([\"x\"])\n}\n",
+        );
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("aws_instance.a (expand)\n  local.k (expand)\n"),
+            "{s}"
+        );
+    }
+
+    /// context_plan.go and context_validate.go give `ImportTargets` to normal plans and to
+    /// validation only; transform_config.go `ConfigTransformer.transformSingle` adds a vertex for
+    /// an unclaimed target while validating (`forceAddImportTargets`), and refresh-only and
+    /// destroy plans never see import blocks (so no error for a missing configuration).
+    #[test]
+    fn import_targets_per_builder() {
+        let tf = "import {\n  to = aws_instance.missing\n  id = \"i-1\"\n}\n";
+        let b = build_kind(tf, BuilderKind::Plan);
+        assert_eq!(b.diagnostics.len(), 1, "{:?}", b.diagnostics);
+        let b = build_kind(tf, BuilderKind::Validate);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        assert!(
+            b.graph.string().contains("aws_instance.missing\n"),
+            "{}",
+            b.graph.string()
+        );
+        for kind in [BuilderKind::PlanRefreshOnly, BuilderKind::PlanDestroy] {
+            let b = build_kind(tf, kind);
+            assert!(b.diagnostics.is_empty(), "{kind:?}: {:?}", b.diagnostics);
+            assert!(!b.graph.string().contains("missing"), "{kind:?}");
+        }
+    }
+
+    /// internal/tofu/transform_config_test.go TestConfigTransformer_mode, "only ephemeral
+    /// resources": the mode filter keeps ephemeral resources alone.
+    #[test]
+    fn the_mode_filter_can_keep_only_ephemeral_resources() {
+        let config = test_config(&[(
+            "main.tf",
+            "resource \"aws_instance\" \"web\" {}\ndata \"aws_ami\" \"foo\" {}\nephemeral \"aws_secret\" \"secret\" {}\n",
+        )]);
+        let t = super::ConfigTransformer {
+            config: Some(&config),
+            concrete: crate::builder::nodes::ResourceKind::Abstract,
+            modes: Some(vec![crate::addrs::ResourceMode::Ephemeral]),
+            import_targets: false,
+            force_add_import_targets: false,
+        };
+        let b = crate::builder::run_steps(&[Box::new(t)]);
+        assert_eq!(b.graph.string(), "ephemeral.aws_secret.secret\n");
     }
 }

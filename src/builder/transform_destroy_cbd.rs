@@ -2,11 +2,19 @@
 //! `CBDEdgeTransformer` (a CBD destroy waits for its creators instead of the reverse).
 
 use super::graph::{Graph, VId};
-use super::nodes::{InstanceKind, Node};
+use super::nodes::{InstanceKind, Node, ResourceKind};
 use super::transform::{Diagnostics, Transform};
 
-/// `GraphNodeDestroyerCBD.CreateBeforeDestroy()`, `None` for vertices that are not CBD-capable.
+/// `GraphNodeDestroyerCBD.CreateBeforeDestroy()`, `None` for vertices that are not CBD-capable
+/// (the plan's expand vertices, applyable instances, destroy and deposed-destroy vertices are).
 pub fn create_before_destroy(n: &Node) -> Option<bool> {
+    if let Node::Resource {
+        kind: ResourceKind::ExpandPlannable,
+        d,
+    } = n
+    {
+        return Some(d.create_before_destroy_forced || d.config_create_before_destroy());
+    }
     let Node::Instance { kind, d } = n else {
         return None;
     };
@@ -37,13 +45,20 @@ impl Transform for ForcedCBDTransformer {
                 .descendants(v)
                 .iter()
                 .any(|d| create_before_destroy(g.node(*d)) == Some(true));
-            if has_cbd_descendant
-                && let Some(Node::Instance {
-                    kind: InstanceKind::Applyable,
-                    d,
-                }) = g.node_mut(v)
-            {
-                d.res.create_before_destroy_forced = true;
+            // ModifyCreateBeforeDestroy: only applyable instances and the plan's expand
+            // vertices record it (destroy vertices ignore it).
+            if has_cbd_descendant {
+                match g.node_mut(v) {
+                    Some(Node::Instance {
+                        kind: InstanceKind::Applyable,
+                        d,
+                    }) => d.res.create_before_destroy_forced = true,
+                    Some(Node::Resource {
+                        kind: ResourceKind::ExpandPlannable,
+                        d,
+                    }) => d.create_before_destroy_forced = true,
+                    _ => {}
+                }
             }
         }
         Ok(())

@@ -76,6 +76,19 @@ impl ModuleExpansionTransformer<'_> {
     }
 }
 
+/// `isNestedCheckDataSource`: a data resource (or instance) declared inside a `check` block,
+/// looked up in the configuration (whether or not its vertex has the configuration attached).
+fn is_nested_check_data_source(root: &Config, n: &Node) -> bool {
+    let Some(addr) = n.config_resource() else {
+        return false;
+    };
+    addr.resource.mode == crate::addrs::ResourceMode::Data
+        && root
+            .descendant(&addr.module)
+            .and_then(|m| m.module.resource(&addr.resource))
+            .is_some_and(|r| r.container.is_some())
+}
+
 /// Beyond OpenTofu (which cannot plan without the module): a call whose module is not installed
 /// depends on the provider configurations its `providers` map passes in, since the module's
 /// resources, which would otherwise carry those edges, are not known.
@@ -127,9 +140,7 @@ impl Transform for ModuleExpansionTransformer<'_> {
                     n,
                     Node::CloseModule { .. } | Node::ExpandCheck { .. } | Node::ReportCheck { .. }
                 )
-                || n.resource_data()
-                    .and_then(|d| d.config.as_ref())
-                    .is_some_and(|c| c.container.is_some())
+                || is_nested_check_data_source(root, n)
             {
                 continue;
             }
@@ -146,5 +157,53 @@ impl Transform for ModuleExpansionTransformer<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ModuleExpansionTransformer;
+    use crate::builder::nodes::ResourceKind;
+    use crate::builder::transform::Transform;
+    use crate::builder::transform_config::ConfigTransformer;
+    use crate::builder::{run_steps, test_config};
+
+    /// internal/tofu/transform_module_expansion.go `isNestedCheckDataSource`: whether a data
+    /// source sits in a check block is looked up in the configuration, so even a vertex with no
+    /// configuration attached is left out of its module's closer.
+    #[test]
+    fn nested_check_data_sources_stay_out_of_the_module_closer() {
+        let config = test_config(&[
+            ("main.tf", "module \"m\" {\n  source = \"./m\"\n}\n"),
+            (
+                "m/main.tf",
+                "resource \"aws_instance\" \"a\" {}\ncheck \"c\" {\n  data \"aws_ami\" \"d\" {}\n  assert {\n    condition     = true\n    error_message = \"x\"\n  }\n}\n",
+            ),
+        ]);
+        let steps: Vec<Box<dyn Transform + '_>> = vec![
+            Box::new(ConfigTransformer {
+                config: Some(&config),
+                concrete: ResourceKind::Abstract,
+                modes: None,
+                import_targets: false,
+                force_add_import_targets: false,
+            }),
+            Box::new(ModuleExpansionTransformer {
+                config: Some(&config),
+            }),
+        ];
+        let s = run_steps(&steps).graph.string();
+        assert!(
+            s.contains("module.m (close)\n  module.m (expand)\n  module.m.aws_instance.a\n"),
+            "{s}"
+        );
+        assert!(
+            !s.contains("  module.m.data.aws_ami.d\nmodule.m (expand)"),
+            "{s}"
+        );
+        assert!(
+            s.contains("module.m.data.aws_ami.d\n  module.m (expand)\n"),
+            "{s}"
+        );
     }
 }

@@ -60,6 +60,8 @@ pub(super) fn resolve_proxy(g: &Graph, m: &BTreeMap<String, VId>, mut v: VId) ->
 pub struct ProviderConfigTransformer<'a> {
     pub config: Option<&'a Config>,
     pub concrete: ProviderKind,
+    /// While validating, the root module's `configuration_aliases` get vertices too.
+    pub operation: super::transform::Operation,
 }
 
 impl ProviderConfigTransformer<'_> {
@@ -71,6 +73,7 @@ impl ProviderConfigTransformer<'_> {
         parent: Option<&Config>,
         path: &Module,
         m: Option<&Config>,
+        missing: &mut Vec<String>,
     ) {
         let mut proxiable: BTreeMap<String, bool> = BTreeMap::new();
         let module = m.map(|c| &c.module);
@@ -84,13 +87,31 @@ impl ProviderConfigTransformer<'_> {
                     continue;
                 }
                 let addr = AbsProviderConfig::new(Module::root(), rp.provider.clone(), None);
+                if providers.contains_key(&addr.to_string()) {
+                    continue;
+                }
                 provider_vertex(g, providers, self.concrete, addr);
+                if self.operation == super::transform::Operation::Validate {
+                    for a in &rp.configuration_aliases {
+                        let addr = AbsProviderConfig::new(
+                            Module::root(),
+                            rp.provider.clone(),
+                            a.alias.as_deref(),
+                        );
+                        provider_vertex(g, providers, self.concrete, addr);
+                    }
+                }
             }
         }
+        // Provider blocks are evaluable vertices when no concrete type is given.
+        let block_kind = match self.concrete {
+            ProviderKind::Abstract => ProviderKind::Evalable,
+            k => k,
+        };
         for p in module.into_iter().flat_map(|m| m.provider_configs.values()) {
             let addr = AbsProviderConfig::new(path.clone(), p.provider.clone(), p.alias.as_deref());
             let key = addr.to_string();
-            let (_, added) = provider_vertex(g, providers, self.concrete, addr);
+            let (_, added) = provider_vertex(g, providers, block_kind, addr);
             if added && !path.is_root() {
                 // Proxyable when the block has nothing but meta-arguments (which the loader
                 // has already taken out of the body).
@@ -111,8 +132,9 @@ impl ProviderConfigTransformer<'_> {
                 let target =
                     AbsProviderConfig::new(parent.path.clone(), fqn, in_parent.alias.as_deref());
                 if !providers.contains_key(&target.to_string()) {
-                    // OpenTofu reports "missing provider" here; the configuration is then
-                    // inherited as usual instead.
+                    // addProxyProviders: a passed configuration the parent does not have stops
+                    // the build.
+                    missing.push(target.to_string());
                     continue;
                 }
                 let key = addr.to_string();
@@ -134,7 +156,14 @@ impl ProviderConfigTransformer<'_> {
         let Some(m) = m else { return };
         for name in m.module.module_calls.keys() {
             let child_path = path.child(name);
-            self.walk(g, providers, Some(m), &child_path, m.children.get(name));
+            self.walk(
+                g,
+                providers,
+                Some(m),
+                &child_path,
+                m.children.get(name),
+                missing,
+            );
         }
     }
 }
@@ -148,7 +177,23 @@ impl Transform for ProviderConfigTransformer<'_> {
             return Ok(());
         };
         let mut providers = BTreeMap::new();
-        self.walk(g, &mut providers, None, &root.path, Some(root));
+        let mut missing = Vec::new();
+        self.walk(
+            g,
+            &mut providers,
+            None,
+            &root.path,
+            Some(root),
+            &mut missing,
+        );
+        if !missing.is_empty() {
+            // Go returns the first one it meets.
+            return Err(vec![Diagnostic::error(
+                format!("missing provider {}", missing[0]),
+                "",
+                None,
+            )]);
+        }
         // Attach each provider block to its vertex.
         for v in g.vertices() {
             let Some(Node::Provider { addr, config, .. }) = g.node_mut(v) else {
@@ -213,7 +258,11 @@ impl Transform for ProviderTransformer {
             let Some(d) = node.resource_data() else {
                 continue;
             };
-            let (req, exact) = match d.provided_by() {
+            // No provider is required (data and ephemeral orphans and destroys).
+            let Some(request) = node.provided_by() else {
+                continue;
+            };
+            let (req, exact) = match request {
                 ProviderRequest::Exact(p) => (p, true),
                 ProviderRequest::Local { alias } => (
                     AbsProviderConfig {
@@ -267,14 +316,40 @@ impl Transform for ProviderTransformer {
     }
 }
 
-/// Reports configurations that are used but cannot be configured; it changes no vertices or edges.
+/// Turns applyable provider vertices that have no configuration block and no edges at all into
+/// evaluable ones (`NodeEvalableProvider`), so their functions can be called unconfigured. The
+/// replacement carries no schema, as Go's new vertex does not.
 pub struct ProviderUnconfiguredTransformer;
 
 impl Transform for ProviderUnconfiguredTransformer {
     fn name(&self) -> &'static str {
         "ProviderUnconfiguredTransformer"
     }
-    fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        for v in provider_vertex_map(g).into_values() {
+            let Some(Node::Provider {
+                kind: ProviderKind::Applyable,
+                addr,
+                config: None,
+                ..
+            }) = g.get(v)
+            else {
+                continue;
+            };
+            if !g.down_edges(v).is_empty() || !g.up_edges(v).is_empty() {
+                continue;
+            }
+            let addr = addr.clone();
+            g.replace(
+                v,
+                Node::Provider {
+                    kind: ProviderKind::Evalable,
+                    addr,
+                    config: None,
+                    schema: None,
+                },
+            );
+        }
         Ok(())
     }
 }
@@ -295,13 +370,32 @@ impl Transform for ProviderFunctionTransformer<'_> {
         let mut diags = Vec::new();
         for v in g.vertices() {
             let node = g.node(v);
-            let Some(path) = node.module_path() else {
+            if !node.is_referencer() {
+                continue;
+            }
+            let Some(path) = node.reference_path() else {
                 continue;
             };
-            let mut refs = node.references();
-            refs.extend(node.root_references());
-            for f in refs.funcs {
+            // References() are read where the vertex resolves references (the calling module
+            // for module inputs and expansion); RootReferences() (import blocks) in the root.
+            let calls = node
+                .references()
+                .funcs
+                .into_iter()
+                .map(|f| (path.clone(), f))
+                .chain(
+                    node.root_references()
+                        .funcs
+                        .into_iter()
+                        .map(|f| (Module::root(), f)),
+                );
+            for (path, f) in calls {
                 let Some(mc) = root.descendant(&path) else {
+                    diags.push(Diagnostic::error(
+                        "Unknown Descendent Module",
+                        path.to_string(),
+                        Some(f.range.clone()),
+                    ));
                     continue;
                 };
                 let Some(fqn) = mc
@@ -359,8 +453,15 @@ impl Transform for CloseProviderTransformer {
                 }
             };
             g.connect(closer, p);
+            // Everything that uses the provider closes first: its consumers, referencers, and
+            // the closers of ephemeral resources (added late, just before this transform).
             for s in g.up_edges(p) {
-                if s != closer && g.node(s).is_referencer() {
+                let n = g.node(s);
+                if s != closer
+                    && (n.is_provider_consumer()
+                        || n.is_referencer()
+                        || matches!(n, Node::CloseableResource { .. }))
+                {
                     g.connect(closer, s);
                 }
             }
@@ -408,5 +509,173 @@ impl Transform for PruneProviderTransformer<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::nodes::{Node, ProviderKind};
+    use crate::builder::{BuilderKind, Inputs, build, test_config, test_inputs};
+
+    /// internal/tofu/node_resource_plan_orphan.go `NodePlannableResourceInstanceOrphan.
+    /// ProvidedBy`: a data source orphan needs no provider (it is only dropped from state), so
+    /// it gets no provider edge and the implied provider is pruned as unused.
+    #[test]
+    fn data_source_orphans_need_no_provider() {
+        let state = r#"{"version": 4, "resources": [
+          {"mode": "data", "type": "aws_ami", "name": "old",
+           "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+           "instances": [{"attributes": {}}]}]}"#;
+        let inputs = test_inputs(&[("main.tf", "")], Some(state), None, None);
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(s.contains("data.aws_ami.old (orphan)\n"), "{s}");
+        assert!(!s.contains("provider["), "{s}");
+    }
+
+    /// internal/tofu/transform_provider.go `ProviderUnconfiguredTransformer`: an applyable
+    /// provider vertex with no configuration and no edges becomes `NodeEvalableProvider`, so its
+    /// functions work without configuring it; one that is configured stays applyable.
+    #[test]
+    fn unconfigured_unused_providers_become_evaluable() {
+        let config = r#"
+terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws" }
+    google = { source = "hashicorp/google" }
+  }
+}
+provider "google" {}
+locals {
+  arn = provider::aws::arn_parse("arn:aws:s3:::b")
+}
+resource "google_x" "y" {}
+"#;
+        let inputs = Inputs {
+            config: Some(test_config(&[("main.tf", config)])),
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let kind_of = |name: &str| {
+            let v = b.graph.find(name).unwrap_or_else(|| panic!("{name}"));
+            match b.graph.node(v) {
+                Node::Provider { kind, .. } => *kind,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(
+            kind_of("provider[\"registry.opentofu.org/hashicorp/aws\"]"),
+            ProviderKind::Evalable
+        );
+        assert_eq!(
+            kind_of("provider[\"registry.opentofu.org/hashicorp/google\"]"),
+            ProviderKind::Applyable
+        );
+        assert!(
+            b.graph.string().contains(
+                "local.arn (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n"
+            ),
+            "{}",
+            b.graph.string()
+        );
+    }
+
+    /// internal/tofu/transform_provider.go `ProviderFunctionTransformer`: references are read
+    /// where the vertex resolves them (`GraphNodeReferenceOutside`: a module input's expression
+    /// belongs to the calling module) and import blocks' references in the root module
+    /// (`GraphNodeRootReferencer`), so the function's provider comes from those modules'
+    /// `required_providers`, not the child's.
+    #[test]
+    fn provider_functions_resolve_where_the_expression_is_written() {
+        let root = r#"
+terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws" }
+  }
+}
+module "m" {
+  source = "./m"
+  arn    = provider::aws::arn_parse("arn:aws:s3:::b")
+}
+import {
+  to = module.m.null_resource.x
+  id = provider::aws::arn_build("aws", "s3", "", "", "b")
+}
+"#;
+        let child = "variable \"arn\" {}\nresource \"null_resource\" \"x\" {}\n";
+        let inputs = Inputs {
+            config: Some(test_config(&[("main.tf", root), ("m/main.tf", child)])),
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("module.m.var.arn (expand, input)\n  module.m (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n"),
+            "{s}"
+        );
+        assert!(
+            s.contains("module.m.null_resource.x (expand)\n  module.m (expand)\n  provider[\"registry.opentofu.org/hashicorp/aws\"]\n"),
+            "{s}"
+        );
+    }
+
+    /// internal/tofu/transform_provider.go `ProviderConfigTransformer.addProxyProviders`: a
+    /// module call that passes a configuration its module does not have stops the build with
+    /// "missing provider".
+    #[test]
+    fn passing_a_configuration_the_parent_lacks_is_an_error() {
+        let root = "module \"a\" {\n  source = \"./a\"\n}\n";
+        let a = "module \"b\" {\n  source = \"./b\"\n  providers = {\n    aws = aws.west\n  }\n}\n";
+        let b = "resource \"aws_instance\" \"x\" {}\n";
+        let inputs = Inputs {
+            config: Some(test_config(&[
+                ("main.tf", root),
+                ("a/main.tf", a),
+                ("a/b/main.tf", b),
+            ])),
+            ..Default::default()
+        };
+        let built = build(&inputs, BuilderKind::Plan);
+        assert_eq!(built.diagnostics.len(), 1, "{:?}", built.diagnostics);
+        assert_eq!(
+            built.diagnostics[0].summary,
+            "missing provider module.a.provider[\"registry.opentofu.org/hashicorp/aws\"].west"
+        );
+    }
+
+    /// internal/tofu/transform_provider.go `ProviderConfigTransformer.transformSingle`: while
+    /// validating, each `configuration_aliases` entry of the root module's `required_providers`
+    /// gets a provider vertex too (planning leaves them out).
+    #[test]
+    fn validation_adds_the_root_configuration_aliases() {
+        let config = r#"
+terraform {
+  required_providers {
+    aws = {
+      source                = "hashicorp/aws"
+      configuration_aliases = [aws.west]
+    }
+  }
+}
+resource "aws_instance" "x" {
+  provider = aws.west
+}
+"#;
+        let inputs = Inputs {
+            config: Some(test_config(&[("main.tf", config)])),
+            ..Default::default()
+        };
+        let v = build(&inputs, BuilderKind::Validate);
+        assert!(v.diagnostics.is_empty(), "{:?}", v.diagnostics);
+        assert!(
+            v.graph.string().contains(
+                "aws_instance.x\n  provider[\"registry.opentofu.org/hashicorp/aws\"].west\n"
+            ),
+            "{}",
+            v.graph.string()
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! `ExternalReferenceTransformer` without external references).
 
 use super::graph::{Graph, VId};
-use super::nodes::Node;
+use super::nodes::{InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
@@ -69,9 +69,18 @@ impl ReferenceMap {
             .collect()
     }
 
-    /// The vertices `v` refers to.
+    /// The vertices `v` refers to (`ReferenceMap.References`): a destroyer by its
+    /// `DestroyReferences`, anything else that is a referencer by its `References`, and
+    /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
         let n = g.node(v);
+        let refs = if n.is_destroyer() {
+            n.destroy_references()
+        } else if n.is_referencer() {
+            n.references()
+        } else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for r in n.root_references().refs {
             out.extend(self.lookup(&Module::root(), v, &r));
@@ -79,7 +88,7 @@ impl ReferenceMap {
         let Some(path) = n.reference_path() else {
             return out;
         };
-        for r in n.references().refs {
+        for r in refs.refs {
             out.extend(self.lookup(&path, v, &r));
         }
         out
@@ -116,7 +125,13 @@ impl Transform for AttachDependenciesTransformer {
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         for v in g.vertices() {
-            let Node::Instance { d, .. } = g.node(v) else {
+            // GraphNodeAttachDependencies: applyable instances (and the plan's expand nodes,
+            // which only keep the list for planning; nothing here reads it).
+            let Node::Instance {
+                kind: InstanceKind::Applyable,
+                d,
+            } = g.node(v)
+            else {
                 continue;
             };
             let self_addr = d.res.addr.clone();
@@ -138,12 +153,13 @@ impl Transform for AttachDependenciesTransformer {
     }
 }
 
-/// Records `depends_on` for data sources; it changes no vertices or edges.
+/// `attachResourceDependsOnTransformer`: records `depends_on` for data sources and ephemeral
+/// resources (for planning); it changes no vertices or edges.
 pub struct AttachDataResourceDependsOnTransformer;
 
 impl Transform for AttachDataResourceDependsOnTransformer {
     fn name(&self) -> &'static str {
-        "attachDataResourceDependsOnTransformer"
+        "attachResourceDependsOnTransformer"
     }
     fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
         Ok(())
@@ -206,5 +222,152 @@ mod tests {
             .expect("resource vertex");
         let names: Vec<String> = refs.refs.iter().map(|r| r.subject.to_string()).collect();
         assert_eq!(names, ["var.rules"]);
+    }
+
+    use crate::builder::transform::Operation;
+    use crate::builder::{apply_steps, build, run_steps, test_inputs, test_schemas, test_state};
+
+    /// internal/tofu/node_resource_deposed.go `NodePlanDeposedResourceInstanceObject.
+    /// ReferenceableAddrs`: "Deposed objects don't participate in references", so a resource
+    /// that refers to `test_object.b` does not wait for b's deposed object.
+    #[test]
+    fn deposed_objects_are_not_referenceable() {
+        let config = "resource \"test_object\" \"b\" {}\nresource \"test_object\" \"c\" {\n  test_string = test_object.b.test_string\n}\n";
+        let state = test_state(&[(
+            "b",
+            r#"[{"attributes": {}}, {"deposed": "00000001", "attributes": {}}]"#,
+        )]);
+        let schemas = test_schemas();
+        let inputs = test_inputs(&[("main.tf", config)], Some(&state), None, Some(&schemas));
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let g = &b.graph;
+        let c = g.find("test_object.c (expand)").expect("c");
+        let deposed = g
+            .find("test_object.b (deposed 00000001)")
+            .expect("deposed b");
+        assert!(!g.ancestors(c).contains(&deposed), "{}", g.string());
+        assert!(
+            g.string()
+                .contains("test_object.c (expand)\n  test_object.b (expand)\n")
+        );
+    }
+
+    /// internal/tofu/node_resource_destroy.go `NodeDestroyResourceInstance.ReferenceableAddrs`
+    /// (destroy-phase addresses only) and transform_reference.go `ReferenceMap.addReference`:
+    /// a reference to an instance that only has a destroy vertex finds no key and falls back to
+    /// the containing resource.
+    #[test]
+    fn references_to_destroyed_instances_fall_back_to_the_resource() {
+        let config = "resource \"test_object\" \"a\" {\n  count = 1\n}\nresource \"test_object\" \"b\" {\n  test_string = test_object.a[1].test_string\n}\n";
+        let state = test_state(&[
+            (
+                "a",
+                r#"[{"index_key": 0, "attributes": {}}, {"index_key": 1, "attributes": {}}]"#,
+            ),
+            ("b", r#"[{"attributes": {}}]"#),
+        ]);
+        let changes = r#"[{"addr": "test_object.a[1]", "action": "delete"},
+                          {"addr": "test_object.b", "action": "update"}]"#;
+        let schemas = test_schemas();
+        let inputs = test_inputs(
+            &[("main.tf", config)],
+            Some(&state),
+            Some(changes),
+            Some(&schemas),
+        );
+        let b = run_steps(&apply_steps(&inputs, Operation::Apply));
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("test_object.b (expand)\n  test_object.a (expand)\n"),
+            "{s}"
+        );
+    }
+
+    /// transform_reference.go `ReferenceMap.References`: a destroyer is ordered by its
+    /// `DestroyReferences` (node_resource_abstract_instance.go, node_resource_abstract.go:
+    /// `prevent_destroy`), so the destroy of a resource waits for what `prevent_destroy` names.
+    #[test]
+    fn destroyers_follow_their_destroy_references() {
+        let config = "variable \"keep\" {}\nresource \"test_object\" \"a\" {\n  lifecycle {\n    prevent_destroy = var.keep\n  }\n}\n";
+        let state = test_state(&[("a", r#"[{"attributes": {}}]"#)]);
+        let changes = r#"[{"addr": "test_object.a", "action": "delete"}]"#;
+        let schemas = test_schemas();
+        let inputs = test_inputs(
+            &[("main.tf", config)],
+            Some(&state),
+            Some(changes),
+            Some(&schemas),
+        );
+        let s = run_steps(&apply_steps(&inputs, Operation::Apply))
+            .graph
+            .string();
+        assert!(
+            s.contains("test_object.a (destroy)\n  provider[\"registry.opentofu.org/hashicorp/test\"]\n  var.keep (expand, reference)\n"),
+            "{s}"
+        );
+    }
+
+    /// internal/tofu/node_resource_apply.go `nodeExpandApplyableResource.References` filters
+    /// references to its own resource (`filterSelfRefs`): the expand vertex does not wait for
+    /// its own instances, while an instance still waits for the sibling it names.
+    #[test]
+    fn the_apply_expand_vertex_ignores_its_own_instances() {
+        let config = "resource \"test_object\" \"a\" {\n  count       = 2\n  test_string = test_object.a[0].test_string\n}\n";
+        let changes = r#"[{"addr": "test_object.a[0]", "action": "create"},
+                          {"addr": "test_object.a[1]", "action": "create"}]"#;
+        let schemas = test_schemas();
+        let inputs = test_inputs(&[("main.tf", config)], None, Some(changes), Some(&schemas));
+        let b = crate::builder::build(&inputs, BuilderKind::Apply);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains(
+                "test_object.a (expand)\n  provider[\"registry.opentofu.org/hashicorp/test\"]\n"
+            ),
+            "{s}"
+        );
+        assert!(s.contains("test_object.a[1]\n  test_object.a[0]\n"), "{s}");
+    }
+
+    /// internal/tofu/node_module_expand.go `nodeExpandModule.References`: expanding a module
+    /// call reads its `count`/`for_each` and the instance keys of the provider configurations it
+    /// passes in (`providers = { aws = aws.by_region[KEY] }`), so it waits for what the key
+    /// names.
+    #[test]
+    fn module_expansion_waits_for_passed_provider_keys() {
+        let root = r#"
+locals {
+  regions = { a = "eu-west-1" }
+  which   = "a"
+}
+provider "aws" {
+  alias    = "by_region"
+  for_each = local.regions
+  region   = each.value
+}
+module "m" {
+  source    = "./m"
+  for_each  = local.regions
+  providers = {
+    aws = aws.by_region[local.which]
+  }
+}
+"#;
+        let inputs = crate::builder::Inputs {
+            config: Some(crate::builder::test_config(&[
+                ("main.tf", root),
+                ("m/main.tf", "resource \"aws_instance\" \"x\" {}\n"),
+            ])),
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("module.m (expand)\n  local.regions (expand)\n  local.which (expand)\n"),
+            "{s}"
+        );
     }
 }

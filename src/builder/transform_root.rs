@@ -57,14 +57,9 @@ impl Transform for TransitiveReductionTransformer {
         "TransitiveReductionTransformer"
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
-        // Like OpenTofu, an invalid graph (not exactly one root, or a cycle) is left as it is:
-        // validation reports that elsewhere.
-        let roots = g
-            .vertices()
-            .into_iter()
-            .filter(|v| g.up_edges(*v).is_empty())
-            .count();
-        if roots != 1 || !g.cycles().is_empty() {
+        // Like OpenTofu, an invalid graph (not exactly one root, a cycle or a self reference) is
+        // left as it is: validation reports that elsewhere.
+        if !g.is_valid() {
             return Ok(());
         }
         g.transitive_reduction();

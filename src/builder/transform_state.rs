@@ -147,21 +147,15 @@ impl Transform for AttachStateTransformer<'_> {
             let Some(inst) = rs.instances.get(&d.addr.resource.key) else {
                 continue;
             };
-            // The current object, else the first deposed one.
-            let Some(obj) = inst
-                .current
-                .as_ref()
-                .or_else(|| inst.deposed.values().next())
-            else {
-                continue;
-            };
-            d.has_state = true;
-            d.state_deps = obj.dependencies.clone();
-            d.state_cbd = inst
-                .current
-                .as_ref()
-                .is_some_and(|c| c.create_before_destroy);
+            // The provider recorded for the resource; the current object's dependencies and
+            // create_before_destroy (StateDependencies and CreateBeforeDestroy read only the
+            // current object).
             d.res.stored_provider = Some(rs.provider.clone());
+            if let Some(obj) = &inst.current {
+                d.has_state = true;
+                d.state_deps = obj.dependencies.clone();
+                d.state_cbd = obj.create_before_destroy;
+            }
         }
         Ok(())
     }
@@ -197,14 +191,72 @@ impl Transform for RemovedModuleTransformer<'_> {
     }
 }
 
-/// Outputs recorded in state but gone from configuration; the conformance states record none.
-pub struct OrphanOutputTransformer;
+/// `OrphanOutputTransformer`: an `output.NAME (destroy)` vertex for each output value recorded
+/// in state that the configuration no longer declares (state format 4 keeps root module outputs
+/// only).
+pub struct OrphanOutputTransformer<'a> {
+    pub config: Option<&'a Config>,
+    pub state: Option<&'a State>,
+}
 
-impl Transform for OrphanOutputTransformer {
+impl Transform for OrphanOutputTransformer<'_> {
     fn name(&self) -> &'static str {
         "OrphanOutputTransformer"
     }
-    fn transform(&self, _g: &mut Graph) -> Result<(), Diagnostics> {
+    fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
+        let Some(state) = self.state else {
+            return Ok(());
+        };
+        for name in state.outputs.keys() {
+            if self
+                .config
+                .is_some_and(|c| c.module.outputs.contains_key(name))
+            {
+                continue;
+            }
+            g.add(Node::DestroyOutput {
+                module: crate::addrs::Module::root(),
+                name: name.clone(),
+            });
+        }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builder::transform::Operation;
+    use crate::builder::{BuilderKind, apply_steps, build, run_steps, test_inputs};
+
+    /// internal/tofu/transform_orphan_output.go `OrphanOutputTransformer`: an output value
+    /// recorded in state that the configuration no longer declares gets an
+    /// `output.NAME (destroy)` vertex (node_output.go `NodeDestroyableOutput.Name`), in plans and
+    /// applies alike; declared outputs get none.
+    #[test]
+    fn outputs_left_in_state_are_destroyed() {
+        let state = r#"{"version": 4, "outputs": {"old": {"value": 1, "type": "number"},
+                        "kept": {"value": 2, "type": "number"}}, "resources": []}"#;
+        let inputs = test_inputs(
+            &[("main.tf", "output \"kept\" {\n  value = 2\n}\n")],
+            Some(state),
+            None,
+            None,
+        );
+        let plan = build(&inputs, BuilderKind::Plan).graph.string();
+        assert!(plan.contains("output.old (destroy)\n"), "{plan}");
+        assert!(!plan.contains("output.kept (destroy)"), "{plan}");
+        let apply = run_steps(&apply_steps(&inputs, Operation::Apply))
+            .graph
+            .string();
+        assert!(apply.contains("output.old (destroy)\n"), "{apply}");
+        // NodeDestroyableOutput.DotNode: it draws itself as a note.
+        let dot = build(&inputs, BuilderKind::Plan)
+            .graph
+            .dag()
+            .dot(&crate::dag::DotOpts::default());
+        assert!(
+            dot.contains("\"[root] output.old (destroy)\" [label = \"output.old (destroy)\", shape = \"note\"]\n"),
+            "{dot}"
+        );
     }
 }

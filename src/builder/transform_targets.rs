@@ -100,10 +100,12 @@ impl TargetingTransformer {
 
     fn root_outputs(g: &Graph, kept: &BTreeSet<VId>, out: &mut BTreeSet<VId>) {
         for v in g.vertices() {
-            let Node::Output { module, .. } = g.node(v) else {
-                continue;
-            };
-            if !module.is_root() {
+            // getTargetedOutputNodes: every value that is not temporary (root outputs, and
+            // variables with validation rules), judged with the operation unset.
+            if g.node(v)
+                .temporary_value(super::operation::Operation::Invalid)
+                != Some(false)
+            {
                 continue;
             }
             let deps = g.ancestors(v);
@@ -241,5 +243,30 @@ mod tests {
         let g = plan(&[], &["aws_vpc.a[1]"]);
         assert!(g.contains("aws_vpc.a (expand)"), "{g}");
         assert!(!g.contains("aws_subnet.b"), "{g}");
+    }
+
+    /// internal/tofu/transform_targets.go `getTargetedOutputNodes`: every value that is not
+    /// temporary is kept when everything it depends on was targeted, not only root outputs: a
+    /// variable with validation rules (node_variable_reference.go `temporaryValue`) that checks
+    /// a targeted data source stays.
+    #[test]
+    fn targeting_keeps_validated_variables_of_targeted_resources() {
+        let config = test_config(&[(
+            "main.tf",
+            "data \"aws_ami\" \"a\" {}\nresource \"aws_instance\" \"b\" {}\nvariable \"x\" {\n  validation {\n    condition     = data.aws_ami.a.id != \"\"\n    error_message = \"no image\"\n  }\n}\n",
+        )]);
+        let inputs = Inputs {
+            config: Some(config),
+            targets: vec![Targetable::parse("data.aws_ami.a").expect("target")],
+            ..Default::default()
+        };
+        let b = build(&inputs, BuilderKind::Plan);
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let s = b.graph.string();
+        assert!(
+            s.contains("var.x (expand, reference)\n  data.aws_ami.a (expand)\n  var.x\n"),
+            "{s}"
+        );
+        assert!(!s.contains("aws_instance.b"), "{s}");
     }
 }

@@ -29,6 +29,7 @@ impl Transform for RootVariableTransformer<'_> {
                 module: Module::root(),
                 name: v.name.clone(),
                 validation_refs,
+                has_validations: !v.validations.is_empty(),
             });
             g.connect(r, node);
         }
@@ -62,6 +63,7 @@ impl ModuleVariableTransformer<'_> {
                 module: m.path.clone(),
                 name: v.name.clone(),
                 validation_refs,
+                has_validations: !v.validations.is_empty(),
             });
             g.connect(r, input);
         }

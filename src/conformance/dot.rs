@@ -2,6 +2,7 @@
 //! (drawable, origin, or holding a nested graph) rendered with the case's `DotOpts`, compared byte
 //! for byte.
 
+use super::strict::{keys, opt_array, opt_bool, req_str};
 use super::{Outcome, read_json};
 use crate::dag::{DotNode, DotOpts, DotVertex, Graph, Vertex};
 use serde_json::Value;
@@ -31,54 +32,68 @@ impl Vertex for CaseVertex {
 }
 
 fn build(v: &Value) -> Result<Graph<CaseVertex>, String> {
+    keys(v, "graph", &["vertices", "edges"])?;
     let mut g = Graph::new();
-    for vx in v["vertices"].as_array().into_iter().flatten() {
-        let name = vx["name"]
-            .as_str()
-            .ok_or("vertex without name")?
-            .to_string();
-        let sub = match vx["kind"].as_str() {
-            Some("subgraph") => Some(build(&vx["subgraph"])?),
-            Some("drawable" | "origin") => None,
-            other => return Err(format!("unknown vertex kind {other:?}")),
+    for vx in opt_array(v, "vertices", "graph")? {
+        keys(vx, "vertex", &["name", "kind", "subgraph"])?;
+        let name = req_str(vx, "name", "vertex")?.to_string();
+        let sub = match req_str(vx, "kind", "vertex")? {
+            "subgraph" => Some(build(&vx["subgraph"])?),
+            "drawable" | "origin" if vx.get("subgraph").is_none() => None,
+            other => return Err(format!("unknown vertex kind {other:?} for {name:?}")),
         };
         g.add(CaseVertex { name, sub });
     }
-    for e in v["edges"].as_array().into_iter().flatten() {
-        let end = |i: usize| e.get(i).and_then(Value::as_str).ok_or("bad edge");
-        let (f, t) = (end(0)?, end(1)?);
+    for e in opt_array(v, "edges", "graph")? {
+        let (f, t) = super::strict::pair(e, "edge")?;
         let find = |n: &str| {
             g.find_by_name(n)
                 .ok_or_else(|| format!("edge names unknown vertex {n:?}"))
         };
-        let (f, t) = (find(f)?, find(t)?);
+        let (f, t) = (find(&f)?, find(&t)?);
         g.connect(f, t);
     }
     Ok(g)
 }
 
-/// Runs one `dot` case.
-pub fn run_case(path: &Path) -> Outcome {
-    let case = match read_json(path) {
-        Ok(v) => v,
-        Err(e) => return Outcome::Fail(e),
-    };
-    let g = match build(&case["graph"]) {
-        Ok(g) => g,
-        Err(e) => return Outcome::Fail(e),
-    };
-    let o = &case["options"];
-    let opts = DotOpts {
-        verbose: o["verbose"].as_bool().unwrap_or(false),
-        draw_cycles: o["draw_cycles"].as_bool().unwrap_or(false),
-        max_depth: o["max_depth"].as_i64().unwrap_or(0),
+fn run(case: &Value) -> Result<Outcome, String> {
+    keys(
+        case,
+        "case",
+        &["origin", "graph", "options", "expected", "notes"],
+    )?;
+    let g = build(&case["graph"])?;
+    let o = case.get("options").unwrap_or(&Value::Null);
+    let opts = if o.is_null() {
+        DotOpts::default()
+    } else {
+        keys(o, "options", &["verbose", "draw_cycles", "max_depth"])?;
+        let max_depth = match o.get("max_depth") {
+            None => 0,
+            Some(d) => d
+                .as_i64()
+                .ok_or("options.max_depth is not a whole number")?,
+        };
+        DotOpts {
+            verbose: opt_bool(o, "verbose", "options")?.unwrap_or(false),
+            draw_cycles: opt_bool(o, "draw_cycles", "options")?.unwrap_or(false),
+            max_depth,
+        }
     };
     let got = g.dot(&opts);
-    let want = case["expected"].as_str().unwrap_or("");
+    let want = req_str(case, "expected", "case")?;
     if got == want {
-        return Outcome::Pass;
+        return Ok(Outcome::Pass);
     }
-    Outcome::Fail(first_difference(want, &got))
+    Ok(Outcome::Fail(first_difference(want, &got)))
+}
+
+/// Runs one `dot` case.
+pub fn run_case(path: &Path) -> Outcome {
+    match read_json(path).and_then(|case| run(&case)) {
+        Ok(o) => o,
+        Err(e) => Outcome::Fail(e),
+    }
 }
 
 /// The first line where two texts differ, for a readable failure.
@@ -91,4 +106,27 @@ pub(crate) fn first_difference(want: &str, got: &str) -> String {
         }
     }
     "texts differ".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn unknown_fields_kinds_and_options_fail() {
+        let ok = json!({"origin": "t", "graph": {"vertices": [{"name": "A", "kind": "drawable"}],
+            "edges": []}, "options": {"draw_cycles": false, "max_depth": 0, "verbose": false},
+            "expected": "digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n\tsubgraph \"root\" {\n\t\t\"[root] A\"\n\t}\n}\n", "notes": ""});
+        assert_eq!(run(&ok), Ok(Outcome::Pass));
+        let mut c = ok.clone();
+        c["options"]["rankdir"] = json!("LR");
+        assert!(run(&c).unwrap_err().contains("unknown field \"rankdir\""));
+        let mut c = ok.clone();
+        c["graph"]["vertices"][0]["kind"] = json!("sparkly");
+        assert!(run(&c).unwrap_err().contains("unknown vertex kind"));
+        let mut c = ok.clone();
+        c["style"] = json!(1);
+        assert!(run(&c).unwrap_err().contains("unknown field"));
+    }
 }

@@ -10,6 +10,7 @@ pub mod dag;
 pub mod dot;
 pub mod graph;
 mod outcome;
+mod strict;
 
 pub(crate) use outcome::read_json;
 pub use outcome::{CaseResult, Outcome, Summary};

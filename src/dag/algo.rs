@@ -135,11 +135,15 @@ impl<V: Vertex> Graph<V> {
             .into_iter()
             .map(|c| DagError::Cycle(c.into_iter().map(|id| self.name_of(id)).collect()))
             .collect();
-        for (f, t) in self.edges_by_name() {
-            if f == t {
-                problems.push(DagError::SelfReference(self.name_of(f)));
-            }
-        }
+        // Go looks at every edge, also those whose ends were never added.
+        let mut selfs: Vec<String> = self
+            .edges()
+            .into_iter()
+            .filter(|(f, t)| f == t)
+            .map(|(f, _)| self.name_of(f))
+            .collect();
+        selfs.sort();
+        problems.extend(selfs.into_iter().map(DagError::SelfReference));
         if problems.is_empty() {
             Ok(())
         } else {
@@ -585,12 +589,18 @@ mod tests {
 
     #[test]
     fn descendants_and_more_go_cases() {
-        // TestAcyclicGraphDescendents: vertex 0 is never added in Go; here it is.
-        let g = build(
-            &["0", "1", "2", "3", "4", "5"],
-            &[("0", "1"), ("1", "2"), ("2", "3"), ("3", "4"), ("4", "5")],
+        // internal/dag/dag_test.go TestAcyclicGraphDescendents: vertex 0 is never added, only
+        // connected (Go's Connect does not check membership); Descendents still reaches it.
+        let mut g = build(
+            &["1", "2", "3", "4", "5"],
+            &[("1", "2"), ("2", "3"), ("3", "4"), ("4", "5")],
         );
+        let zero = g.add_detached("0".to_string());
+        g.connect(zero, g.find_by_name("1").unwrap());
         let two = g.find_by_name("2").unwrap();
+        // TestAcyclicGraphAncestors on the same graph: what 2 depends on.
+        let names: BTreeSet<String> = g.ancestors(two).into_iter().map(|v| g.name_of(v)).collect();
+        assert_eq!(names, BTreeSet::from(["3", "4", "5"].map(String::from)));
         let names: BTreeSet<String> = g
             .descendants(two)
             .into_iter()

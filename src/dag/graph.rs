@@ -129,9 +129,21 @@ pub enum DotVertex {
 
 /// A directed graph of `V`, with OpenTofu's edge convention: an edge `(from, to)` means `from`
 /// depends on `to`.
+///
+/// Membership follows Go's `dag.Graph`, whose `Connect` does not check that either end was
+/// `Add`ed: a vertex can be known to the graph as an edge end without being in its vertex set
+/// ([`Graph::add_detached`]). Such a *detached* vertex is not listed by [`Graph::ids`],
+/// [`Graph::len`] or [`Graph::has_vertex`] and is never a root, but its edges are real: `String()`
+/// prints it among a member's dependencies, and ancestors, descendants, Tarjan's components,
+/// transitive reduction and the up/down edge sets all follow edges through it, as Go's do. Only
+/// callers that ask for detached vertices get them; graphs built from configuration, DOT files
+/// or generators hold members only.
 #[derive(Clone)]
 pub struct Graph<V> {
+    /// The vertex set (Go's `g.vertices`).
     vertices: BTreeMap<VertexId, V>,
+    /// Vertices known only as edge ends (never added, or removed and connected again).
+    detached: BTreeMap<VertexId, V>,
     /// from -> its dependencies ("down" edges).
     down: BTreeMap<VertexId, BTreeSet<VertexId>>,
     /// to -> its dependents ("up" edges).
@@ -143,6 +155,7 @@ impl<V> Default for Graph<V> {
     fn default() -> Self {
         Graph {
             vertices: BTreeMap::new(),
+            detached: BTreeMap::new(),
             down: BTreeMap::new(),
             up: BTreeMap::new(),
             next_id: 0,
@@ -154,6 +167,7 @@ impl<V: fmt::Debug> fmt::Debug for Graph<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Graph")
             .field("vertices", &self.vertices)
+            .field("detached", &self.detached)
             .field("edges", &self.edges())
             .finish()
     }
@@ -173,9 +187,41 @@ impl<V> Graph<V> {
         id
     }
 
-    /// Removes a vertex and every edge touching it.
+    /// Allocates an id for a vertex that is *not* in the vertex set, so it can only be an edge end
+    /// (Go: a value passed to `Connect` without `Add`). [`Graph::admit`] adds it later.
+    pub fn add_detached(&mut self, v: V) -> VertexId {
+        let id = VertexId(self.next_id);
+        self.next_id += 1;
+        self.detached.insert(id, v);
+        id
+    }
+
+    /// Go's `Add` of a vertex the graph already knows as a detached edge end: it joins the vertex
+    /// set with the edges it already has. Returns false for an id that is not detached.
+    pub fn admit(&mut self, id: VertexId) -> bool {
+        match self.detached.remove(&id) {
+            Some(v) => {
+                self.vertices.insert(id, v);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `id` is a detached edge end (known, not in the vertex set).
+    pub fn is_detached(&self, id: VertexId) -> bool {
+        self.detached.contains_key(&id)
+    }
+
+    /// Removes a vertex and every edge touching it; its id is dead afterwards. (Go keeps the
+    /// value, so a later `Connect` with it makes an edge to a vertex outside the set; here that
+    /// takes [`Graph::add_detached`]. No OpenTofu transform connects a vertex it removed.) A
+    /// detached vertex can be removed too, which drops its edges.
     pub fn remove(&mut self, id: VertexId) -> Option<V> {
-        let v = self.vertices.remove(&id)?;
+        let v = match self.vertices.remove(&id) {
+            Some(v) => v,
+            None => self.detached.remove(&id)?,
+        };
         for to in self.down.remove(&id).unwrap_or_default() {
             if let Some(s) = self.up.get_mut(&to) {
                 s.remove(&id);
@@ -197,10 +243,11 @@ impl<V> Graph<V> {
         Some(std::mem::replace(slot, v))
     }
 
-    /// Adds the edge "`from` depends on `to`". Connecting twice is a no-op, as in Go. Returns
-    /// whether a new edge was added (false also when either end is not in the graph).
+    /// Adds the edge "`from` depends on `to`". Connecting twice is a no-op, as in Go. Either end
+    /// may be detached (Go's `Connect` does not check membership). Returns whether a new edge was
+    /// added (false also when an id is unknown to this graph).
     pub fn connect(&mut self, from: VertexId, to: VertexId) -> bool {
-        if !self.vertices.contains_key(&from) || !self.vertices.contains_key(&to) {
+        if !self.is_known(from) || !self.is_known(to) {
             return false;
         }
         let added = self.down.entry(from).or_default().insert(to);
@@ -217,8 +264,14 @@ impl<V> Graph<V> {
         removed
     }
 
+    /// Whether `id` is in the vertex set (Go's `HasVertex`; false for a detached vertex).
     pub fn has_vertex(&self, id: VertexId) -> bool {
         self.vertices.contains_key(&id)
+    }
+
+    /// Whether `id` is a member or a detached edge end of this graph.
+    pub fn is_known(&self, id: VertexId) -> bool {
+        self.vertices.contains_key(&id) || self.detached.contains_key(&id)
     }
 
     pub fn has_edge(&self, from: VertexId, to: VertexId) -> bool {
@@ -251,7 +304,8 @@ impl<V> Graph<V> {
         self.vertices.is_empty()
     }
 
-    /// Every edge as `(from, to)` ("from depends on to"), sorted by id pair.
+    /// Every edge as `(from, to)` ("from depends on to"), sorted by id pair; edges with a detached
+    /// end included (Go's `Edges`).
     pub fn edges(&self) -> Vec<(VertexId, VertexId)> {
         self.down
             .iter()
@@ -303,21 +357,30 @@ impl<V> Graph<V> {
     where
         V: Clone,
     {
-        let map: BTreeMap<VertexId, VertexId> = other
+        let mut map: BTreeMap<VertexId, VertexId> = other
             .iter()
             .map(|(id, v)| (id, self.add(v.clone())))
             .collect();
+        for (id, v) in &other.detached {
+            map.insert(*id, self.add_detached(v.clone()));
+        }
         for (f, t) in other.edges() {
-            self.connect(map[&f], map[&t]);
+            if let (Some(f), Some(t)) = (map.get(&f), map.get(&t)) {
+                self.connect(*f, *t);
+            }
         }
         map
     }
 }
 
 impl<V: Vertex> Graph<V> {
-    /// The vertex's name, or an empty string for an unknown id.
+    /// The vertex's name (members and detached vertices), or an empty string for an unknown id.
     pub fn name_of(&self, id: VertexId) -> String {
-        self.vertices.get(&id).map(Vertex::name).unwrap_or_default()
+        self.vertices
+            .get(&id)
+            .or_else(|| self.detached.get(&id))
+            .map(Vertex::name)
+            .unwrap_or_default()
     }
 
     /// The first vertex (lowest id) with this name.
@@ -325,6 +388,16 @@ impl<V: Vertex> Graph<V> {
         self.iter()
             .find(|(_, v)| v.name() == name)
             .map(|(id, _)| id)
+    }
+
+    /// The first vertex (lowest id) with this name, members and detached vertices alike.
+    pub fn find_known_by_name(&self, name: &str) -> Option<VertexId> {
+        self.find_by_name(name).or_else(|| {
+            self.detached
+                .iter()
+                .find(|(_, v)| v.name() == name)
+                .map(|(id, _)| *id)
+        })
     }
 
     /// Every vertex id sorted by name, ties by id: the order this module uses wherever Go iterates
@@ -371,9 +444,25 @@ pub(crate) struct NameOrder {
 }
 
 impl NameOrder {
+    /// The ranking of every known vertex (detached ones included, as Go sorts by name whatever
+    /// it meets) and the members sorted by name.
     pub(crate) fn new<V: Vertex>(g: &Graph<V>) -> (Self, Vec<VertexId>) {
         let sorted = g.ids_by_name();
-        let rank = sorted.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+        let rank = if g.detached.is_empty() {
+            sorted.iter().enumerate().map(|(i, id)| (*id, i)).collect()
+        } else {
+            let mut all: Vec<(String, VertexId)> = g
+                .vertices
+                .iter()
+                .chain(g.detached.iter())
+                .map(|(id, v)| (v.name(), *id))
+                .collect();
+            all.sort();
+            all.iter()
+                .enumerate()
+                .map(|(i, (_, id))| (*id, i))
+                .collect()
+        };
         (NameOrder { rank }, sorted)
     }
 
@@ -432,5 +521,30 @@ mod tests {
         g.connect(b, c);
         assert_eq!(g.replace(b, "42".into()).as_deref(), Some("2"));
         assert_eq!(g.string(), "1\n  42\n3\n42\n  3\n");
+    }
+
+    /// Go's `Connect` does not check membership (internal/dag/graph.go `Graph.Connect`), and
+    /// `Graph.String` prints every down-edge target of a member, added or not; `Add` of a value
+    /// already connected keeps its edges (`Graph.Add` only inserts into the vertex set).
+    #[test]
+    fn detached_vertices_are_edge_ends_but_not_members() {
+        let (mut g, [a, b, _]) = g3();
+        let zero = g.add_detached("0".to_string());
+        assert!(g.connect(zero, a));
+        assert!(g.connect(b, zero));
+        assert!(!g.has_vertex(zero) && g.is_known(zero) && g.is_detached(zero));
+        assert_eq!(g.len(), 3);
+        // String() lists members only, but a member's dependency may be detached.
+        assert_eq!(g.string(), "1\n2\n  0\n3\n");
+        assert_eq!(g.edges_to(a), vec![(zero, a)]);
+        assert_eq!(g.up_edges(a), BTreeSet::from([zero]));
+        // Go's Add of the same value later makes it a member with its edges.
+        assert!(g.admit(zero));
+        assert!(g.has_vertex(zero) && !g.is_detached(zero));
+        assert_eq!(g.string(), "0\n  1\n1\n2\n  0\n3\n");
+        // Unknown ids still connect nothing.
+        let gone = g.add("9".into());
+        g.remove(gone);
+        assert!(!g.connect(a, gone));
     }
 }

@@ -15,10 +15,8 @@ mod graph;
 pub mod import;
 mod indexed;
 pub mod render;
-pub mod walk;
 
 pub use algo::{DagError, ValidationError, WalkOrder, WalkTrace};
 pub use graph::{DotNode, DotOpts, DotVertex, Graph, Vertex, VertexId};
 pub use import::parse_dot;
 pub use indexed::{Edges, Indexed};
-pub use walk::{VertexOutcome, WalkReport, Walker};

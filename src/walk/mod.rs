@@ -54,7 +54,7 @@ pub use durations::{DurationModel, VertexKind, classify, default_duration};
 pub use expand::StaticExpander;
 pub use metrics::{Metrics, Span};
 pub use walker::{
-    Behaviour, Event, Execution, Expansion, TaskId, TaskInfo, Transition, VertexRef, Walk,
+    Behaviour, Event, Execution, Expansion, Gate, TaskId, TaskInfo, Transition, VertexRef, Walk,
     WalkOptions, WalkResult,
 };
 

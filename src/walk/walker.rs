@@ -143,9 +143,21 @@ pub struct Execution {
     pub expand: Option<Expansion>,
 }
 
+/// A wait inside a vertex's callback, on something other than the graph (OpenTofu's tests block a
+/// callback on a channel another vertex's callback closes). It resolves `Ok` to carry on, or
+/// `Err(message)` to fail the vertex without executing it.
+pub type Gate = Pin<Box<dyn Future<Output = Result<(), String>>>>;
+
 /// What vertices do when they run. Called with no walk state borrowed: a behaviour may call
 /// [`Walk::update`] or [`Walk::cancel`] (as OpenTofu's tests call `Walker.Update` from a callback).
 pub trait Behaviour {
+    /// Called first when the vertex's callback starts (it holds its permit): a wait to finish
+    /// before [`Behaviour::execute`], or `None` (the default) to execute at once.
+    fn gate(&mut self, walk: &Walk, v: &VertexRef) -> Option<Gate> {
+        let _ = (walk, v);
+        None
+    }
+
     /// The vertex got its permit (Go: the walk callback is called).
     fn execute(&mut self, walk: &Walk, v: &VertexRef) -> Execution;
 
@@ -785,6 +797,21 @@ async fn run_task(walk: Walk, t: TaskId) {
         st.record(started, t, Transition::Running);
     }
     let v = walk.vertex_ref(t);
+    let gate = walk.inner.behaviour.borrow_mut().gate(&walk, &v);
+    if let Some(gate) = gate
+        && let Err(msg) = gate.await
+    {
+        let ended = walk.inner.clock.now();
+        walk.inner.state.borrow_mut().tasks[t.index()].ran_for = ended.saturating_sub(started);
+        drop(permit);
+        let outcome = Transition::Failed(msg);
+        walk.finish(t, outcome.clone());
+        walk.inner
+            .behaviour
+            .borrow_mut()
+            .completed(&walk, &v, &outcome);
+        return;
+    }
     let exec = walk.inner.behaviour.borrow_mut().execute(&walk, &v);
     walk.inner.clock.sleep(exec.duration).await;
     let ended = walk.inner.clock.now();

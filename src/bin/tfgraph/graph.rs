@@ -14,9 +14,14 @@ pub struct Args {
     /// Colour the edges of cycles red.
     #[arg(long)]
     draw_cycles: bool,
-    /// Deepest module level to draw (-1: all).
+    /// Deepest module level to draw (-1: all). As in `tofu graph` (where it is deprecated),
+    /// OpenTofu's graphs have no module subgraphs, so it changes nothing.
     #[arg(long, default_value_t = -1, allow_negative_numbers = true)]
     module_depth: i64,
+    /// Also draw the vertices that draw themselves only in verbose graphs (provider closers), as
+    /// `tofu graph`'s hidden -verbose flag does.
+    #[arg(long)]
+    verbose: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "dot")]
     format: Format,
@@ -38,7 +43,7 @@ pub fn run(args: &Args) -> ExitCode {
     let g = out.built.graph.dag();
     let text = match args.format {
         Format::Dot => g.dot(&DotOpts {
-            verbose: false,
+            verbose: args.verbose,
             draw_cycles: args.draw_cycles,
             max_depth: args.module_depth,
         }),
@@ -50,9 +55,22 @@ pub fn run(args: &Args) -> ExitCode {
         }
         Format::Mermaid => g.mermaid(),
     };
-    print!("{text}");
-    if !text.ends_with('\n') {
-        println!();
+    // `tofu graph` prints the DOT text with Println, so it ends in an empty line; the other
+    // formats end with their last line. A closed pipe (`| head`) just ends the output.
+    let mut text = text;
+    if matches!(args.format, Format::Dot) || !text.ends_with('\n') {
+        text.push('\n');
     }
-    ExitCode::SUCCESS
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("Error: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
 }

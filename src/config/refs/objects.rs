@@ -174,9 +174,14 @@ pub fn import_refs(i: &Import) -> Refs {
     if let Some(p) = &i.provider_ref {
         out.extend(exprs_refs(p.key_expr.iter()));
     }
-    // Only the computed index keys of `to` are references; the address itself is not.
-    out.extend(index_key_refs(&i.to));
+    out.extend(import_to_refs(i));
     out
+}
+
+/// The references in the computed index keys of an import block's `to` (Go
+/// `referencesInImportAddress`); the address itself is not a reference.
+pub fn import_to_refs(i: &Import) -> Refs {
+    index_key_refs(&i.to)
 }
 
 /// References of a provider block body read through its schema (`None`: every attribute), plus

@@ -5,6 +5,8 @@
 //! Ignored by plain `cargo test` because it needs the built bundle, Chromium and chromedriver;
 //! `scripts/test` builds the bundle and runs it with `--ignored`.
 
+mod support;
+
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -857,4 +859,110 @@ async fn share_link_and_png_export_work_on_the_bundle() {
     )
     .await;
     c.close().await.expect("close");
+}
+
+/// Chooses `files` (path below the folder, bytes) as the folder `top` in the Folder button's
+/// input, as the folder picker does (each File's `webkitRelativePath` set), in the bundle.
+async fn open_folder(c: &Client, top: &str, files: &[(String, Vec<u8>)]) {
+    use base64::Engine as _;
+    let list: Vec<serde_json::Value> = files
+        .iter()
+        .map(|(p, b)| {
+            serde_json::json!([
+                format!("{top}/{p}"),
+                base64::engine::general_purpose::STANDARD.encode(b)
+            ])
+        })
+        .collect();
+    c.execute(
+        r#"const [list] = arguments;
+        const dt = new DataTransfer();
+        for (const [path, b64] of list) {
+          const bin = atob(b64);
+          const bytes = new Uint8Array(bin.length);
+          for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+          const f = new File([bytes], path.split('/').pop());
+          Object.defineProperty(f, 'webkitRelativePath', {value: path});
+          dt.items.add(f);
+        }
+        const input = document.querySelector('#open-folder-input');
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change', {bubbles: true}));"#,
+        vec![serde_json::Value::Array(list)],
+    )
+    .await
+    .expect("choose the folder");
+}
+
+/// Polls (up to `secs`) until at least `n` vertices are drawn.
+async fn wait_vertices(c: &Client, n: usize, secs: u64) -> usize {
+    let mut got = 0;
+    for _ in 0..secs * 10 {
+        got = c
+            .find_all(Locator::Css(".graph-svg g.vertex"))
+            .await
+            .expect("find_all")
+            .len();
+        if got >= n {
+            return got;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("expected at least {n} vertices, the page has {got}");
+}
+
+/// The working directory of `tests/support/workdir.rs` (terraform-aws-vpc installed three times,
+/// a nested registry call, a provider binary, a lock file) with the walk test's
+/// `terraform.tfvars`, opened through the Folder input of the release bundle; then a repository
+/// with two root modules and a call that is not installed. Screenshots at desktop and phone sizes.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn working_directories_open_through_the_folder_input() {
+    use support::workdir;
+    let vpc = workdir::tree_files(&support::realworld().join("terraform-aws-vpc"));
+    let mut files = workdir::vpc_workdir_files(&vpc);
+    files.push(("terraform.tfvars".into(), workdir::VPC_TFVARS.into()));
+    let (_, _, _driver, c) = open_app().await;
+    open_folder(&c, "wd", &files).await;
+    let drawn = wait_vertices(&c, 2000, 120).await;
+    assert_eq!(drawn, 2040);
+    let notices = texts(&c, ".notice").await;
+    assert!(
+        notices.iter().any(|n| n.starts_with(
+            "Skipped 5 files without reading them (130.6 KB), as tfgraph does not use them: "
+        )),
+        "{notices:?}"
+    );
+    assert!(texts(&c, ".diagnostic.error").await.is_empty());
+    // Let the fit settle, then look at it.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    screenshot(&c, "app-workdir.png").await;
+    c.set_window_size(390, 844).await.expect("small window");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    screenshot(&c, "app-workdir-small.png").await;
+    c.set_window_size(1400, 900).await.expect("window size");
+
+    let repo: Vec<(String, Vec<u8>)> = [
+        (
+            "main.tf",
+            "variable \"n\" {\n  default = 1\n}\nmodule \"vpc\" {\n  source = \"terraform-aws-modules/vpc/aws\"\n  cidr   = \"10.0.0.0/16\"\n}\nmodule \"eks\" {\n  source = \"terraform-aws-modules/eks/aws\"\n  vpc_id = module.vpc.vpc_id\n}\nresource \"aws_instance\" \"web\" {\n  count     = var.n\n  subnet_id = module.vpc.vpc_id\n}\noutput \"cluster\" {\n  value = module.eks.cluster_name\n}\n",
+        ),
+        ("terraform.tfvars", "n = 2\n"),
+        ("prod.tfvars", "n = 5\n"),
+        (
+            "examples/one/main.tf",
+            "variable \"k\" {}\nresource \"aws_s3_bucket\" \"b\" {\n  count = var.k\n}\n",
+        ),
+        ("examples/one/terraform.tfvars", "k = 3\n"),
+        ("README.md", "# a module\n"),
+    ]
+    .into_iter()
+    .map(|(p, t)| (p.to_string(), t.as_bytes().to_vec()))
+    .collect();
+    open_folder(&c, "repo", &repo).await;
+    wait_texts(&c, "#root-module option", &[".", "examples/one"]).await;
+    wait_count(&c, ".graph-svg g.vertex.not-installed", 4).await;
+    assert_eq!(texts(&c, ".not-installed-note").await.len(), 1);
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    screenshot(&c, "app-repo-not-installed.png").await;
 }

@@ -244,6 +244,37 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             ctx.active.set(name);
         }
     };
+    // Each file's role, from the debounced copy: a large state or plan is not parsed again on
+    // every keystroke.
+    let roles = Memo::new(move |_| {
+        ctx.analyzed.with(|f| {
+            f.iter()
+                .map(|(n, t)| (n.clone(), files::classify(n, t)))
+                .collect::<BTreeMap<String, files::Role>>()
+        })
+    });
+    // The tabs: installed modules' files are many and not the user's, one summary line counts
+    // them (see `Workdir`). A file not analysed yet (just made) is classified by its name.
+    let tabs = Memo::new(move |_| {
+        let names: Vec<String> = ctx.files.with(|f| {
+            f.keys()
+                .filter(|n| !crate::page::files::is_installed_path(n))
+                .cloned()
+                .collect()
+        });
+        roles.with(|r| {
+            names
+                .into_iter()
+                .map(|n| {
+                    let role = r
+                        .get(&n)
+                        .copied()
+                        .unwrap_or_else(|| files::classify(&n, ""));
+                    (n, role)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
     let role_note = move || {
         let a = ctx.active.get();
         let role = ctx
@@ -285,31 +316,21 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         <section class="pane editor-pane" aria-label="Configuration">
             <div class="pane-title file-tabs">
                 {move || {
-                    // Installed modules' files are many and not the user's: one summary below.
-                    ctx.files
-                        .with(|f| {
-                            f.iter()
-                                .filter(|(n, _)| !crate::page::files::is_installed_path(n))
-                                .map(|(n, t)| (n.clone(), files::classify(n, t)))
-                                .collect::<Vec<_>>()
-                        })
+                    tabs.get()
                         .into_iter()
                         .map(|(name, role)| {
                             let n2 = name.clone();
                             let n3 = name.clone();
-                            let badge = (role != files::Role::Config).then(|| {
-                                view! { <span class="file-role">{role.label()}</span> }
-                            });
                             view! {
                                 <button
                                     type="button"
                                     class="file-tab"
                                     class:active=move || ctx.active.get() == n2
+                                    // Shown after the name by the stylesheet (not part of the name's text).
                                     data-role=role.label()
                                     on:click=move |_| ctx.active.set(n3.clone())
                                 >
                                     {name}
-                                    {badge}
                                 </button>
                             }
                         })

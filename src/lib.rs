@@ -11,6 +11,7 @@ pub mod config;
 pub mod conformance;
 pub mod dag;
 pub mod diag;
+pub mod didyoumean;
 pub mod generator;
 pub mod inside;
 pub mod layout;

@@ -8,6 +8,7 @@ use crate::addrs::{
     ResourceMode,
 };
 use crate::diag::Diagnostic;
+use crate::strconv::go_quote;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -238,26 +239,40 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
         d.range = crate::diag::json_error_range(text, &e);
         d
     })?;
+    // Go `sniffJSONStateVersion` (states/statefile/read.go) decodes `version` into a `*uint64`;
+    // a value of another kind is a `json.UnmarshalTypeError`, whose `Value` names the JSON kind
+    // ("string", "bool", "array", "object", or "number" and the literal), and `null` leaves the
+    // version unset.
     let version = match &ver.version {
+        Some(Value::Null) | None => None,
         Some(Value::Number(n)) => match n.as_u64() {
-            Some(v) => v,
+            Some(v) => Some(v),
             None => {
                 return Err(err(
                     UNSUPPORTED,
                     format!(
-                        "The version in the state file is {n}. A positive whole number is required."
+                        "The version in the state file is number {n}. A positive whole number is required."
                     ),
                 ));
             }
         },
         Some(other) => {
+            let kind = match other {
+                Value::String(_) => "string",
+                Value::Bool(_) => "bool",
+                Value::Array(_) => "array",
+                _ => "object",
+            };
             return Err(err(
                 UNSUPPORTED,
                 format!(
-                    "The version in the state file is {other}. A positive whole number is required."
+                    "The version in the state file is {kind}. A positive whole number is required."
                 ),
             ));
         }
+    };
+    let version = match version {
+        Some(v) => v,
         None => {
             return Err(err(
                 UNSUPPORTED,
@@ -322,11 +337,14 @@ pub fn parse_state_json(text: &str) -> Result<State, Diagnostic> {
             "data" => ResourceMode::Data,
             "ephemeral" => ResourceMode::Ephemeral,
             other => {
+                // Go `prepareStateV4` (states/statefile/version4.go).
                 let mut d = err(
                     "Invalid resource mode in state",
                     format!(
-                        "State contains a resource with mode {other:?} ({}.{}), which is not supported.",
-                        r.type_name, r.name
+                        "State contains a resource with mode {} ({} {}) which is not supported.",
+                        go_quote(other),
+                        go_quote(&r.type_name),
+                        go_quote(&r.name)
                     ),
                 );
                 d.range = crate::diag::json_value_range(text, &[other]);

@@ -111,16 +111,22 @@ fn syntax_errors_have_positions() {
     );
     let e = errors(&[("main.tf", "resource \"a\" \"b\" {\n  x = 1\n")]);
     assert_eq!(e.len(), 1);
-    assert!(e[0].contains("Unclosed configuration block"), "{e:?}");
+    // At the unclosed block's opening brace (hclsyntax `ParseBody`, Subject `startRange`).
+    assert!(
+        e[0].starts_with("main.tf:1,18: Unclosed configuration block"),
+        "{e:?}"
+    );
     // HCL's scanner reports the newline inside the quotes before the parser says anything.
     let e = errors(&[("main.tf", "a = \"unterminated\n")]);
     assert!(
         e[0].starts_with("main.tf:1,18: Invalid multi-line string"),
         "{e:?}"
     );
+    // The file ends inside the string: the template parser meets the EOF token at the end of
+    // the file (hclsyntax `parseTemplateParts`, Subject `next.Range`).
     let e = errors(&[("main.tf", "a = \"unterminated")]);
     assert!(
-        e[0].starts_with("main.tf:1,5: Unterminated template string"),
+        e[0].starts_with("main.tf:1,18: Unterminated template string"),
         "{e:?}"
     );
     let e = errors(&[("main.tf", "x {\n  y = [1,\n}\n")]);
@@ -517,8 +523,9 @@ fn label_errors_use_hcl_wording() {
     assert_eq!(
         e,
         [
-            "main.tf:1,1: Missing name for resource: All resource blocks must have 2 labels (type, name).",
-            "main.tf:2,1: Missing name for variable: All variable blocks must have 1 labels (name).",
+            // At the opening brace, as hclsyntax `Body.PartialContent` reports it.
+            "main.tf:1,25: Missing name for resource: All resource blocks must have 2 labels (type, name).",
+            "main.tf:2,10: Missing name for variable: All variable blocks must have 1 labels (name).",
             "main.tf:3,8: Extraneous label for locals: No labels are expected for locals blocks.",
         ]
     );

@@ -155,6 +155,15 @@ pub fn module_refs(m: &Module) -> Refs {
     out
 }
 
+/// Go `staticValidateModuleCallReference` (tofu/evaluate_valid.go): the closest module call name,
+/// among the sorted names, as " Did you mean …?" (empty when none is close).
+fn module_suggestion(m: &Module, name: &str) -> String {
+    let names: Vec<&str> = m.module_calls.keys().map(String::as_str).collect();
+    crate::didyoumean::name_suggestion(name, &names)
+        .map(|s| format!(" Did you mean {}?", go_quote(s)))
+        .unwrap_or_default()
+}
+
 fn module_display(c: &Config) -> String {
     if c.path.is_root() {
         "the root module".to_string()
@@ -175,29 +184,54 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
     };
     match &r.subject {
         Referenceable::Resource(a) | Referenceable::ResourceInstance(addrs::ResourceInstance { resource: a, .. }) => {
+            // Go `staticValidateResourceReference` and `candidateSuggestion`
+            // (tofu/evaluate_valid.go).
+            let adjective = |mode: ResourceMode| match mode {
+                ResourceMode::Managed => "managed",
+                ResourceMode::Data => "data",
+                ResourceMode::Ephemeral => "ephemeral",
+            };
             if let Some(found) = m.resource(a) {
                 return match &found.container {
                     Some(check) if container != Some(check.as_str()) => err(
                         "Reference to scoped resource",
                         format!(
-                            "The referenced data resource {} {} is not available from this context: it is scoped to check block {}.",
+                            "The referenced {} resource {} {} is not available from this context.",
+                            adjective(a.mode),
                             go_quote(&a.type_name),
-                            go_quote(&a.name),
-                            go_quote(check)
+                            go_quote(&a.name)
                         ),
                     ),
                     _ => None,
                 };
             }
-            let what = match a.mode {
-                ResourceMode::Managed => "A managed resource",
-                ResourceMode::Data => "A data resource",
-                ResourceMode::Ephemeral => "An ephemeral resource",
+            // A common slip is leaving out (or adding) the `data.` / `ephemeral.` prefix.
+            let others = match a.mode {
+                ResourceMode::Managed => [ResourceMode::Data, ResourceMode::Ephemeral],
+                ResourceMode::Data => [ResourceMode::Managed, ResourceMode::Ephemeral],
+                ResourceMode::Ephemeral => [ResourceMode::Managed, ResourceMode::Data],
             };
+            let suggestion = others
+                .into_iter()
+                .map(|mode| addrs::Resource {
+                    mode,
+                    ..a.clone()
+                })
+                .find(|cand| m.resource(cand).is_some())
+                .map(|cand| {
+                    let block = match cand.mode {
+                        ResourceMode::Managed => "resource",
+                        ResourceMode::Data => "data",
+                        ResourceMode::Ephemeral => "ephemeral",
+                    };
+                    format!("\n\nDid you mean the {block} resource {cand}?")
+                })
+                .unwrap_or_default();
             err(
                 "Reference to undeclared resource",
                 format!(
-                    "{what} {} {} has not been declared in {here}.",
+                    "There is no {} resource {} {} definition in {here}.{suggestion}",
+                    adjective(a.mode),
                     go_quote(&a.type_name),
                     go_quote(&a.name)
                 ),
@@ -210,7 +244,11 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
             } else {
                 err(
                     "Reference to undeclared module",
-                    format!("No module call named {} is declared in {here}.", go_quote(&call.name)),
+                    format!(
+                        "No module call named {} is declared in {here}.{}",
+                        go_quote(&call.name),
+                        module_suggestion(m, &call.name)
+                    ),
                 )
             }
         }
@@ -219,52 +257,85 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
             if !m.module_calls.contains_key(name) {
                 return err(
                     "Reference to undeclared module",
-                    format!("No module call named {} is declared in {here}.", go_quote(name)),
+                    format!(
+                        "No module call named {} is declared in {here}.{}",
+                        go_quote(name),
+                        module_suggestion(m, name)
+                    ),
                 );
             }
             match c.children.get(name) {
-                Some(child) if !child.module.outputs.contains_key(&o.name) => err(
-                    "Unsupported attribute",
-                    format!(
-                        "This object does not have an attribute named {}.",
-                        go_quote(&o.name)
-                    ),
-                ),
+                // HCL's `GetAttr` (ops.go) on the module's object, reached through the
+                // traversal step `.NAME`: its range starts at the dot (hclsyntax parser.go
+                // builds `TraverseAttr.SrcRange` from the dot to the name). The step is the
+                // reference's last, so it ends where the reference ends.
+                Some(child) if !child.module.outputs.contains_key(&o.name) => {
+                    let mut at = r.range.clone();
+                    let chars = o.name.chars().count() + 1;
+                    if at.end.line == at.start.line && at.end.column > at.start.column + chars {
+                        at.start.column = at.end.column - chars;
+                        at.start.byte = at.end.byte.saturating_sub(o.name.len() + 1);
+                    }
+                    Some(Diagnostic::error(
+                        "Unsupported attribute",
+                        format!(
+                            "This object does not have an attribute named {}.",
+                            go_quote(&o.name)
+                        ),
+                        Some(at),
+                    ))
+                }
                 _ => None,
             }
         }
+        // Go `GetInputVariable` / `GetLocalValue` (tofu/evaluate.go): a close name is suggested
+        // (`didyoumean.NameSuggestion` over the module's names; Go's map order is random, ours
+        // sorted).
         Referenceable::InputVariable(n) => (!m.variables.contains_key(n)).then(|| {
+            let names: Vec<&str> = m.variables.keys().map(String::as_str).collect();
+            let hint = match crate::didyoumean::name_suggestion(n, &names) {
+                Some(s) => format!(" Did you mean {}?", go_quote(s)),
+                None => format!(
+                    " This variable can be declared with a variable {} {{}} block.",
+                    go_quote(n)
+                ),
+            };
             Diagnostic::error(
                 "Reference to undeclared input variable",
                 format!(
-                    "An input variable with the name {} has not been declared. This variable can be declared with a variable {} {{}} block.",
-                    go_quote(n),
+                    "An input variable with the name {} has not been declared.{hint}",
                     go_quote(n)
                 ),
                 Some(r.range.clone()),
             )
         }),
         Referenceable::LocalValue(n) => (!m.locals.contains_key(n)).then(|| {
+            let names: Vec<&str> = m.locals.keys().map(String::as_str).collect();
+            let hint = crate::didyoumean::name_suggestion(n, &names)
+                .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                .unwrap_or_default();
             Diagnostic::error(
                 "Reference to undeclared local value",
-                format!("A local value with the name {} has not been declared.", go_quote(n)),
+                format!(
+                    "A local value with the name {} has not been declared.{hint}",
+                    go_quote(n)
+                ),
                 Some(r.range.clone()),
             )
         }),
-        Referenceable::CountAttr(_) if !ctx.count => err(
-            "Reference to \"count\" in non-counted context",
-            "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_string(),
-        ),
-        Referenceable::ForEachAttr(_) if !ctx.for_each => err(
-            "Reference to \"each\" in context without for_each",
-            "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_string(),
-        ),
+        // Go `GetCountAttr` / `GetForEachAttr` (tofu/evaluate.go) check the attribute name
+        // first and the context after, so `count.foo` outside a counted block is an invalid
+        // attribute, and `each.value` without `for_each` has a wording of its own.
         Referenceable::CountAttr(n) if n != "index" => err(
             "Invalid \"count\" attribute",
             format!(
                 "The \"count\" object does not have an attribute named {}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set.",
                 go_quote(n)
             ),
+        ),
+        Referenceable::CountAttr(_) if !ctx.count => err(
+            "Reference to \"count\" in non-counted context",
+            "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_string(),
         ),
         Referenceable::ForEachAttr(n) if n != "key" && n != "value" => err(
             "Invalid \"each\" attribute",
@@ -273,9 +344,23 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                 go_quote(n)
             ),
         ),
+        Referenceable::ForEachAttr(n) if !ctx.for_each && n == "value" => err(
+            "each.value cannot be used in this context",
+            "A reference to \"each.value\" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its \"for_each\" expression. Remove this reference to each.value in your configuration to work around this error.".to_string(),
+        ),
+        Referenceable::ForEachAttr(_) if !ctx.for_each => err(
+            "Reference to \"each\" in context without for_each",
+            "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_string(),
+        ),
         Referenceable::PathAttr(n) if !matches!(n.as_str(), "module" | "root" | "cwd") => err(
             "Invalid \"path\" attribute",
-            format!("The \"path\" object does not have an attribute named {}.", go_quote(n)),
+            format!(
+                "The \"path\" object does not have an attribute named {}.{}",
+                go_quote(n),
+                crate::didyoumean::name_suggestion(n, &["cwd", "module", "root"])
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default()
+            ),
         ),
         Referenceable::TerraformAttr { alias, name } if name != "workspace" => err(
             &format!("Invalid {} attribute", go_quote(alias)),
@@ -402,9 +487,22 @@ fn module_call_arguments(c: &Config) -> Vec<Diagnostic> {
         for attr in body.body.attributes() {
             let key = attr.key.as_str();
             if !vars.contains_key(key) {
+                // hclsyntax `Body.Content` (structure.go) suggests the closest variable the call
+                // does not set yet.
+                let unset: Vec<&str> = vars
+                    .keys()
+                    .map(String::as_str)
+                    .filter(|n| body.body.get_attribute(n).is_none())
+                    .collect();
+                let hint = crate::didyoumean::name_suggestion(key, &unset)
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
                 out.push(Diagnostic::error(
                     "Unsupported argument",
-                    format!("An argument named {} is not expected here.", go_quote(key)),
+                    format!(
+                        "An argument named {} is not expected here.{hint}",
+                        go_quote(key)
+                    ),
                     Some(body.file.range_opt(attr.key.span())),
                 ));
             }
@@ -559,7 +657,7 @@ resource "aws_instance" "counted" {
         );
         assert_eq!(
             d[1].to_string(),
-            "main.tf:6,33: Reference to undeclared resource: A managed resource \"aws_instance\" \"nope\" has not been declared in the root module."
+            "main.tf:6,33: Reference to undeclared resource: There is no managed resource \"aws_instance\" \"nope\" definition in the root module."
         );
     }
 }

@@ -168,10 +168,12 @@ pub(super) fn check_labels(cx: &mut Ctx, b: &Block, names: &[&str]) -> bool {
             names.len(),
             names.join(", ")
         );
+        // HCL points at the block's opening brace (hclsyntax `Body.PartialContent`, Subject
+        // `block.OpenBraceRange`).
         cx.err(
             &format!("Missing {missing} for {kind}"),
             detail,
-            b.ident.span(),
+            open_brace(cx, b).or(b.ident.span()),
         );
         return false;
     }
@@ -211,6 +213,9 @@ pub(super) fn block_name(cx: &mut Ctx, b: &Block, invalid_summary: &str) -> Opti
 }
 
 /// Reports that block `b` lacks the required argument `arg`, at the block's body.
+/// HCL's "Missing required argument" for a block's body, at the body's `MissingItemRange`: the
+/// start of the body, which is its opening brace (hclsyntax `Body.PartialContent` and
+/// `Body.MissingItemRange`, structure.go).
 pub(super) fn missing_argument(cx: &mut Ctx, b: &Block, arg: &str) {
     cx.err(
         "Missing required argument",
@@ -218,7 +223,64 @@ pub(super) fn missing_argument(cx: &mut Ctx, b: &Block, arg: &str) {
             "The argument {} is required, but no definition was found.",
             go_quote(arg)
         ),
-        b.body.span().or(b.span()),
+        open_brace(cx, b).or(b.body.span()).or(b.span()),
+    );
+}
+
+/// The span of a block's opening brace (HCL's `Block.OpenBraceRange`, where its body starts):
+/// the first `{` after the block's type and labels. hcl-edit keeps no span for the brace itself.
+pub(super) fn open_brace(cx: &Ctx, b: &Block) -> Option<std::ops::Range<usize>> {
+    let header_end = b
+        .labels
+        .last()
+        .and_then(|l| l.span())
+        .or(b.ident.span())?
+        .end;
+    let gap = cx.file.rest_from(header_end).find('{')?;
+    let at = header_end + gap;
+    Some(at..at + 1)
+}
+
+/// At most one of `count`, `enabled` and `for_each` may be set: Go `complainRngAndMsg`
+/// (configs/validation.go) and the "Invalid combination of …" diagnostic that
+/// `decodeResourceBlock`, `decodeDataBlock`, `decodeEphemeralBlock` (configs/resource.go) and
+/// `decodeModuleBlock` (configs/module_call.go) build with it. Each argument is given by the
+/// span of its name, `None` when it is not set; the diagnostic covers the first to the last of
+/// them in source order, and `noun_clause` ends the detail ("may be used to be explicit about
+/// the number of resources to be created.").
+pub(super) fn repetition_conflict(
+    cx: &mut Ctx,
+    count: Option<std::ops::Range<usize>>,
+    enabled: Option<std::ops::Range<usize>>,
+    for_each: Option<std::ops::Range<usize>>,
+    noun_clause: &str,
+) {
+    let set: Vec<(&str, std::ops::Range<usize>)> = [
+        ("\"count\"", count),
+        ("\"enabled\"", enabled),
+        ("\"for_each\"", for_each),
+    ]
+    .into_iter()
+    .filter_map(|(n, r)| r.map(|r| (n, r)))
+    .collect();
+    if set.len() < 2 {
+        return;
+    }
+    let mut names: Vec<String> = set.iter().map(|(n, _)| n.to_string()).collect();
+    let msg = if names.len() >= 3 {
+        let last = names.len() - 1;
+        names[last] = format!("and {}", names[last]);
+        names.join(", ")
+    } else {
+        names.join(" and ")
+    };
+    let mut spans: Vec<std::ops::Range<usize>> = set.into_iter().map(|(_, r)| r).collect();
+    spans.sort_by_key(|r| r.start);
+    let span = spans[0].start..spans[spans.len() - 1].end;
+    cx.err(
+        &format!("Invalid combination of {msg}"),
+        format!("The {msg} meta-arguments are mutually-exclusive. Only one {noun_clause}"),
+        Some(span),
     );
 }
 

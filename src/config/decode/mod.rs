@@ -298,9 +298,34 @@ pub fn decode_file(
                 }
             }
             other => {
+                // hclsyntax `Body.Content` suggests the closest block type of the file schema,
+                // in its order (Go `configFileSchema`, configs/parser_config.go).
+                const FILE_BLOCKS: &[&str] = &[
+                    "language",
+                    "required_providers",
+                    "provider",
+                    "variable",
+                    "locals",
+                    "output",
+                    "module",
+                    "resource",
+                    "data",
+                    "ephemeral",
+                    "moved",
+                    "import",
+                    "check",
+                    "removed",
+                    "terraform",
+                ];
+                let suggestion = crate::didyoumean::name_suggestion(other, FILE_BLOCKS)
+                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                    .unwrap_or_default();
                 cx.err(
                     "Unsupported block type",
-                    format!("Blocks of type {} are not expected here.", go_quote(other)),
+                    format!(
+                        "Blocks of type {} are not expected here.{suggestion}",
+                        go_quote(other)
+                    ),
                     b.ident.span(),
                 );
             }

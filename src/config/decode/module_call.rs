@@ -75,13 +75,6 @@ pub(super) fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> 
     }
     if let Some(a) = c.attrs.get("for_each") {
         m.for_each = Some(cx.expr(&a.value));
-        if m.count.is_some() {
-            cx.err(
-                "Invalid combination of \"count\" and \"for_each\"",
-                "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
-                a.key.span(),
-            );
-        }
     }
     if let Some(a) = c.attrs.get("depends_on") {
         m.depends_on = decode_depends_on(cx, a);
@@ -152,6 +145,18 @@ pub(super) fn decode_module_call(cx: &mut Ctx, b: &Block) -> Option<ModuleCall> 
             ),
         }
     }
+    let enabled = c
+        .blocks
+        .iter()
+        .find(|blk| blk.ident.value().as_str() == "lifecycle")
+        .and_then(|blk| blk.body.get_attribute("enabled").and_then(|a| a.key.span()));
+    super::body::repetition_conflict(
+        cx,
+        c.attrs.get("count").and_then(|a| a.key.span()),
+        enabled,
+        c.attrs.get("for_each").and_then(|a| a.key.span()),
+        "should be used to be explicit about the number of module instances to be created.",
+    );
     m.config = HclBody::new(config, cx.file);
     Some(m)
 }

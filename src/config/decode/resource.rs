@@ -85,13 +85,6 @@ pub(super) fn decode_resource(
             cx.err("Invalid \"for_each\" attribute", "The \"count\" and \"for_each\" meta-arguments are not supported within nested data blocks.", a.key.span());
         } else {
             r.for_each = Some(cx.expr(&a.value));
-            if r.count.is_some() {
-                cx.err(
-                    "Invalid combination of \"count\" and \"for_each\"",
-                    "The \"count\" and \"for_each\" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.",
-                    a.key.span(),
-                );
-            }
         }
     }
     if let Some(a) = c.attrs.get("provider") {
@@ -154,6 +147,26 @@ pub(super) fn decode_resource(
                 }
             }
         }
+    }
+    if !nested {
+        // `enabled` is set in `lifecycle` (the first one; a second is refused above).
+        let enabled = c
+            .blocks
+            .iter()
+            .find(|blk| blk.ident.value().as_str() == "lifecycle")
+            .and_then(|blk| blk.body.get_attribute("enabled").and_then(|a| a.key.span()));
+        let noun = match mode {
+            ResourceMode::Managed => "resources",
+            ResourceMode::Data => "data sources",
+            ResourceMode::Ephemeral => "ephemeral resources",
+        };
+        super::body::repetition_conflict(
+            cx,
+            c.attrs.get("count").and_then(|a| a.key.span()),
+            enabled,
+            c.attrs.get("for_each").and_then(|a| a.key.span()),
+            &format!("may be used to be explicit about the number of {noun} to be created."),
+        );
     }
     r.config = HclBody::new(config, cx.file);
     Some(r)

@@ -30,6 +30,81 @@ pub(super) fn unclosed_quote(line: &str) -> Option<usize> {
     open
 }
 
+/// The byte offset of the innermost `{` still open at the end of `text`: where HCL reports a
+/// block left unclosed (hclsyntax `ParseBody` meets EOF and reports "Unclosed configuration
+/// block" at the body's start, its opening brace). Strings (with their `${ }` / `%{ }`
+/// sequences), comments and heredocs are skipped; `None` when every brace is closed.
+pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
+    enum Frame {
+        Brace(usize),
+        Str,
+        Seq,
+    }
+    let b = text.as_bytes();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let in_str = matches!(stack.last(), Some(Frame::Str));
+        let c = b[i];
+        if in_str {
+            match c {
+                b'\\' => i += 1,
+                b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                    stack.push(Frame::Seq);
+                    i += 1;
+                }
+                b'"' => {
+                    stack.pop();
+                }
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            b'"' => stack.push(Frame::Str),
+            b'{' => stack.push(Frame::Brace(i)),
+            b'}' => {
+                stack.pop();
+            }
+            b'#' => i += text[i..].find('\n').unwrap_or(b.len() - i),
+            b'/' if b.get(i + 1) == Some(&b'/') => i += text[i..].find('\n').unwrap_or(b.len() - i),
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += text[i + 2..].find("*/").map_or(b.len() - i, |e| e + 3)
+            }
+            b'<' if b.get(i + 1) == Some(&b'<') => {
+                // A heredoc: `<<EOT` or `<<-EOT`, up to the line that is only the marker.
+                let rest = &text[i + 2..];
+                let rest = rest.strip_prefix('-').unwrap_or(rest);
+                let marker: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+                    .collect();
+                if !marker.is_empty()
+                    && let Some(nl) = text[i..].find('\n')
+                {
+                    let body_start = i + nl + 1;
+                    let mut at = body_start;
+                    i = b.len();
+                    for line in text[body_start..].split_inclusive('\n') {
+                        at += line.len();
+                        if line.trim() == marker {
+                            i = at - 1;
+                            break;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    stack.iter().rev().find_map(|f| match f {
+        Frame::Brace(at) => Some(*at),
+        _ => None,
+    })
+}
+
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
 pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
@@ -41,8 +116,11 @@ pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Di
     let at_eof = rest.trim().is_empty();
     let next = rest.trim_start_matches([' ', '\t']).chars().next();
     // hcl-edit reports a quoted string left open somewhere on its line (often at the start of
-    // the argument); HCL's scanner reports it where the string breaks: at the line's end (a
-    // newline inside quotes), or at the opening quote when the file ends inside the string.
+    // the argument); HCL reports it where the string breaks: at the line's end (a newline inside
+    // quotes: the scanner's TokenQuotedNewline, checked in hclsyntax `checkInvalidTokens`), or,
+    // when the file ends inside the string, at the end of the file (the template parser meets
+    // the EOF token where it wanted the closing quote: `parseTemplateParts`,
+    // parser_template.go, Subject `next.Range`).
     let here = loc.offset().saturating_sub(file.offset);
     let line_start = file
         .text
@@ -51,9 +129,7 @@ pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Di
         .map_or(0, |i| i + 1);
     let rest_of_line = file.text.get(line_start..).unwrap_or("");
     let line_rest = rest_of_line.split('\n').next().unwrap_or("");
-    if !msg.contains("heredoc")
-        && let Some(open) = unclosed_quote(line_rest)
-    {
+    if !msg.contains("heredoc") && unclosed_quote(line_rest).is_some() {
         let start = file.offset + line_start;
         return if rest_of_line.len() > line_rest.len() {
             let at = start + line_rest.trim_end_matches('\r').len();
@@ -63,10 +139,11 @@ pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Di
                 Some(file.range(at..at)),
             )
         } else {
+            let end = file.offset + file.text.len();
             Diagnostic::error(
                 "Unterminated template string",
                 "No closing marker was found for the string.",
-                Some(file.range(start + open..start + open + 1)),
+                Some(file.range(end..end)),
             )
         };
     }
@@ -111,15 +188,32 @@ pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Di
     }
     let (summary, detail): (&str, String) = if msg.starts_with("invalid block body") {
         if at_eof {
-            (
+            let at = innermost_open_brace(&file.text).map_or(range, |b| {
+                let b = file.offset + b;
+                file.range(b..b + 1)
+            });
+            return Diagnostic::error(
                 "Unclosed configuration block",
-                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.".into(),
-            )
+                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                Some(at),
+            );
         } else if next.is_some_and(|c| c.is_alphabetic() || c == '_') {
-            (
-                "Missing newline after argument",
-                "An argument definition must end with a newline.".into(),
-            )
+            // A block opened on this line holds a one-line body (`b { x = 1 y = 2 }`): HCL's
+            // `finishParsingBodyBlock` (parser.go) parses it with `parseSingleAttrBody` and then
+            // wants the closing brace; otherwise the argument simply lacks its newline
+            // (`finishParsingBodyAttribute`).
+            let line_before = file.text.get(line_start..here).unwrap_or("");
+            if innermost_open_brace(line_before).is_some() {
+                (
+                    "Invalid single-argument block definition",
+                    "A single-line block definition must end with a closing brace immediately after its single argument definition.".into(),
+                )
+            } else {
+                (
+                    "Missing newline after argument",
+                    "An argument definition must end with a newline.".into(),
+                )
+            }
         } else {
             (
                 "Argument or block definition required",

@@ -13,7 +13,9 @@
 //!
 //! A few inputs are generated here instead of stored (10,000-deep nesting, a 10 MB string).
 //! `BLESS=1` writes the `.expected` files from the current output (review the diff before
-//! committing).
+//! committing): they are our own regression snapshots. `tests/bad_inputs/WORDING.md` says, input
+//! by input, which of them were checked against OpenTofu's or HCL's Go source and how they compare;
+//! the `wording_list` test keeps that list and the corpus in step.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::BTreeMap;
@@ -238,6 +240,62 @@ fn generated() -> Vec<Generated> {
     ]
 }
 
+/// The rows of `WORDING.md`: (input, class) for every table line whose first cell is a name in
+/// backticks.
+fn wording_rows(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.strip_prefix('|')?.split('|').map(str::trim).collect();
+            let name = cells.first()?.strip_prefix('`')?.strip_suffix('`')?;
+            Some((name.to_string(), cells.get(1)?.to_string()))
+        })
+        .collect()
+}
+
+/// Every input has a row in `WORDING.md` and every row an input; every class is a, b or c; the
+/// counts `WORDING.md` and README.md state are the table's.
+fn check_wording_list(inputs: &[String], wording: &str, readme: &str) -> Result<(), String> {
+    let rows = wording_rows(wording);
+    let mut problems = Vec::new();
+    let mut counts = BTreeMap::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, class) in &rows {
+        if !seen.insert(name.as_str()) {
+            problems.push(format!("{name}: more than one row"));
+        }
+        if !inputs.contains(name) {
+            problems.push(format!("{name}: a row for an input that does not exist"));
+        }
+        if !["a", "b", "c"].contains(&class.as_str()) {
+            problems.push(format!("{name}: class {class:?} is not a, b or c"));
+        }
+        *counts.entry(class.as_str()).or_insert(0usize) += 1;
+    }
+    for i in inputs {
+        if !seen.contains(i.as_str()) {
+            problems.push(format!("{i}: no row in WORDING.md"));
+        }
+    }
+    let n = |c: &str| counts.get(c).copied().unwrap_or(0);
+    let stated = format!("a {}, b {}, c {}", n("a"), n("b"), n("c"));
+    if !wording.contains(&format!("Counts: {stated} ({} inputs", rows.len())) {
+        problems.push(format!(
+            "WORDING.md does not state the table's counts \"Counts: {stated} ({} inputs\"",
+            rows.len()
+        ));
+    }
+    if !readme.contains("tests/bad_inputs/WORDING.md") || !readme.contains(&stated) {
+        problems.push(format!(
+            "README.md does not link tests/bad_inputs/WORDING.md with the counts \"{stated}\""
+        ));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n"))
+    }
+}
+
 fn main() {
     let args = Arguments::from_args();
     let bless = std::env::var_os("BLESS").is_some();
@@ -246,7 +304,12 @@ fn main() {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) != Some("expected"))
+        .filter(|p| {
+            !matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("expected" | "md")
+            )
+        })
         .collect();
     entries.sort();
     assert!(
@@ -256,6 +319,39 @@ fn main() {
         entries.len()
     );
     let mut trials = Vec::new();
+    let mut inputs: Vec<String> = entries
+        .iter()
+        .filter_map(|p| p.file_name()?.to_str().map(str::to_string))
+        .collect();
+    inputs.extend(generated().into_iter().map(|(name, _, _)| name.to_string()));
+    let wording_path = dir.join("WORDING.md");
+    let readme_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    trials.push(Trial::test("wording_list_catches_drift", || {
+        let inputs = ["x.tf".to_string(), "y.tf".to_string()];
+        let wording =
+            "Counts: a 2, b 0, c 0 (2 inputs\n| `x.tf` | a | s | n |\n| `z.tf` | d | s | n |\n";
+        let readme = "tests/bad_inputs/WORDING.md a 2, b 0, c 0";
+        let e = check_wording_list(&inputs, wording, readme)
+            .err()
+            .ok_or("a list with a stray row, a missing input and a bad class passed")?;
+        for want in [
+            "z.tf: a row for an input that does not exist",
+            "y.tf: no row in WORDING.md",
+            "z.tf: class \"d\" is not a, b or c",
+            "does not state the table's counts",
+            "README.md does not link",
+        ] {
+            if !e.contains(want) {
+                return Err(format!("missing {want:?} in:\n{e}").into());
+            }
+        }
+        Ok(())
+    }));
+    trials.push(Trial::test("wording_list", move || {
+        let wording = read_text(&wording_path)?;
+        let readme = read_text(&readme_path)?;
+        Ok(check_wording_list(&inputs, &wording, &readme)?)
+    }));
     for path in entries {
         let file = path
             .file_name()

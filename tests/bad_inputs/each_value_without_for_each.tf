@@ -1,0 +1,3 @@
+resource "a_b" "c" {
+  x = each.value
+}

@@ -1,0 +1,5 @@
+data "a_d" "x" {}
+
+resource "a_b" "c" {
+  v = a_d.x.id
+}

@@ -1,0 +1,5 @@
+variable "region" {}
+
+resource "a_b" "c" {
+  x = var.regoin
+}

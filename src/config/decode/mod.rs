@@ -46,6 +46,34 @@ use hcl::edit::Span;
 use hcl::edit::structure::Structure;
 use std::sync::Arc;
 
+/// A trailing comma in a JSON configuration, as HCL's JSON parser reports it: at the comma, with
+/// its own wording for objects and arrays (hcl `json/parser.go`, `parseObject` and
+/// `parseArray`). serde_json reports the closing bracket after it.
+fn trailing_comma(file: &SourceFile, e: &serde_json::Error) -> Option<Diagnostic> {
+    if crate::diag::json_error_message(e) != "trailing comma" {
+        return None;
+    }
+    let close = crate::diag::json_error_range(&file.text, e)?.start.byte;
+    let (summary, detail) = match file.text.as_bytes().get(close)? {
+        b'}' => (
+            "Trailing comma in object",
+            "JSON does not permit a trailing comma after the final property in an object.",
+        ),
+        b']' => (
+            "Trailing comma in array",
+            "JSON does not permit a trailing comma after the final value in an array.",
+        ),
+        _ => return None,
+    };
+    let comma = file.text.get(..close)?.trim_end().strip_suffix(',')?.len();
+    let at = file.offset + comma;
+    Some(Diagnostic::error(
+        summary,
+        detail,
+        Some(file.range(at..at + 1)),
+    ))
+}
+
 /// Decodes one configuration file into `module`. JSON files are read by converting them to
 /// native syntax first (see [`super::json`]).
 pub fn decode_file(
@@ -64,7 +92,14 @@ pub fn decode_file(
             Err(msg) => {
                 // A syntax error is placed where serde_json found it; a structural problem
                 // (which has no position after the rewrite) at the start of the file.
-                let (msg, range) = match serde_json::from_str::<serde_json::Value>(&file.text) {
+                let parsed = serde_json::from_str::<serde_json::Value>(&file.text);
+                if let Err(e) = &parsed
+                    && let Some(d) = trailing_comma(&file, e)
+                {
+                    diags.push(d);
+                    return;
+                }
+                let (msg, range) = match parsed {
                     Err(e) => match crate::diag::json_error_range(&file.text, &e) {
                         Some(mut r) => {
                             r.file = file.name.clone();

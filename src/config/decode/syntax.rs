@@ -249,5 +249,18 @@ pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Di
     } else {
         ("Invalid syntax", msg.to_string())
     };
+    // A body item that starts with a quote: HCL's `ParseBody` (parser.go) reads the opening quote
+    // as the bad token and words it as a quoted argument name.
+    let line_before = file.text.get(line_start..here).unwrap_or("");
+    if summary == "Argument or block definition required"
+        && next == Some('"')
+        && line_before.trim().is_empty()
+    {
+        return Diagnostic::error(
+            "Invalid argument name",
+            "Argument names must not be quoted.",
+            Some(range),
+        );
+    }
     Diagnostic::error(summary, detail, Some(range))
 }

@@ -1,0 +1,3 @@
+locals {
+  "quoted" = 1
+}

@@ -248,3 +248,90 @@ fn bad_arguments_are_errors() {
     assert_eq!(code, 1);
     assert!(err.contains("d.json: \"x\": -1"), "{err}");
 }
+
+/// The page's makespan chart and `tfgraph walk --sweep` agree: for the same files, seed and
+/// settings (a duration set on a vertex in the page is that vertex's line in a durations file),
+/// every value is the same. Both run `walk::Scenario` with the same defaults.
+#[test]
+fn the_pages_makespan_chart_equals_walk_sweep() {
+    use tfgraph::page::analysis::{Options, analyze};
+    use tfgraph::page::examples::{EXAMPLES, files_of};
+    use tfgraph::page::walk::{Setup, makespans};
+    let ps = [1usize, 2, 4, 8, 16, 32, 64];
+    let list = "1,2,4,8,16,32,64";
+    let mut compared = 0;
+    for (id, seed, duration) in [
+        ("references", 0, None),
+        ("count", 7, None),
+        ("modules", 3, Some(("aws_instance.app (expand)", 42.5))),
+        ("data", 0, Some(("data.aws_subnets.all (expand)", 5.0))),
+    ] {
+        let e = EXAMPLES.iter().find(|e| e.id == id).expect(id);
+        let files = files_of(e);
+        let mut on_disk: Vec<(String, String)> = files.clone().into_iter().collect();
+        if let Some((name, secs)) = duration {
+            on_disk.push(("durations.txt".into(), format!("{name} {secs}\n")));
+        }
+        let refs: Vec<(&str, &str)> = on_disk
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        let dir = module(&format!("chart-{id}"), &refs);
+        let d = dir.join("durations.txt");
+        let seed_arg = seed.to_string();
+        let mut args = vec![
+            "walk",
+            dir.to_str().expect("utf-8"),
+            "--sweep",
+            list,
+            "--seed",
+            &seed_arg,
+            "--format",
+            "json",
+        ];
+        if duration.is_some() {
+            args.extend(["--durations", d.to_str().expect("utf-8")]);
+        }
+        let (code, out, err) = tfgraph(&args);
+        assert_eq!(code, 0, "{id}: {err}");
+        let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let cli: Vec<(usize, f64)> = json
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| {
+                (
+                    r["parallelism"].as_u64().expect("p") as usize,
+                    r["makespan"].as_f64().expect("m"),
+                )
+            })
+            .collect();
+        let a = analyze(&files, e.kind, &Options::default());
+        let g = a
+            .graph
+            .as_ref()
+            .unwrap_or_else(|| panic!("{id}: {:?}", a.errors));
+        let mut setup = Setup {
+            seed,
+            expander: a.expander.as_ref().map(|x| x.expander.clone()),
+            ..Setup::default()
+        };
+        if let Some((name, secs)) = duration {
+            setup.durations.insert(name.to_string(), secs);
+        }
+        let page = makespans(g, &setup, &ps);
+        assert_eq!(page, cli, "{id}");
+        // The settings matter: another seed gives other values (so equality is not by chance).
+        let other = makespans(
+            g,
+            &Setup {
+                seed: seed + 1,
+                ..setup.clone()
+            },
+            &ps,
+        );
+        assert_ne!(other, page, "{id}");
+        compared += 1;
+    }
+    assert_eq!(compared, 4);
+}

@@ -131,6 +131,7 @@ pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>, unread: Vec<(Str
 /// Reads the files of a file input (the Open and Open folder buttons).
 pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
+    ctx.reading.update(|n| *n += 1);
     spawn_local(async move {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
@@ -161,6 +162,7 @@ pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
             read.push((p, read_text(&f).await));
         }
         take_in(ctx, read, skipped, unread);
+        ctx.reading.update(|n| *n -= 1);
     });
 }
 
@@ -199,6 +201,7 @@ pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
     {
         plain = (0..list.length()).filter_map(|i| list.get(i)).collect();
     }
+    ctx.reading.update(|n| *n += 1);
     spawn_local(async move {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
@@ -271,6 +274,7 @@ pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
             }
         }
         take_in(ctx, read, skipped, unread);
+        ctx.reading.update(|n| *n -= 1);
     });
 }
 

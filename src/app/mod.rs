@@ -69,6 +69,10 @@ struct Ctx {
     progress: RwSignal<Option<model::Progress>>,
     /// Bumped by every new analysis, so a sliced one that was overtaken stops.
     generation: StoredValue<u64>,
+    /// The `generation` whose analysis is shown (equal to it once the latest request is built).
+    built: RwSignal<u64>,
+    /// Reads of opened or dropped files under way.
+    reading: RwSignal<u32>,
     good: Memo<Option<Analysis>>,
     step: RwSignal<Option<usize>>,
     shown: Memo<Shown>,
@@ -230,6 +234,8 @@ impl Ctx {
             analysis,
             progress: RwSignal::new(None),
             generation: StoredValue::new(0),
+            built: RwSignal::new(0),
+            reading: RwSignal::new(0),
             good,
             step,
             shown,
@@ -271,6 +277,7 @@ impl Ctx {
             self.progress.set(None);
             let a = timed("analysis", || model::analyze(&files, kind, &opts));
             self.analysis.set(a);
+            self.built.set(mine);
             return;
         }
         let live = move || self.generation.try_get_value() == Some(mine);
@@ -295,6 +302,7 @@ impl Ctx {
                 if live() {
                     self.analysis.set(a);
                     self.progress.set(None);
+                    self.built.set(mine);
                 }
             }
         });
@@ -380,6 +388,17 @@ impl Ctx {
     /// Rebuilds the graph from the current files at once.
     fn analyze_now(self) {
         self.analyzed.set(self.files.get_untracked());
+    }
+
+    /// True when what is drawn is built from the files as they are: no typing waits for its
+    /// debounce, no file is being read, and the latest analysis has finished. Shown as the app's
+    /// `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
+    /// guessing a delay.
+    fn settled(self) -> bool {
+        self.reading.get() == 0
+            && self.progress.with(Option::is_none)
+            && self.built.get() == self.generation.get_value()
+            && self.files.with(|f| self.analyzed.with(|a| f == a))
     }
 
     fn load_example(self, e: &Example) {
@@ -638,7 +657,7 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || resize.remove());
 
     view! {
-        <div class="app">
+        <div class="app" data-settled=move || ctx.settled().to_string()>
             <header class="app-header">
                 <h1 class="brand">"tfgraph"</h1>
                 <p class="tagline">

@@ -92,6 +92,7 @@ impl Ctx {
                     .and_then(|a| a.expander.as_ref())
                     .map(|e| e.expander.clone())
             }),
+            ..Setup::default()
         }
     }
 
@@ -299,8 +300,14 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
         let cur = ctx.parallelism.get_untracked() as usize;
         let (cp, cm) = pts.iter().copied().find(|x| x.0 == cur).unwrap_or(pts[0]);
         let (cx, cy) = xy(cp, cm);
+        // Every point exactly (shortest round-trip decimals), for scripts and tests to read.
+        let exact = pts
+            .iter()
+            .map(|(p, m)| format!("{p}:{m}"))
+            .collect::<Vec<_>>()
+            .join(" ");
         Some(view! {
-            <div class="chart" title="Makespan of a walk without failures for -parallelism 1 to 64 (log scale); the dot is the current setting">
+            <div class="chart" data-makespans=exact title="Makespan of a walk without failures for -parallelism 1 to 64 (log scale); the dot is the current setting">
                 <svg width=W + 8.0 height=H viewBox=format!("-4 0 {} {H}", W + 8.0)>
                     <polyline class="chart-line" points=line></polyline>
                     <circle class="chart-dot" cx=cx cy=cy r="3.5"></circle>
@@ -434,11 +441,7 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
 /// The duration of one vertex in walks: the default from the table, or what the user set.
 #[component]
 pub fn DurationEditor(ctx: Ctx, name: String) -> impl IntoView {
-    let default = ctx.good.with_untracked(|g| {
-        g.as_ref()
-            .and_then(|a| a.graph.as_ref())
-            .map_or(0.0, |g| walkrt::default_secs(g, &name))
-    });
+    let default = untrack(|| ctx.walk_setup(false)).default_secs(&name);
     let expands = name.ends_with(" (expand)")
         && ctx
             .good

@@ -2,15 +2,13 @@
 //! event at a time), read back as per-vertex cells and Gantt rows that change only when their
 //! vertex or task does, so a frame touches the few DOM nodes whose state moved.
 
-use super::graph::{Kind, PageGraph};
+use super::graph::PageGraph;
 use crate::dag::VertexId;
 use crate::walk::{
-    Behaviour, DurationModel, Execution, Expander, Expansion, StaticExpander, Stepper, TaskId,
-    Transition, VertexRef, Walk, WalkOptions, default_duration,
+    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StaticExpander, Stepper,
+    TaskId, Transition, Walk, WalkOptions,
 };
-use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
 
 /// A vertex's state as drawn.
@@ -170,137 +168,77 @@ pub struct Frame {
     pub row_cells: Vec<(u32, GCell)>,
 }
 
-/// What the user set up for the walks: durations by vertex name (seconds) and failures.
-#[derive(Debug, Clone, Default)]
+/// What the user set up for the walks, and the seed and jitter of the durations (the CLI's
+/// defaults: [`DEFAULT_SEED`], [`DEFAULT_JITTER`]).
+#[derive(Debug, Clone)]
 pub struct Setup {
+    /// Durations set on vertices (seconds), by vertex name; one set on an expanding vertex
+    /// applies to each of its instances.
     pub durations: BTreeMap<String, f64>,
+    /// Vertices (or instances) made to fail.
     pub failures: BTreeSet<String>,
     pub expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
+    pub seed: u64,
+    pub jitter: f64,
 }
 
-/// The durations the app's walks use without an expander: the walk's default table, where a
-/// resource's or data source's `(expand)` vertex stands for its instances. Without expansion the
-/// table would count it as instant bookkeeping, so it gets the duration of its resource type.
-pub fn duration_model(g: &PageGraph) -> DurationModel {
-    let mut model = DurationModel::table();
-    for v in g.vertices() {
-        if let Some(base) = v.name.strip_suffix(" (expand)")
-            && matches!(v.kind, Kind::Resource | Kind::Data)
-        {
-            model = model.with_override(v.name.clone(), default_duration(base));
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            durations: BTreeMap::new(),
+            failures: BTreeSet::new(),
+            expander: None,
+            seed: DEFAULT_SEED,
+            jitter: DEFAULT_JITTER,
         }
     }
-    model
 }
 
-/// A vertex's duration in seconds when the user has not set one: for an `(expand)` vertex of a
-/// resource, the duration of each of its instances.
-pub fn default_secs(g: &PageGraph, name: &str) -> f64 {
-    duration_model(g).duration_of(name).as_secs_f64()
-}
-
-/// The app's [`Behaviour`]: durations from the table and the user's settings, failures by
-/// vertex, and the pipeline's expander. A duration set on an expanding vertex applies to each of
-/// its instances (the vertex itself is then bookkeeping).
-struct AppBehaviour {
-    model: DurationModel,
-    user: BTreeMap<String, Duration>,
-    failures: BTreeSet<String>,
-    expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
-    /// Instance name -> the graph vertex it expanded from.
-    parents: Rc<RefCell<BTreeMap<String, String>>>,
-    /// Each task's execution time as given to the walk (seconds).
-    durations: Rc<RefCell<BTreeMap<TaskId, f64>>>,
-}
-
-impl AppBehaviour {
-    fn new(g: &PageGraph, setup: &Setup) -> AppBehaviour {
-        AppBehaviour {
-            model: duration_model(g),
-            user: setup
-                .durations
-                .iter()
-                .filter(|(_, s)| s.is_finite() && **s >= 0.0)
-                .map(|(n, s)| (n.clone(), Duration::from_secs_f64(s.min(1e7))))
-                .collect(),
-            failures: setup.failures.clone(),
-            expander: setup.expander.clone(),
-            parents: Rc::default(),
-            durations: Rc::default(),
-        }
+impl Setup {
+    /// The durations without the user's own: the table, seeded jitter.
+    fn model(&self) -> DurationModel {
+        DurationModel::default()
+            .with_seed(self.seed)
+            .with_jitter(self.jitter)
     }
 
-    fn duration_of(&self, name: &str) -> Duration {
-        self.user
-            .get(name)
-            .copied()
-            .unwrap_or_else(|| self.model.duration_of(name))
-    }
-}
-
-impl Behaviour for AppBehaviour {
-    fn execute(&mut self, _walk: &Walk, v: &VertexRef) -> Execution {
-        let fails = v.parent.is_none() && self.failures.contains(&v.name);
-        let expand = if fails {
-            None
-        } else {
-            // One thread: the lock is never contended (a poisoned one is still usable).
-            self.expander.as_ref().and_then(|e| {
-                e.lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .expand(v)
-            })
-        };
-        let duration = if v.parent.is_some() {
-            let parent = self.parents.borrow().get(&v.name).cloned();
-            match parent.and_then(|p| self.user.get(&p).copied()) {
-                Some(d) => d,
-                None => default_duration(&v.name),
+    /// The walk's behaviour: the same [`Scenario`] `tfgraph walk` runs, with the user's
+    /// durations as exact ones and the failures (`with_failures`).
+    pub fn scenario(&self, with_failures: bool) -> Scenario {
+        let mut model = self.model();
+        for (name, secs) in &self.durations {
+            if secs.is_finite() && *secs >= 0.0 {
+                model = model.with_override(name.clone(), Duration::from_secs_f64(secs.min(1e7)));
             }
-        } else {
-            match &expand {
-                Some(Expansion::Instances(g)) if !g.is_empty() => {
-                    let mut parents = self.parents.borrow_mut();
-                    for (_, n) in g.iter() {
-                        parents.insert(n.clone(), v.name.clone());
-                    }
-                    Duration::ZERO
-                }
-                Some(Expansion::Unknown(_)) => Duration::ZERO,
-                _ => self.duration_of(&v.name),
-            }
-        };
-        self.durations
-            .borrow_mut()
-            .insert(v.task, duration.as_secs_f64());
-        Execution {
-            duration,
-            result: if fails {
-                Err("injected failure".into())
-            } else {
-                Ok(())
-            },
-            expand,
         }
+        let mut s = Scenario::new(model);
+        if with_failures {
+            for f in &self.failures {
+                s = s.fail(f.clone(), "simulated failure");
+            }
+        }
+        if let Some(e) = &self.expander {
+            s = s.with_expander(e.clone());
+        }
+        s
+    }
+
+    /// A vertex's duration in seconds when the user has not set one: for an `(expand)` vertex of
+    /// a resource, the duration of (each of) its instances.
+    pub fn default_secs(&self, name: &str) -> f64 {
+        Scenario::new(self.model())
+            .duration(name, None)
+            .as_secs_f64()
     }
 }
 
-/// Makespan (seconds) for each parallelism in `ps`, from the instant driver, without failures.
+/// Makespan (seconds) for each parallelism in `ps`, from the instant driver, without failures:
+/// `tfgraph walk --sweep` for the same graph and settings.
 pub fn makespans(g: &PageGraph, setup: &Setup, ps: &[usize]) -> Vec<(usize, f64)> {
     let (dg, _) = g.to_graph();
-    let setup = Setup {
-        failures: BTreeSet::new(),
-        ..setup.clone()
-    };
-    ps.iter()
-        .map(|&p| {
-            let r = crate::walk::simulate(
-                &dg,
-                &WalkOptions::with_parallelism(p),
-                AppBehaviour::new(g, &setup),
-            );
-            (p, r.makespan().as_secs_f64())
-        })
+    crate::walk::sweep_with(&dg, ps.iter().copied(), || setup.scenario(false))
+        .into_iter()
+        .map(|(p, m)| (p, m.as_secs_f64()))
         .collect()
 }
 
@@ -332,8 +270,10 @@ pub struct WalkRt {
     tasks: Vec<Option<TaskId>>,
     by_name: BTreeMap<String, usize>,
     tracks: Vec<Track>,
-    parents: Rc<RefCell<BTreeMap<String, String>>>,
-    durations: Rc<RefCell<BTreeMap<TaskId, f64>>>,
+    /// What the walk's scenario decided: instances' vertices, tasks' durations.
+    log: ScenarioLog,
+    /// Vertex id -> index.
+    at: HashMap<VertexId, usize>,
     seen_events: usize,
     /// The cells as last reported.
     pub cells: Vec<VCell>,
@@ -357,14 +297,13 @@ impl WalkRt {
         let (dg, ids) = g.to_graph();
         let opts = WalkOptions::with_parallelism(parallelism.clamp(1, 64));
         // The same walk on the instant driver: how long this one will take (deterministic).
-        let expected = crate::walk::simulate(&dg, &opts, AppBehaviour::new(g, setup))
+        let expected = crate::walk::simulate(&dg, &opts, setup.scenario(true))
             .makespan()
             .as_secs_f64();
-        let behaviour = AppBehaviour::new(g, setup);
-        let parents = behaviour.parents.clone();
-        let durations = behaviour.durations.clone();
+        let scenario = setup.scenario(true);
+        let log = scenario.log();
         let stepper = Stepper::new();
-        let walk = Walk::start(stepper.executor(), &dg, &opts, behaviour);
+        let walk = Walk::start(stepper.executor(), &dg, &opts, scenario);
         let tasks: Vec<Option<TaskId>> = ids.iter().map(|v| walk.task_for(*v)).collect();
         let mut tracks = Vec::new();
         for (i, t) in tasks.iter().enumerate() {
@@ -376,7 +315,9 @@ impl WalkRt {
             }
         }
         let n = ids.len();
+        let at = ids.iter().enumerate().map(|(i, v)| (*v, i)).collect();
         WalkRt {
+            at,
             stepper,
             walk,
             ids,
@@ -388,8 +329,7 @@ impl WalkRt {
                 .map(|(i, v)| (v.name.clone(), i))
                 .collect(),
             tracks,
-            parents,
-            durations,
+            log,
             seen_events: 0,
             cells: vec![VCell::default(); n],
             active: BTreeSet::new(),
@@ -400,6 +340,13 @@ impl WalkRt {
             pending: BTreeSet::new(),
             cells_ms: f64::NEG_INFINITY,
         }
+    }
+
+    /// The state this walk has for the vertex named `name`, as last reported.
+    pub fn cell_of(&self, name: &str) -> Option<VCell> {
+        self.by_name
+            .get(name)
+            .and_then(|&i| self.cells.get(i).copied())
     }
 
     /// The makespan of this walk (from its instant twin), in seconds.
@@ -442,7 +389,7 @@ impl WalkRt {
         }
         let mut dirty_rows: BTreeSet<u32> = BTreeSet::new();
         let mut rows_changed = false;
-        let parents = self.parents.clone();
+        let log = self.log.clone();
         let events = self.walk.events_since(self.seen_events);
         self.seen_events += events.len();
         for e in events {
@@ -453,7 +400,7 @@ impl WalkRt {
                 .is_some_and(|t| t.vertex.is_some());
             if !known {
                 // An instance: its vertex is the one it expanded from.
-                let parent = parents.borrow().get(&e.name).cloned();
+                let parent = log.parent_of(&e.name);
                 let v = parent.and_then(|p| self.by_name.get(&p).copied());
                 let tr = self.track(e.task);
                 tr.vertex = v;
@@ -477,7 +424,8 @@ impl WalkRt {
                     tr.cell.ran_until = Some(time);
                     tr.instances = Some((*instances as u32, 0));
                     let base = e.name.strip_suffix(" (expand)").unwrap_or(&e.name);
-                    tr.trivial = *instances == 1 && parents.borrow().get(base) == Some(&e.name);
+                    tr.trivial =
+                        *instances == 1 && log.parent_of(base).as_deref() == Some(e.name.as_str());
                 }
                 Transition::InstancesUnknown(_) => {
                     tr.cell.ran_until = Some(time);
@@ -552,7 +500,6 @@ impl WalkRt {
             }
         }
         let now = self.stepper.now().as_secs_f64();
-        let durations = self.durations.borrow();
         let mut frame = Frame::default();
         let cells = cells || self.walk.is_finished();
         if cells {
@@ -580,7 +527,7 @@ impl WalkRt {
             };
             let p = match status {
                 Some(Transition::Running) => {
-                    let d = durations.get(&t).copied().unwrap_or(0.0);
+                    let d = self.log.duration_of(t).map_or(0.0, |d| d.as_secs_f64());
                     let s = tr.cell.start.unwrap_or(now);
                     if d > 0.0 { (now - s) / d } else { 1.0 }
                 }
@@ -619,7 +566,6 @@ impl WalkRt {
                 frame.cells.push((i, cell));
             }
         }
-        drop(durations);
         let mut v = WalkView {
             now,
             started: true,
@@ -646,7 +592,7 @@ impl WalkRt {
             for t in &m.critical_path {
                 if let Some(info) = r.tasks.get(t.index())
                     && info.parent.is_none()
-                    && let Some(i) = self.ids.iter().position(|id| *id == info.vertex)
+                    && let Some(&i) = self.at.get(&info.vertex)
                 {
                     v.critical.insert(i);
                 }
@@ -822,8 +768,11 @@ mod tests {
             .unwrap();
         let c = rt.cells[provider];
         assert_eq!(c.state, VState::Running);
+        // About a second with the table's jitter; progress is drawn in steps.
+        let d = s.default_secs(&g.vertex(provider).unwrap().name);
+        assert!((0.9..=1.1).contains(&d), "{d}");
         assert!(
-            (c.progress() - 0.48).abs() < 1.0 / f64::from(PROGRESS_STEPS),
+            (c.progress() - 0.48 / d).abs() < 1.0 / f64::from(PROGRESS_STEPS),
             "{c:?}"
         );
         let m = makespans(&g, &s, &[1, 10]);
@@ -840,7 +789,7 @@ mod tests {
         s.durations
             .insert("aws_instance.web (expand)".into(), 100.0);
         let after = makespans(&g, &s, &[10])[0].1;
-        let default = default_secs(&g, "aws_instance.web (expand)");
+        let default = s.default_secs("aws_instance.web (expand)");
         assert!(
             (after - before - (100.0 - default)).abs() < 1e-6,
             "{before} -> {after}"

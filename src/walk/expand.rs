@@ -23,24 +23,19 @@
 //!
 //! [`Transition::InstancesUnknown`]: super::Transition::InstancesUnknown
 
-use super::{Expander, Expansion, VertexRef};
+use super::walker::{Expander, Expansion, VertexRef};
 use crate::addrs::{self, ModuleInstance};
 use crate::config::Config;
 use crate::config::eval::StaticEval;
 use crate::dag::Graph;
 use std::collections::BTreeMap;
 
-/// Most instances one walk expands into, over all its vertices (each vertex alone is held to
-/// [`crate::config::eval::MAX_INSTANCES`]): a thousand resources of `count = 10000` would
-/// otherwise make ten million walk tasks (found by fuzzing: out of memory).
-pub const MAX_WALK_INSTANCES: usize = 100_000;
-
-/// Expands the `(expand)` vertices of a plan graph by static evaluation of the configuration.
+/// Expands the `(expand)` vertices of a plan graph by static evaluation of the configuration. It
+/// keeps no state of a walk, so one expander serves any number of walks ([`super::Scenario`] holds
+/// each walk to [`super::scenario::MAX_WALK_INSTANCES`]).
 #[derive(Debug, Clone)]
 pub struct StaticExpander {
     eval: StaticEval,
-    /// Instances handed out so far.
-    expanded: usize,
 }
 
 /// What an `(expand)` vertex is about.
@@ -99,7 +94,6 @@ impl StaticExpander {
     pub fn new(config: Config, vars: &[String]) -> Self {
         StaticExpander {
             eval: StaticEval::new(config, vars),
-            expanded: 0,
         }
     }
 
@@ -108,7 +102,6 @@ impl StaticExpander {
     pub fn with_values(config: Config, vars: BTreeMap<String, hcl::Value>) -> Self {
         StaticExpander {
             eval: StaticEval::with_values(config, vars),
-            expanded: 0,
         }
     }
 
@@ -148,14 +141,7 @@ impl Expander for StaticExpander {
             return None;
         }
         Some(match self.instances_of(&v.name)? {
-            Ok(names) if self.expanded.saturating_add(names.len()) > MAX_WALK_INSTANCES => {
-                Expansion::Unknown(format!(
-                    "{} instances would make the walk expand more than {MAX_WALK_INSTANCES} in all",
-                    names.len()
-                ))
-            }
             Ok(names) => {
-                self.expanded += names.len();
                 let mut g = Graph::new();
                 for n in names {
                     g.add(n);
@@ -188,31 +174,33 @@ mod tests {
     }
 
     // Found by fuzzing (config_builders): many resources of a large count made millions of walk
-    // tasks and ran out of memory.
+    // tasks and ran out of memory. The walk's scenario holds it to a budget (here 250).
     #[test]
     fn one_walk_expands_a_bounded_number_of_instances() {
-        let text: String = (0..11)
-            .map(|i| format!("resource \"a_b\" \"r{i:02}\" {{\n  count = 10000\n}}\n"))
+        let text: String = (0..3)
+            .map(|i| format!("resource \"a_b\" \"r{i}\" {{\n  count = 100\n}}\n"))
             .collect();
-        let mut e = StaticExpander::new(config(&[("main.tf", &text)]), &[]);
-        let mut sizes = Vec::new();
-        for i in 0..11 {
-            let v = VertexRef {
-                task: crate::walk::TaskId(i),
-                vertex: Graph::<()>::new().add(()),
-                name: format!("a_b.r{i:02} (expand)"),
-                parent: None,
-            };
-            sizes.push(match e.expand(&v) {
-                Some(Expansion::Instances(g)) => g.len().to_string(),
-                Some(Expansion::Unknown(why)) => why,
-                None => "none".into(),
-            });
+        let mut g: Graph<String> = Graph::new();
+        for i in 0..3 {
+            g.add(format!("a_b.r{i} (expand)"));
         }
-        assert_eq!(sizes[..10], vec!["10000".to_string(); 10][..]);
+        let mut s = Scenario::new(DurationModel::table())
+            .with_expander(StaticExpander::new(config(&[("main.tf", &text)]), &[]));
+        assert_eq!(s.max_instances, crate::walk::scenario::MAX_WALK_INSTANCES);
+        s.max_instances = 250;
+        let r = simulate(&g, &WalkOptions::default(), s);
+        assert_eq!(r.tasks.len(), 3 + 200);
+        let unknown: Vec<&str> = r
+            .events
+            .iter()
+            .filter_map(|e| match &e.transition {
+                Transition::InstancesUnknown(w) => Some(w.as_str()),
+                _ => None,
+            })
+            .collect();
         assert_eq!(
-            sizes[10],
-            "10000 instances would make the walk expand more than 100000 in all"
+            unknown,
+            ["100 instances would make the walk expand more than 250 in all"]
         );
     }
 
@@ -356,9 +344,10 @@ module "u" {
         assert!(r.is_complete());
         let parent = r.task_for(web).expect("web");
         assert_eq!(parent.children.len(), 3);
-        // Expand vertex 10 s, then three instances two at a time (20 s), then `later` 10 s.
+        // The expand vertex is bookkeeping (no time), then three instances two at a time (20 s);
+        // `later`'s instances are unknown, so it takes no time either.
         assert_eq!(r.max_concurrency(), 2);
-        assert_eq!(r.makespan(), Duration::from_secs(40));
+        assert_eq!(r.makespan(), Duration::from_secs(20));
         let later_t = r.task_for(later).expect("later");
         assert_eq!(later_t.status, Transition::Done);
         assert!(r.events.iter().any(|e| e.task == later_t.task

@@ -26,8 +26,9 @@
 //! registration order, permits are FIFO), so the same inputs and seed give the same event log.
 //!
 //! Durations come from [`DurationModel`] (a default table by vertex kind and resource type,
-//! per-type and per-vertex overrides, a durations file, seeded jitter); [`Scenario`] adds failure
-//! injection and an [`Expander`] hook. [`StaticExpander`] ([`expand`]) is the expander for plan
+//! per-type and per-vertex overrides, a durations file, seeded jitter); [`Scenario`] ([`scenario`])
+//! adds failure injection, the [`Expander`] hook and the instance budget, and is the one behaviour
+//! the CLI and the page both walk with. [`StaticExpander`] ([`expand`]) is the expander for plan
 //! graphs: `(expand)` vertices become the instances their `count`/`for_each` give statically,
 //! or record [`Transition::InstancesUnknown`] when that cannot be known.
 //! [`report`] turns a finished walk or a sweep into the text and JSON `tfgraph walk` prints.
@@ -45,6 +46,7 @@ pub mod durations;
 pub mod expand;
 pub mod metrics;
 pub mod report;
+pub mod scenario;
 pub mod semaphore;
 pub mod walker;
 
@@ -53,87 +55,14 @@ pub use driver::{Executor, Stepper};
 pub use durations::{DurationModel, VertexKind, classify, default_duration};
 pub use expand::StaticExpander;
 pub use metrics::{Metrics, Span};
+pub use scenario::{DEFAULT_JITTER, DEFAULT_PARALLELISM, DEFAULT_SEED, Scenario, ScenarioLog};
 pub use walker::{
-    Behaviour, Event, Execution, Expansion, Gate, TaskId, TaskInfo, Transition, VertexRef, Walk,
-    WalkOptions, WalkResult,
+    Behaviour, Event, Execution, Expander, Expansion, Gate, TaskId, TaskInfo, Transition,
+    VertexRef, Walk, WalkOptions, WalkResult,
 };
 
 use crate::dag::{Graph, Vertex};
-use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// Decides whether a vertex expands into instances when it runs, and into which (the engine's
-/// `DynamicExpand`; the builder will supply the real one). Return `None` for no expansion; a
-/// subgraph with no vertices expands into nothing.
-pub trait Expander {
-    fn expand(&mut self, v: &VertexRef) -> Option<Expansion>;
-}
-
-/// A closure returning the instance subgraph is an expander (it cannot report unknown instances).
-impl<F: FnMut(&VertexRef) -> Option<Graph<String>>> Expander for F {
-    fn expand(&mut self, v: &VertexRef) -> Option<Expansion> {
-        self(v).map(Expansion::Instances)
-    }
-}
-
-/// The standard [`Behaviour`]: durations from a [`DurationModel`], failures injected by vertex
-/// name, optional expansion.
-#[derive(Default)]
-pub struct Scenario {
-    pub durations: DurationModel,
-    /// Vertex name -> error message: that vertex fails (after running its duration).
-    pub failures: BTreeMap<String, String>,
-    pub expander: Option<Box<dyn Expander>>,
-}
-
-impl std::fmt::Debug for Scenario {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Scenario")
-            .field("durations", &self.durations)
-            .field("failures", &self.failures)
-            .field("expander", &self.expander.is_some())
-            .finish()
-    }
-}
-
-impl Scenario {
-    pub fn new(durations: DurationModel) -> Self {
-        Scenario {
-            durations,
-            ..Self::default()
-        }
-    }
-
-    pub fn fail(mut self, name: impl Into<String>, message: impl Into<String>) -> Self {
-        self.failures.insert(name.into(), message.into());
-        self
-    }
-
-    pub fn with_expander(mut self, e: impl Expander + 'static) -> Self {
-        self.expander = Some(Box::new(e));
-        self
-    }
-}
-
-impl Behaviour for Scenario {
-    fn execute(&mut self, _walk: &Walk, v: &VertexRef) -> Execution {
-        let duration = self.durations.duration_of(&v.name);
-        let result = match self.failures.get(&v.name) {
-            Some(msg) => Err(msg.clone()),
-            None => Ok(()),
-        };
-        let expand = if result.is_ok() {
-            self.expander.as_mut().and_then(|e| e.expand(v))
-        } else {
-            None
-        };
-        Execution {
-            duration,
-            result,
-            expand,
-        }
-    }
-}
 
 /// Walks `g` to the end with the instant driver.
 pub fn simulate<V: Vertex>(

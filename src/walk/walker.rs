@@ -148,6 +148,20 @@ pub struct Execution {
 /// `Err(message)` to fail the vertex without executing it.
 pub type Gate = Pin<Box<dyn Future<Output = Result<(), String>>>>;
 
+/// Decides whether a vertex expands into instances when it runs, and into which (the engine's
+/// `DynamicExpand`; the builder will supply the real one). Return `None` for no expansion; a
+/// subgraph with no vertices expands into nothing.
+pub trait Expander {
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion>;
+}
+
+/// A closure returning the instance subgraph is an expander (it cannot report unknown instances).
+impl<F: FnMut(&VertexRef) -> Option<Graph<String>>> Expander for F {
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion> {
+        self(v).map(Expansion::Instances)
+    }
+}
+
 /// What vertices do when they run. Called with no walk state borrowed: a behaviour may call
 /// [`Walk::update`] or [`Walk::cancel`] (as OpenTofu's tests call `Walker.Update` from a callback).
 pub trait Behaviour {

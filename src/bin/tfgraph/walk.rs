@@ -22,13 +22,13 @@ pub struct Args {
     #[command(flatten)]
     pub inputs: InputArgs,
     /// At most this many vertices run at once (`tofu -parallelism`).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = walk::DEFAULT_PARALLELISM)]
     parallelism: usize,
     /// Seed of the duration jitter.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = walk::DEFAULT_SEED)]
     seed: u64,
     /// Relative jitter of table durations, 0 to 1.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = walk::DEFAULT_JITTER)]
     jitter: f64,
     /// Durations in seconds by vertex name or resource type: a JSON object
     /// (`{"aws_instance": 30}`) or lines `NAME SECONDS` (`aws_instance.web[0] 12`).

@@ -1,0 +1,247 @@
+//! The drawn graph: plan graphs from typed text, the examples, cycles, targets, replacement orders, PNG export.
+
+use crate::support::*;
+
+#[wasm_bindgen_test]
+async fn typing_a_config_draws_its_plan_graph() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    assert_eq!(
+        vertex_names(&host),
+        vec![
+            "aws_instance.c (expand)".to_string(),
+            "aws_subnet.b (expand)".into(),
+            "aws_vpc.a (expand)".into(),
+            AWS.into(),
+            format!("{AWS} (close)"),
+            "root".into(),
+        ]
+    );
+    assert_eq!(
+        host.query_selector_all(".graph-svg path.edge")
+            .unwrap()
+            .length(),
+        5,
+        "c->b, b->a, a->provider, close->c, root->close: transitive reduction drops the rest"
+    );
+    assert!(
+        vertex(&host, "aws_vpc.a (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-resource")
+    );
+    assert!(
+        vertex(&host, AWS)
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-provider")
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_cycle_example_shows_the_cycle_error_and_draws_it_red() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=cycle] button").await;
+    settled(&host).await;
+    let msgs = texts(&host, ".diagnostic.error .diag-message").join("\n");
+    assert!(msgs.contains("Cycle: "), "{msgs}");
+    let red = attrs(&host, ".graph-svg g.vertex.cycle", "data-name");
+    assert!(
+        red.iter().any(|n| n.starts_with("aws_security_group.a"))
+            && red.iter().any(|n| n.starts_with("aws_security_group.b")),
+        "{red:?}"
+    );
+    assert!(
+        host.query_selector_all(".graph-svg path.edge.cycle")
+            .unwrap()
+            .length()
+            >= 2
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_modules_example_draws_a_module_box() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    settled(&host).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert_eq!(
+        texts(&host, ".graph-svg .cluster-title"),
+        vec!["module.net"]
+    );
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"module.net.aws_vpc.this (expand)".to_string()),
+        "{names:?}"
+    );
+    assert_eq!(
+        texts(&host, ".file-tab"),
+        vec!["main.tf", "modules/net/main.tf"]
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_orphans_example_reads_its_state_file() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=orphans] button").await;
+    settled(&host).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    let names = vertex_names(&host);
+    assert!(
+        names.contains(&"aws_instance.old (orphan)".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        vertex(&host, "aws_instance.old (orphan)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("kind-destroy")
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn targets_shrink_the_graph_and_bad_addresses_are_reported() {
+    let host = mount().await;
+    let all = vertex_names(&host);
+    assert!(all.contains(&"aws_eip.web (expand)".to_string()), "{all:?}");
+    let set = |id: &str, value: &str| {
+        let ta: HtmlTextAreaElement = host
+            .query_selector(&format!("textarea#{id}"))
+            .expect("query")
+            .expect("field")
+            .dyn_into()
+            .expect("textarea");
+        ta.set_value(value);
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        ta.dispatch_event(&Event::new_with_event_init_dict("change", &init).expect("event"))
+            .expect("dispatch");
+    };
+    set("targets", "aws_instance.web");
+    settled(&host).await;
+    let targeted = vertex_names(&host);
+    assert!(targeted.len() < all.len(), "{targeted:?}");
+    assert!(targeted.contains(&"aws_instance.web (expand)".to_string()));
+    assert!(
+        !targeted.contains(&"aws_eip.web (expand)".to_string()),
+        "{targeted:?}"
+    );
+    set("targets", "");
+    set("excludes", "aws_eip.web, output.public_ip");
+    settled(&host).await;
+    let excluded = vertex_names(&host);
+    assert!(
+        !excluded.contains(&"aws_eip.web (expand)".to_string()),
+        "{excluded:?}"
+    );
+    assert!(excluded.contains(&"aws_instance.web (expand)".to_string()));
+    set("excludes", "");
+    set("targets", "aws_instance.");
+    settled(&host).await;
+    let errors = texts(&host, ".diagnostic.error");
+    assert!(
+        errors.iter().any(|e| e.contains("Invalid target address")),
+        "{errors:?}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_replacement_examples_order_destroy_and_create_differently() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace] button").await;
+    settled(&host).await;
+    assert!(
+        texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert_eq!(
+        host.query_selector("#graph-kind")
+            .unwrap()
+            .unwrap()
+            .dyn_into::<web_sys::HtmlSelectElement>()
+            .unwrap()
+            .value(),
+        "apply"
+    );
+    // Without create_before_destroy the new template waits for the old one's destroy.
+    let deps = deps_of(&host, "aws_launch_template.app").await;
+    assert!(
+        deps.contains(&"aws_launch_template.app (destroy)".to_string()),
+        "{deps:?}"
+    );
+
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace-cbd] button").await;
+    settled(&host).await;
+    let names = vertex_names(&host);
+    assert!(
+        !names.contains(&"aws_launch_template.app (destroy)".to_string()),
+        "{names:?}"
+    );
+    let deposed = names
+        .iter()
+        .find(|n| n.starts_with("aws_launch_template.app (destroy deposed "))
+        .unwrap_or_else(|| panic!("{names:?}"))
+        .clone();
+    // With it, the old template is destroyed last, after the group moved to the new one.
+    assert_eq!(
+        deps_of(&host, &deposed).await,
+        vec!["aws_autoscaling_group.app"]
+    );
+    assert!(
+        !deps_of(&host, "aws_launch_template.app")
+            .await
+            .iter()
+            .any(|d| d.contains("destroy"))
+    );
+    // And the walk finishes the group before the deposed destroy starts.
+    click_on(&host, "#walk-reset").await;
+    let mut saw = false;
+    for _ in 0..80 {
+        click_on(&host, "#walk-step").await;
+        let old = state_of(&host, &deposed);
+        if state_of(&host, "aws_autoscaling_group.app") == "done" {
+            saw = true;
+        } else {
+            assert!(matches!(old.as_str(), "idle" | "waiting"), "{old}");
+        }
+        if texts(&host, ".walk-status").join("").contains("makespan") {
+            break;
+        }
+    }
+    assert!(saw);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_graph_exports_as_png_through_a_canvas() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    click_on(&host, ".export-png").await;
+    // The SVG is loaded as an image and encoded by the canvas, both asynchronously.
+    wait_until(20_000, || !texts(&host, ".notice").is_empty()).await;
+    let notices = texts(&host, ".notice");
+    assert!(
+        notices.iter().any(|n| n.contains("Saved graph.png")),
+        "{notices:?}"
+    );
+    host.remove();
+}

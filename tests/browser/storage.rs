@@ -1,0 +1,198 @@
+//! Saved work: autosave, damaged or newer saved data, share links.
+
+use crate::support::*;
+
+#[wasm_bindgen_test]
+async fn edits_are_saved_for_the_next_visit() {
+    let host = mount().await;
+    type_into_editor(&host, "output \"kept\" {\n  value = 1\n}\n").await;
+    let saved = web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .get_item("tfgraph.workspace")
+        .unwrap()
+        .expect("saved");
+    let saved: serde_json::Value = serde_json::from_str(&saved).expect("JSON");
+    assert_eq!(saved["format"], 2);
+    assert_eq!(
+        saved["files"]["main.tf"],
+        "output \"kept\" {\n  value = 1\n}\n"
+    );
+    host.remove();
+    // A new app instance starts from the saved text, not the example.
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let host2 = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&host2).unwrap();
+    leptos::mount::mount_to(
+        host2.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    )
+    .forget();
+    settle().await;
+    assert_eq!(texts(&host2, ".block-list .block-kind"), vec!["output"]);
+    host2.remove();
+}
+
+#[wasm_bindgen_test]
+async fn corrupt_saved_data_is_kept_aside_with_a_notice_and_the_app_works() {
+    storage().clear().unwrap();
+    storage()
+        .set_item(
+            "tfgraph.workspace",
+            "{\"format\": 2, \"files\": {\"main.tf\": ",
+        )
+        .unwrap();
+    let host = mount_keeping_storage().await;
+    let notice = texts(&host, ".notice-text");
+    assert_eq!(notice.len(), 1, "{notice:?}");
+    assert!(
+        notice[0].starts_with("Your saved files could not be restored: it is not valid JSON")
+            && notice[0].contains("tfgraph.aside.1"),
+        "{notice:?}"
+    );
+    // The damaged text is kept, byte for byte, and offered for download.
+    assert_eq!(
+        storage().get_item("tfgraph.aside.1").unwrap().as_deref(),
+        Some("{\"format\": 2, \"files\": {\"main.tf\": ")
+    );
+    assert_eq!(
+        attrs(&host, ".notice-download", "download"),
+        vec!["tfgraph.aside.1.json"]
+    );
+    // The app works: the first example is drawn, and typing saves again.
+    assert!(vertex_names(&host).len() > 3);
+    type_into_editor(&host, "output \"after\" {\n  value = 2\n}\n").await;
+    let saved = storage().get_item("tfgraph.workspace").unwrap().unwrap();
+    assert!(saved.contains("after"), "{saved}");
+    // Dismissing removes the notice.
+    click_on(&host, ".notice-dismiss").await;
+    assert!(texts(&host, ".notice-text").is_empty());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn data_from_a_newer_version_is_kept_aside_not_overwritten() {
+    storage().clear().unwrap();
+    let newer = r#"{"format": 9, "files": {"main.tf": "x"}}"#;
+    storage().set_item("tfgraph.workspace", newer).unwrap();
+    let host = mount_keeping_storage().await;
+    let notice = texts(&host, ".notice-text");
+    assert!(
+        notice.len() == 1 && notice[0].contains("saved by a newer tfgraph (format 9"),
+        "{notice:?}"
+    );
+    assert_eq!(
+        storage().get_item("tfgraph.aside.1").unwrap().as_deref(),
+        Some(newer)
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn format_1_saves_are_converted_and_the_old_copy_kept() {
+    storage().clear().unwrap();
+    storage()
+        .set_item(
+            "tfgraph.v1.files",
+            r#"{"main.tf": "output \"old\" {\n  value = 1\n}\n"}"#,
+        )
+        .unwrap();
+    let host = mount_keeping_storage().await;
+    assert_eq!(texts(&host, ".block-list .block-kind"), vec!["output"]);
+    let notice = texts(&host, ".notice-text");
+    assert!(
+        notice.len() == 1 && notice[0].contains("earlier version of tfgraph"),
+        "{notice:?}"
+    );
+    assert!(storage().get_item("tfgraph.v1.files").unwrap().is_none());
+    assert!(storage().get_item("tfgraph.aside.1").unwrap().is_some());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn several_files_survive_a_reload() {
+    let host = mount().await;
+    // The modules example has several files; an edit to one of them must come back with the rest.
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    settled(&host).await;
+    let tabs_before = texts(&host, ".file-tab");
+    assert!(tabs_before.len() > 1, "{tabs_before:?}");
+    type_into_editor(&host, "output \"edited\" {\n  value = 3\n}\n").await;
+    host.remove();
+    let host2 = mount_keeping_storage().await;
+    assert_eq!(texts(&host2, ".file-tab"), tabs_before);
+    assert_eq!(texts(&host2, ".block-list .block-kind"), vec!["output"]);
+    assert!(texts(&host2, ".notice-text").is_empty());
+    host2.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_round_trips_and_a_bad_one_leaves_the_files() {
+    let host = mount().await;
+    let text = "resource \"aws_vpc\" \"shared\" {}\n";
+    type_and_build(&host, text).await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    click_on(&host, "#share-link").await;
+    let link: web_sys::HtmlInputElement = host
+        .query_selector(".share-url")
+        .expect("query")
+        .expect("link shown")
+        .dyn_into()
+        .expect("input");
+    let link = link.value();
+    let fragment = link.split_once('#').expect("a fragment").1.to_string();
+    assert!(fragment.starts_with("v1."), "{link}");
+    host.remove();
+
+    let window = web_sys::window().expect("window");
+    window.location().set_hash(&fragment).expect("hash");
+    let host = mount().await;
+    assert_eq!(editor_value(&host), text);
+    assert_eq!(
+        vertex_names(&host)
+            .iter()
+            .filter(|n| n.contains("aws_vpc.shared"))
+            .count(),
+        1
+    );
+    assert!(
+        texts(&host, ".notice")
+            .iter()
+            .any(|n| n.contains("share link"))
+    );
+    // The fragment is consumed, so a reload keeps the user's edits.
+    assert_eq!(window.location().hash().unwrap_or_default(), "");
+    host.remove();
+
+    // A damaged link: its error is shown, the app still works with the saved files.
+    let host = mount().await;
+    type_and_build(&host, "resource \"aws_vpc\" \"mine\" {}\n").await;
+    host.remove();
+    let window = web_sys::window().expect("window");
+    window
+        .location()
+        .set_hash("v1.@@not-base64@@")
+        .expect("hash");
+    let doc = window.document().expect("document");
+    let host2 = doc.create_element("div").expect("div");
+    doc.body()
+        .expect("body")
+        .append_child(&host2)
+        .expect("append");
+    leptos::mount::mount_to(
+        host2.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    )
+    .forget();
+    settle().await;
+    let errors = texts(&host2, ".notice.error");
+    assert!(errors.iter().any(|e| e.contains("base64")), "{errors:?}");
+    assert_eq!(editor_value(&host2), "resource \"aws_vpc\" \"mine\" {}\n");
+    assert!(vertex_names(&host2).contains(&"aws_vpc.mine (expand)".to_string()));
+    type_and_build(&host2, "resource \"aws_vpc\" \"after\" {}\n").await;
+    assert!(vertex_names(&host2).contains(&"aws_vpc.after (expand)".to_string()));
+    host2.remove();
+}

@@ -1,0 +1,252 @@
+//! Graph views (reduction, collapsed modules, resources only) and algorithm overlays.
+
+use crate::support::*;
+
+#[wasm_bindgen_test]
+async fn reduction_off_draws_exactly_the_removed_edges_dashed() {
+    let host = mount().await;
+    type_and_build(&host, REDUNDANT).await;
+    let (g, steps) = engine(REDUNDANT);
+    let final_edges: BTreeSet<(String, String)> = g
+        .edges()
+        .into_iter()
+        .map(|(a, b)| (g.name_of(a), g.name_of(b)))
+        .collect();
+    let removed: BTreeSet<(String, String)> = steps
+        .iter()
+        .filter(|s| s.name == "TransitiveReductionTransformer")
+        .flat_map(|s| s.removed_edges.iter().cloned())
+        .filter(|e| !final_edges.contains(e))
+        .collect();
+    assert!(
+        removed.contains(&(
+            "aws_instance.c (expand)".to_string(),
+            "aws_vpc.a (expand)".to_string()
+        )),
+        "{removed:?}"
+    );
+    // On (the default): as tofu graph prints it, with the count of what it removed.
+    assert_eq!(drawn_edges(&host, ""), final_edges);
+    assert!(drawn_edges(&host, ".reduced").is_empty());
+    assert_eq!(
+        texts(&host, ".reduced-label"),
+        vec![format!("Transitive reduction ({} removed)", removed.len())]
+    );
+    // Off: exactly the removed edges come back, dashed; the others stay solid.
+    toggle(&host, "#view-reduce").await;
+    assert_eq!(drawn_edges(&host, ".reduced"), removed);
+    assert_eq!(drawn_edges(&host, ":not(.reduced)"), final_edges);
+    toggle(&host, "#view-reduce").await;
+    assert!(drawn_edges(&host, ".reduced").is_empty());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn collapsing_a_module_merges_it_into_one_vertex_until_expanded() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    settled(&host).await;
+    let before = vertex_names(&host);
+    let before_edges = drawn_edges(&host, "");
+    let inside: BTreeSet<String> = before
+        .iter()
+        .filter(|n| n.starts_with("module.net.") || n.starts_with("module.net "))
+        .cloned()
+        .collect();
+    assert!(inside.len() >= 3, "{before:?}");
+    click_on(&host, ".cluster[data-path=\"module.net\"] .cluster-header").await;
+    let collapsed = format!("module.net (collapsed: {})", inside.len());
+    let after = vertex_names(&host);
+    let mut want: Vec<String> = before
+        .iter()
+        .filter(|n| !inside.contains(*n))
+        .cloned()
+        .chain([collapsed.clone()])
+        .collect();
+    want.sort();
+    assert_eq!(after, want);
+    assert!(texts(&host, ".graph-svg .cluster-title").is_empty());
+    // Edges in and out of the module now end at the collapsed vertex.
+    let rep = |n: &String| {
+        if inside.contains(n) {
+            collapsed.clone()
+        } else {
+            n.clone()
+        }
+    };
+    let want_edges: BTreeSet<(String, String)> = before_edges
+        .iter()
+        .map(|(a, b)| (rep(a), rep(b)))
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert!(want_edges.iter().any(|(a, _)| a == &collapsed));
+    assert!(want_edges.iter().any(|(_, b)| b == &collapsed));
+    assert_eq!(drawn_edges(&host, ""), want_edges);
+    assert!(texts(&host, ".graph-counts")[0].contains(&format!("{} hidden", inside.len())));
+    // The module stays collapsed while the configuration changes.
+    let ta: HtmlTextAreaElement = host
+        .query_selector("textarea#editor")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let text = format!("{}\nvariable \"extra\" {{}}\n", ta.value());
+    type_and_build(&host, &text).await;
+    let names = vertex_names(&host);
+    assert!(
+        names.iter().any(|n| n.starts_with("var.extra")),
+        "{names:?}"
+    );
+    assert!(names.contains(&collapsed), "{names:?}");
+    // Clicking the collapsed vertex opens the module again.
+    click(&vertex(&host, &collapsed)).await;
+    let mut reopened = vertex_names(&host);
+    reopened.retain(|n| !n.starts_with("var.extra"));
+    assert_eq!(reopened, before);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_resource_only_view_joins_resources_through_hidden_vertices() {
+    let host = mount().await;
+    let text = "variable \"n\" {}\nresource \"aws_vpc\" \"a\" {\n  cidr = var.n\n}\nlocals {\n  id = aws_vpc.a.id\n}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = local.id\n}\ndata \"aws_ami\" \"d\" {}\nresource \"aws_instance\" \"c\" {\n  subnet_id = aws_subnet.b.id\n  ami = data.aws_ami.d.id\n  x = aws_vpc.a.id\n}\n";
+    type_and_build(&host, text).await;
+    let has_local = |h: &Element| vertex_names(h).iter().any(|n| n.starts_with("local.id"));
+    assert!(has_local(&host));
+    toggle(&host, "#view-resources").await;
+    let (a, b, c, d) = (
+        "aws_vpc.a (expand)",
+        "aws_subnet.b (expand)",
+        "aws_instance.c (expand)",
+        "data.aws_ami.d (expand)",
+    );
+    let mut want = vec![a, b, c, d];
+    want.sort();
+    assert_eq!(vertex_names(&host), want);
+    let e = |x: &str, y: &str| (x.to_string(), y.to_string());
+    // b reaches a through local.id; c -> a is implied by c -> b -> a and reduced away.
+    assert_eq!(
+        drawn_edges(&host, ""),
+        BTreeSet::from([e(b, a), e(c, b), e(c, d)])
+    );
+    toggle(&host, "#view-reduce").await;
+    assert_eq!(drawn_edges(&host, ".reduced"), BTreeSet::from([e(c, a)]));
+    toggle(&host, "#view-reduce").await;
+    toggle(&host, "#view-resources").await;
+    assert!(has_local(&host));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn topological_numbers_respect_every_drawn_edge() {
+    let host = mount().await;
+    // The preloaded example: a variable, provider, data source, two resources and an output.
+    let names = vertex_names(&host);
+    assert!(names.len() >= 8, "{names:?}");
+    choose(&host, "#overlay", "topo").await;
+    let numbers: BTreeMap<String, usize> = badges(&host, "topo")
+        .into_iter()
+        .map(|(n, k)| (n, k.parse().expect("a number")))
+        .collect();
+    assert_eq!(numbers.keys().cloned().collect::<Vec<_>>(), names);
+    let mut seen: Vec<usize> = numbers.values().copied().collect();
+    seen.sort();
+    assert_eq!(seen, (1..=names.len()).collect::<Vec<_>>());
+    let edges = drawn_edges(&host, "");
+    assert!(edges.len() >= names.len() - 1);
+    for (dependent, dependency) in &edges {
+        // Drawn from the dependency to the dependent: numbers grow along every arrow.
+        assert!(
+            numbers[dependency] < numbers[dependent],
+            "{dependency} ({}) -> {dependent} ({})",
+            numbers[dependency],
+            numbers[dependent]
+        );
+    }
+    choose(&host, "#overlay", "none").await;
+    assert!(badges(&host, "topo").is_empty());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn dfs_and_bfs_overlays_visit_in_the_engines_order() {
+    let host = mount().await;
+    type_and_build(&host, REDUNDANT).await;
+    let (g, _) = engine(REDUNDANT);
+    let roots: Vec<VertexId> = g
+        .ids()
+        .filter(|id| g.dependents(*id).next().is_none())
+        .collect();
+    for (value, order) in [
+        ("dfs", WalkOrder::DEPTH_FIRST_DOWN),
+        ("bfs", WalkOrder::BREADTH_FIRST_DOWN),
+    ] {
+        choose(&host, "#overlay", value).await;
+        let t = g.walk_trace(order, roots.iter().copied(), usize::MAX);
+        let want: Vec<String> = t.visits.iter().map(|(v, _)| g.name_of(*v)).collect();
+        assert!(
+            visit_order(&host).is_empty(),
+            "nothing visited before the first step"
+        );
+        click_on(&host, "#overlay-step").await;
+        assert_eq!(visit_order(&host), want[..1].to_vec());
+        let frontier: BTreeSet<String> = t.frontiers[1].iter().map(|v| g.name_of(*v)).collect();
+        let drawn: BTreeSet<String> = attrs(&host, ".graph-svg .frontier", "data-name")
+            .into_iter()
+            .collect();
+        assert_eq!(drawn, frontier, "{value} frontier after one step");
+        for _ in 0..want.len() + 2 {
+            click_on(&host, "#overlay-step").await;
+        }
+        assert_eq!(visit_order(&host), want, "{value}");
+        assert!(attrs(&host, ".graph-svg .frontier", "data-name").is_empty());
+    }
+    // From a selected vertex: breadth-first from the subnet reaches only what it depends on.
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    click_on(&host, "#overlay-end").await;
+    let b = g.find_by_name("aws_subnet.b (expand)").unwrap();
+    let mut want = Vec::new();
+    let _ = g.breadth_first_walk([b], |v, _| {
+        want.push(g.name_of(v));
+        Ok::<(), ()>(())
+    });
+    assert_eq!(visit_order(&host), want);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_cycle_example_outlines_its_strongly_connected_component() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=cycle] button").await;
+    settled(&host).await;
+    choose(&host, "#overlay", "scc").await;
+    let hulls = attrs(&host, ".graph-svg .scc-hull", "data-members");
+    assert_eq!(hulls.len(), 1, "{hulls:?}");
+    let members: Vec<&str> = hulls[0].lines().collect();
+    assert!(
+        members
+            .iter()
+            .any(|m| m.starts_with("aws_security_group.a"))
+            && members
+                .iter()
+                .any(|m| m.starts_with("aws_security_group.b")),
+        "{members:?}"
+    );
+    // Its members share one component number; every other vertex is a component of its own.
+    let comps = badges(&host, "scc");
+    let big: BTreeSet<&String> = members
+        .iter()
+        .map(|m| comps.get(*m).expect("numbered"))
+        .collect();
+    assert_eq!(big.len(), 1);
+    let all: BTreeSet<&String> = comps.values().collect();
+    assert_eq!(all.len(), comps.len() - members.len() + 1);
+    // The topological order does not exist here, and says why.
+    choose(&host, "#overlay", "topo").await;
+    assert!(badges(&host, "topo").is_empty());
+    assert!(texts(&host, ".overlay-note")[0].contains("cycle"));
+    choose(&host, "#overlay", "none").await;
+    host.remove();
+}

@@ -1,0 +1,292 @@
+//! The simulated walk: states, failures, parallelism, durations, the timeline and the makespan chart.
+
+use crate::support::*;
+
+#[wasm_bindgen_test]
+async fn a_walk_run_to_the_end_marks_every_vertex_done() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 60).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert_eq!(states.len(), 6);
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(
+        status.contains("done 6") && status.contains("failed 0"),
+        "{status}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_vertex_turns_its_descendants_upstream_failed() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, "#mode-walk").await;
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    assert!(
+        vertex(&host, "aws_subnet.b (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("inject")
+    );
+    step_walk_to_end(&host, 60).await;
+    assert_eq!(state_of(&host, "aws_vpc.a (expand)"), "done");
+    assert_eq!(state_of(&host, AWS), "done");
+    assert_eq!(state_of(&host, "aws_subnet.b (expand)"), "failed");
+    for d in ["aws_instance.c (expand)", &format!("{AWS} (close)"), "root"] {
+        assert_eq!(state_of(&host, d), "upstream-failed", "{d}");
+    }
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_parallelism_slider_limits_the_next_walk() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    step_walk_to_end(&host, 80).await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 5"), "{status}");
+    // Move the slider while the (finished) walk is paused: the next walk uses it.
+    set_parallelism(&host, "2").await;
+    assert_eq!(texts(&host, ".parallelism-value"), vec!["2"]);
+    // The makespan chart marks the new setting: the provider (about 1 s), then five buckets
+    // (about 10 s each) two at a time.
+    let m = library_makespan(&five, 2, &[]);
+    assert!((28.0..34.0).contains(&m), "{m}");
+    assert_eq!(texts(&host, ".chart-label"), chart_label(m, 2));
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 2"), "{status}");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_vertex_duration_changes_the_next_walk_by_that_much() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 80).await;
+    // The provider (about 1 s), then three resources (about 10 s each) one after the other.
+    let before = library_makespan(CHAIN, 10, &[]);
+    assert!((28.0..34.0).contains(&before), "{before}");
+    assert_eq!(format!("{:.1}", makespan(&host)), format!("{before:.1}"));
+    // Inspect the subnet and make it take 25 s (the walk switched clicks to failing vertices).
+    click_on(&host, ".segmented button:first-child").await;
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    let input: web_sys::HtmlInputElement = host
+        .query_selector(".duration-input")
+        .unwrap()
+        .expect("a duration field in the details")
+        .dyn_into()
+        .unwrap();
+    let default: f64 = input.value().parse().expect("seconds");
+    assert!((9.0..=11.0).contains(&default), "{default}");
+    input.set_value("25");
+    dispatch(&input, "change").await;
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    // One chain: the walk is longer by exactly the difference.
+    let after = library_makespan(CHAIN, 10, &[("aws_subnet.b (expand)", 25.0)]);
+    assert!(
+        (after - before - (25.0 - default)).abs() < 1e-6,
+        "{before} {after} {default}"
+    );
+    assert_eq!(format!("{:.1}", makespan(&host)), format!("{after:.1}"));
+    // The makespan chart uses it too.
+    assert_eq!(texts(&host, ".chart-label"), chart_label(after, 10));
+    // Kept while the graph changes, for the vertices still in it.
+    type_and_build(&host, &format!("{CHAIN}variable \"x\" {{}}\n")).await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(format!("{:.1}", makespan(&host)), format!("{after:.1}"));
+    // Reset to the default.
+    click_on(&host, ".reset-durations").await;
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(format!("{:.1}", makespan(&host)), format!("{before:.1}"));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn hovering_a_gantt_row_highlights_its_vertex_and_back() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 80).await;
+    let rows = gantt_rows(&host, "aws_subnet.b (expand)");
+    assert_eq!(rows.len(), 1, "one row for the subnet's instance");
+    assert_eq!(
+        rows[0]
+            .query_selector(".g-label")
+            .unwrap()
+            .unwrap()
+            .text_content(),
+        Some("aws_subnet.b".into())
+    );
+    let subnet = vertex(&host, "aws_subnet.b (expand)");
+    assert!(!has_class(&subnet, "hover"));
+    dispatch(&rows[0], "mouseenter").await;
+    assert!(has_class(&subnet, "hover"));
+    assert!(!has_class(&vertex(&host, "aws_vpc.a (expand)"), "hover"));
+    dispatch(&rows[0], "mouseleave").await;
+    assert!(!has_class(&subnet, "hover"));
+    // And from the graph to the timeline.
+    let vpc = vertex(&host, "aws_vpc.a (expand)");
+    dispatch(&vpc, "mouseenter").await;
+    assert!(has_class(
+        &gantt_rows(&host, "aws_vpc.a (expand)")[0],
+        "hover"
+    ));
+    assert!(!has_class(
+        &gantt_rows(&host, "aws_subnet.b (expand)")[0],
+        "hover"
+    ));
+    dispatch(&vpc, "mouseleave").await;
+    assert!(!has_class(
+        &gantt_rows(&host, "aws_vpc.a (expand)")[0],
+        "hover"
+    ));
+    // The chain is the critical path: its rows are marked.
+    assert!(has_class(
+        &gantt_rows(&host, "aws_instance.c (expand)")[0],
+        "critical"
+    ));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_count_of_three_walks_three_instances() {
+    let host = mount().await;
+    type_and_build(
+        &host,
+        "resource \"aws_instance\" \"web\" {\n  count = 3\n}\ndata \"aws_ami\" \"x\" {}\nresource \"aws_eip\" \"ip\" {\n  count = length(data.aws_ami.x.ids)\n}\n",
+    )
+    .await;
+    step_walk_to_end(&host, 120).await;
+    let rows = gantt_rows(&host, "aws_instance.web (expand)");
+    let labels: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.query_selector(".g-label").ok().flatten())
+        .filter_map(|l| l.text_content())
+        .collect();
+    assert_eq!(
+        labels,
+        vec![
+            "aws_instance.web[0]",
+            "aws_instance.web[1]",
+            "aws_instance.web[2]"
+        ]
+    );
+    assert!(
+        rows.iter()
+            .all(|r| has_class(r, "instance") && has_class(r, "state-done"))
+    );
+    let web = vertex(&host, "aws_instance.web (expand)");
+    assert_eq!(web.get_attribute("data-state").as_deref(), Some("done"));
+    assert_eq!(
+        web.query_selector(".inst").unwrap().unwrap().text_content(),
+        Some("3/3".into())
+    );
+    // A count that is only known at apply time: no instances, said so.
+    let eip = vertex(&host, "aws_eip.ip (expand)");
+    assert_eq!(
+        eip.query_selector(".inst").unwrap().unwrap().text_content(),
+        Some("?".into())
+    );
+    assert!(gantt_rows(&host, "aws_eip.ip (expand)").len() <= 1);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_slider_moves_while_a_walk_is_paused_and_the_chart_marks_it() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    // Paused part-way: one event stepped to (the provider done at 1 s), not finished.
+    click_on(&host, "#walk-step").await;
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(!status.contains("makespan"), "{status}");
+    assert_eq!(
+        texts(&host, ".chart-label"),
+        chart_label(library_makespan(&five, 10, &[]), 10)
+    );
+    set_parallelism(&host, "1").await;
+    assert_eq!(texts(&host, ".parallelism-value"), vec!["1"]);
+    // One at a time: the provider and five buckets, one after the other.
+    let one = library_makespan(&five, 1, &[]);
+    assert!((46.0..56.0).contains(&one), "{one}");
+    assert_eq!(texts(&host, ".chart-label"), chart_label(one, 1));
+    // The walk under way keeps its setting; the next one uses the new one.
+    step_walk_to_end(&host, 80).await;
+    assert!(texts(&host, ".walk-status")[0].contains("max concurrency 5"));
+    click_on(&host, "#walk-reset").await;
+    step_walk_to_end(&host, 80).await;
+    assert_eq!(format!("{:.1}", makespan(&host)), format!("{one:.1}"));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_collapsed_module_shows_the_walk_of_what_it_hides() {
+    let host = mount().await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    settled(&host).await;
+    click_on(&host, ".cluster[data-path=\"module.net\"] .cluster-header").await;
+    let collapsed = vertex_names(&host)
+        .into_iter()
+        .find(|n| n.starts_with("module.net (collapsed: "))
+        .expect("collapsed vertex");
+    assert_eq!(state_of(&host, &collapsed), "idle");
+    step_walk_to_end(&host, 80).await;
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(states.iter().all(|s| s == "done"), "{states:?}");
+    assert_eq!(state_of(&host, &collapsed), "done");
+    host.remove();
+}
+
+/// The makespan chart shows exactly what the library's sweep gives for the page's files and
+/// settings (`page::walk::makespans`, which `tests/cli_walk.rs` checks equal to `tfgraph walk
+/// --sweep`): every point, the default seed and jitter, a duration set by the user.
+#[wasm_bindgen_test]
+async fn the_makespan_chart_shows_the_librarys_sweep() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{\n  tags = {{ n = {i} }}\n}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    click_on(&host, "#walk-step").await;
+    let read = || {
+        attrs(&host, ".chart", "data-makespans")
+            .first()
+            .map(|s| {
+                s.split(' ')
+                    .map(|pm| {
+                        let (p, m) = pm.split_once(':').expect("p:m");
+                        (p.parse::<usize>().expect("p"), m.parse::<f64>().expect("m"))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    assert!(
+        wait_until(20_000, || read().len() == 8).await,
+        "{:?}",
+        read()
+    );
+    // 1 to 64 by powers of two, and the current setting (10).
+    let ps = [1, 2, 4, 8, 10, 16, 32, 64];
+    let want: Vec<(usize, f64)> = ps
+        .iter()
+        .map(|&p| (p, library_makespan(&five, p, &[])))
+        .collect();
+    let mut shown = read();
+    shown.sort_by_key(|x| x.0);
+    assert_eq!(shown, want);
+    // The points differ where parallelism matters (five buckets): the chart is not flat.
+    assert!(want[0].1 > want[2].1 + 5.0, "{want:?}");
+    host.remove();
+}

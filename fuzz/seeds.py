@@ -16,8 +16,10 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "seeds")
-CONF = os.environ.get("TFGRAPH_CONFORMANCE", "/work/shared/conformance")
-REAL = os.environ.get("TFGRAPH_REALWORLD", "/work/shared/realworld")
+# ../shared beside the repository, unless the environment says otherwise.
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+CONF = os.environ.get("TFGRAPH_CONFORMANCE", os.path.join(SHARED, "conformance"))
+REAL = os.environ.get("TFGRAPH_REALWORLD", os.path.join(SHARED, "realworld"))
 MAX_LEN = 65536
 # Must match tfgraph_fuzz::CONFIG_FILES (fuzz/src/lib.rs): the NUL-separated slots.
 SLOTS = ["main.tf", "variables.tf", "outputs.tf", "main.tf.json",
@@ -38,6 +40,16 @@ def put(target, data):
         with open(path, "wb") as f:
             f.write(data)
     counts[target] = counts.get(target, 0) + 1
+
+
+# The configuration targets, one per builder (fuzz/src/lib.rs `config_target!`): same seeds.
+CONFIG_TARGETS = ["config_plan", "config_apply", "config_validate", "config_plan_destroy",
+                  "config_plan_refresh_only"]
+
+
+def put_config(data):
+    for t in CONFIG_TARGETS:
+        put(t, data)
 
 
 def config_seed(files):
@@ -91,7 +103,7 @@ def examples():
 
 
 def main(extra_dot):
-    # config_builders
+    # config_* (one target per builder)
     for files in examples():
         slots = {"main.tf": "", "main.tf.json": ""}
         mods = {}
@@ -111,7 +123,7 @@ def main(extra_dot):
             slots["main.tf"] = re.sub(r'source\s*=\s*"\./' + re.escape(d) + '"',
                                       'source = "./modules/x"', slots["main.tf"])
             slots["modules/x/main.tf"] = "\n".join(mods[d])
-        put("config_builders", config_seed(slots))
+        put_config(config_seed(slots))
         # share_link: the first byte is the mode (0: a fragment as is, 2: JSON that the target
         # deflates and encodes itself).
         text = json.dumps(files, separators=(",", ":")).encode()
@@ -119,20 +131,29 @@ def main(extra_dot):
         packed = c.compress(text) + c.flush()
         put("share_link", b"\x00v1." + base64.urlsafe_b64encode(packed).rstrip(b"="))
         put("share_link", b"\x02" + text)
+        # restore_round_trip: 0 = the fragment as is, 2 = bytes the target deflates itself.
+        put("restore_round_trip", b"\x00#v1." + base64.urlsafe_b64encode(packed).rstrip(b"="))
+        put("restore_round_trip", b"\x02" + text)
+        # var_files: terraform.tfvars NUL x.auto.tfvars.json NUL -var lines.
+        for path, t in files.items():
+            if path.endswith(".tfvars"):
+                put("var_files", t)
+            elif path.endswith(".tfvars.json"):
+                put("var_files", "\0" + t)
     for cfg in sorted(glob.glob(os.path.join(CONF, "graph", "*", "config"))):
-        put("config_builders", folder_seed(cfg))
+        put_config(folder_seed(cfg))
     for p in sorted(glob.glob(os.path.join(REAL, "**", "*.tf"), recursive=True)):
-        put("config_builders", read(p))
+        put_config(read(p))
     for d in sorted({os.path.dirname(p) for p in glob.glob(os.path.join(REAL, "**", "*.tf"), recursive=True)}):
-        put("config_builders", folder_seed(d))
+        put_config(folder_seed(d))
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "bad_inputs", "*.tf"))):
-        put("config_builders", read(p))
+        put_config(read(p))
     # With request options (the eighth part).
-    put("config_builders", "variable \"n\" {\n  type = number\n}\nresource \"a_b\" \"c\" {\n  count = var.n\n}\n"
+    put_config("variable \"n\" {\n  type = number\n}\nresource \"a_b\" \"c\" {\n  count = var.n\n}\n"
         "resource \"a_b\" \"d\" {\n  x = a_b.c[0].id\n}\n" + "\0" * 7
         + "-var=n=3\n-target=a_b.d\n-exclude=a_b.c[1]\n")
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "bad_inputs", "*.tf.json"))):
-        put("config_builders", "\0\0\0" + read(p))
+        put_config("\0\0\0" + read(p))
 
     # state_json, plan_json (first byte: 0 = show -json, 1 = conformance changes), schemas_json
     for p in sorted(glob.glob(os.path.join(CONF, "graph", "*", "state.json"))):
@@ -169,6 +190,29 @@ def main(extra_dot):
         put("dot_import", json.load(open(p)).get("expected", ""))
     for p in sorted(glob.glob(os.path.join(ROOT, "tests", "bad_inputs", "*.dot"))) + extra_dot:
         put("dot_import", read(p))
+
+    # dot_layout: the same DOT texts, laid out.
+    for p in sorted(glob.glob(os.path.join(OUT, "dot_import", "*"))):
+        with open(p, "rb") as f:
+            put("dot_layout", f.read())
+
+    # var_files and module_manifest: the variable files and manifests of the tests and the
+    # real-world folders.
+    put("var_files", 'region = "eu-west-1"\ncidrs = ["10.0.0.0/16"]\ntags = { a = 1 }\n'
+        '\0{"count": 2, "nested": {"a": [1, 2]}}\0foo=bar\nn=3\nlist=["a"]\n')
+    for p in sorted(glob.glob(os.path.join(REAL, "**", "*.tfvars"), recursive=True)) + \
+            sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*.tfvars"), recursive=True)):
+        put("var_files", read(p))
+    for p in sorted(glob.glob(os.path.join(REAL, "**", "*.tfvars.json"), recursive=True)):
+        put("var_files", "\0" + read(p))
+    for p in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "modules.json"), recursive=True)) + \
+            sorted(glob.glob(os.path.join(REAL, "**", "modules.json"), recursive=True)):
+        put("module_manifest", read(p))
+    put("module_manifest", json.dumps({"Modules": [
+        {"Key": "", "Source": "", "Dir": "."},
+        {"Key": "child", "Source": "./modules/child", "Dir": "modules/child"},
+        {"Key": "vpc", "Source": "registry.terraform.io/terraform-aws-modules/vpc/aws",
+         "Version": "5.8.1", "Dir": ".terraform/modules/vpc"}]}, indent=1))
 
     # Inputs that once crashed or hung (fuzz/regressions/TARGET/), replayed at every start.
     for p in sorted(glob.glob(os.path.join(ROOT, "fuzz", "regressions", "*", "*"))):

@@ -1,15 +1,4 @@
-//! Provider schemas (`tofu providers schema -json`): the reader, then a pipeline over a small
-//! configuration with those schemas.
+//! libFuzzer's entry for `tfgraph_fuzz::schemas_json` (what it checks is documented there).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use tfgraph::pipeline::NamedText;
-
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    if tfgraph::schema::parse_schemas_json(&text).is_ok() {
-        let mut req = tfgraph_fuzz::small_request();
-        req.schemas = Some(NamedText::new("schemas.json", text.into_owned()));
-        tfgraph_fuzz::every_builder(&req);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tfgraph_fuzz::schemas_json::run(data));

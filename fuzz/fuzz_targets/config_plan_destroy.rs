@@ -1,0 +1,4 @@
+//! libFuzzer's entry for `tfgraph_fuzz::config_plan_destroy` (what it checks is documented there).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tfgraph_fuzz::config_plan_destroy::run(data));

@@ -147,7 +147,6 @@ fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) 
         }
     };
     use hcl::edit::Span as _;
-    use hcl::eval::Evaluate as _;
     // OpenTofu first looks for `variable` blocks, a common mistake, and stops there if any.
     for b in body.blocks() {
         if b.ident.as_str() == "variable" {
@@ -182,31 +181,36 @@ fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) 
     let mut out = Vec::new();
     for a in body.attributes() {
         let range = file.range_opt(a.value.span());
-        let value = hcl::Expression::from(a.value.clone())
-            .evaluate(&hcl::eval::Context::new())
-            .map_err(|e| {
-                let (summary, detail) = match e.kind() {
-                    hcl::eval::ErrorKind::UndefinedVar(_) => {
-                        ("Variables not allowed", "Variables may not be used here.")
-                    }
-                    hcl::eval::ErrorKind::UndefinedFunc(_) => (
-                        "Function calls not allowed",
-                        "Functions may not be called here.",
-                    ),
-                    _ => ("Invalid expression", ""),
-                };
-                let detail = if detail.is_empty() {
-                    e.to_string()
-                } else {
-                    detail.to_string()
-                };
-                diags.push(Diagnostic::error(
-                    summary,
-                    detail.clone(),
-                    Some(range.clone()),
-                ));
-                detail
-            });
+        let value = super::eval::evaluate_constant(&a.value).map_err(|e| {
+            if let Some(op) = super::eval::operation_error(&e) {
+                let at = op
+                    .span
+                    .map_or_else(|| range.clone(), |s| file.range_opt(Some(s)));
+                diags.push(Diagnostic::error(op.summary, op.detail.clone(), Some(at)));
+                return op.detail;
+            }
+            let (summary, detail) = match e.kind() {
+                hcl::eval::ErrorKind::UndefinedVar(_) => {
+                    ("Variables not allowed", "Variables may not be used here.")
+                }
+                hcl::eval::ErrorKind::UndefinedFunc(_) => (
+                    "Function calls not allowed",
+                    "Functions may not be called here.",
+                ),
+                _ => ("Invalid expression", ""),
+            };
+            let detail = if detail.is_empty() {
+                super::eval::error_text(&e)
+            } else {
+                detail.to_string()
+            };
+            diags.push(Diagnostic::error(
+                summary,
+                detail.clone(),
+                Some(range.clone()),
+            ));
+            detail
+        });
         out.push((a.key.as_str().to_string(), value, range));
     }
     (out, diags)
@@ -581,6 +585,22 @@ mod tests {
                     .into_iter()
                     .collect()
             ))
+        );
+    }
+
+    #[test]
+    fn arithmetic_that_fails_is_placed_where_hcl_places_it_and_never_panics() {
+        // hclsyntax/expression_ops.go BinaryOpExpr.Value: "Operation failed" at the operation,
+        // "Invalid operand" at the operand that is not a number. Found by fuzzing: `0/0` here
+        // tripped hcl-rs's assertion on a non-finite number, and `5 % 0` panics in any build.
+        let (v, d) = parse_tfvars("t.tfvars", "a = 5 % 0\nb = 1 + (0/0)\nc = \"x\" * 2\n");
+        assert_eq!(v[0].1, Ok(Value::from(5)));
+        assert_eq!(
+            d.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            [
+                "t.tfvars:2,10: Operation failed: Error during operation: can't divide zero by zero or infinity by infinity.",
+                "t.tfvars:3,5: Invalid operand: Unsuitable value for left operand: a number is required."
+            ]
         );
     }
 

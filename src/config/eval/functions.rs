@@ -15,6 +15,7 @@ pub(super) fn declare_functions(ctx: &mut Context) {
             .build(f)
     };
     let variadic = |f| FuncDef::builder().variadic_param(ParamType::Any).build(f);
+    super::arith::declare(ctx);
     ctx.declare_func(FUEL_FN, one(f_fuel));
     ctx.declare_func("length", one(f_length));
     ctx.declare_func("toset", one(f_toset));

@@ -8,7 +8,6 @@ use super::scope::{Instance, Scope, eval, eval_const};
 use crate::addrs::{self, InstanceKey, ModuleInstance};
 use crate::config::model::{Config, Expr, Variable};
 use hcl::Value;
-use hcl::eval::{Context, Evaluate};
 use std::collections::BTreeMap;
 
 /// Why an instance set is not known (the expression and what failed).
@@ -57,9 +56,9 @@ pub fn parse_var_value(var: Option<&Variable>, raw: &str) -> Value {
         return Value::String(raw.to_string());
     }
     match hcl::edit::parser::parse_expr(raw) {
-        Ok(e) => hcl::Expression::from(e)
-            .evaluate(&Context::new())
-            .unwrap_or_else(|_| Value::String(raw.to_string())),
+        Ok(e) => {
+            super::arith::evaluate_constant(&e).unwrap_or_else(|_| Value::String(raw.to_string()))
+        }
         Err(_) => Value::String(raw.to_string()),
     }
 }
@@ -396,6 +395,19 @@ mod tests {
         );
         let mut e = eval_of("resource \"a_b\" \"c\" {\n  count = 10000\n}\n", &[]);
         assert_eq!(names(&mut e, "a_b.c").map(|v| v.len()), Ok(10_000));
+    }
+
+    // Found by fuzzing (var_files): hcl-rs's `%` panics on a zero divisor in every build. cty's
+    // Value.Modulo gives the dividend back; `0 / 0` is an error, so the count is unknown.
+    #[test]
+    fn arithmetic_in_a_count_is_cty_s_and_never_panics() {
+        let mut e = eval_of(
+            "locals {\n  n = 5 % 0\n}\nresource \"a_b\" \"c\" {\n  count = local.n * 2 - 9\n}\nresource \"a_b\" \"d\" {\n  count = 0 / 0\n}\n",
+            &[],
+        );
+        assert_eq!(names(&mut e, "a_b.c"), Ok(vec!["a_b.c[0]".to_string()]));
+        let err = names(&mut e, "a_b.d").expect_err("unknown");
+        assert!(err.contains("can't divide zero by zero"), "{err}");
     }
 
     // Found by fuzzing: 200 module instances times 200 resource instances each.

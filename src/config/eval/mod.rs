@@ -33,11 +33,13 @@
 //! `scope.rs` (evaluating one expression in a scope), `metering.rs` (bounds on size and work),
 //! `functions.rs`.
 
+mod arith;
 mod functions;
 mod instances;
 mod metering;
 mod scope;
 
+pub(crate) use arith::{error_text, evaluate_constant, operation_error};
 pub use instances::{MAX_INSTANCES, StaticEval, Unknown, parse_var_value};
 pub use metering::{MAX_VALUE_SIZE, value_size};
 pub use scope::Instance;

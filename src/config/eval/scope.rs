@@ -92,11 +92,12 @@ pub(super) fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<V
             "its {references} references could copy more than {MAX_COPIED_SIZE} units of values of up to {largest}"
         ));
     }
-    let mut expr = hcl::Expression::from(e.expr.clone());
+    let mut expr = super::arith::guarded(&e.expr);
     metered(&mut expr);
     refuel();
     decide_logic(&mut expr, &ctx);
-    expr.evaluate(&ctx).map_err(|err| err.to_string())
+    expr.evaluate(&ctx)
+        .map_err(|err| super::arith::error_text(&err))
 }
 
 /// Replaces `a && b` by `false` when either side is known to be false, and `a || b` by `true`

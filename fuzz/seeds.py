@@ -213,6 +213,17 @@ def main(extra_dot):
         {"Key": "child", "Source": "./modules/child", "Dir": "modules/child"},
         {"Key": "vpc", "Source": "registry.terraform.io/terraform-aws-modules/vpc/aws",
          "Version": "5.8.1", "Dir": ".terraform/modules/vpc"}]}, indent=1))
+    put("module_manifest", json.dumps({"Modules": [
+        {"Key": "a.b", "Source": "git::https://example.com/m.git//sub?ref=v1", "Dir": ".terraform/modules/a.b"},
+        {"Key": "a", "Source": "./a", "Dir": "a"},
+        {"Key": "c", "Source": "registry.opentofu.org/ns/name/aws", "Version": "1.2.3-beta.1+meta",
+         "Dir": ".terraform/modules/c"}]}))
+    put("module_manifest", '{"Modules": [{"Key": "x", "Source": "./x", "Dir": "x"}, '
+        '{"Key": "x", "Source": "./y", "Dir": "y"}]}')
+    put("module_manifest", '{"Modules": [{"Key": "v", "Source": "hashicorp/consul/aws", '
+        '"Version": "not.a.version", "Dir": "v"}]}')
+    put("var_files", 'a = 1\nb = "two"\nc = [true, null]\nd = { "k" = var.x }\n'
+        '\0{"a": 1, "b": [], "c": {"d": null}}\0a=1\nb={x=1}\nc\n=no-name\n')
 
     # Inputs that once crashed or hung (fuzz/regressions/TARGET/), replayed at every start.
     for p in sorted(glob.glob(os.path.join(ROOT, "fuzz", "regressions", "*", "*"))):

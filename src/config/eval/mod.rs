@@ -31,7 +31,7 @@
 //!
 //! Files: `instances.rs` ([`StaticEval`]: module instances, their scopes, instance sets),
 //! `scope.rs` (evaluating one expression in a scope), `metering.rs` (bounds on size and work),
-//! `functions.rs`.
+//! `functions.rs`, `arith.rs` (arithmetic with cty's results where hcl-rs's operators would panic).
 
 mod arith;
 mod functions;

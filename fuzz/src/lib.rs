@@ -783,10 +783,27 @@ pub mod var_files {
             ("terraform.tfvars", &hcl_text),
             ("x.auto.tfvars.json", &json_text),
         ] {
-            let (assignments, _) = vars::parse_tfvars(name, text);
+            let (assignments, diags) = vars::parse_tfvars(name, text);
+            let lines = text.split('\n').count();
             for (var, _, range) in &assignments {
-                assert!(!var.is_empty(), "an assignment without a name in {name}");
-                let _ = range;
+                // HCL names are identifiers; a JSON file's property names are taken as written
+                // (OpenTofu's JSON body gives `""` as a name, and warns it is undeclared).
+                if name.ends_with(".tfvars") {
+                    assert!(!var.is_empty(), "an assignment without a name in {name}");
+                }
+                assert_eq!(range.file, name, "{var:?} placed in another file");
+                assert!(
+                    range.start.line >= 1 && range.start.line <= lines,
+                    "{var:?} placed at line {} of {lines}",
+                    range.start.line
+                );
+                assert!(range.start.byte <= range.end.byte && range.end.byte <= text.len());
+            }
+            for d in &diags {
+                if let Some(r) = &d.range {
+                    assert_eq!(r.file, name, "{d} placed in another file");
+                    assert!(r.start.line >= 1 && r.start.line <= lines, "{d} beyond the file");
+                }
             }
         }
         let mut inputs = vec![

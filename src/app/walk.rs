@@ -335,7 +335,10 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                     <polyline class="chart-line" points=c.line.clone()></polyline>
                     {dot}
                 </svg>
-                <span class="chart-label">{c.label.clone()}</span>
+                <span class="chart-text">
+                    <span class="chart-label">{c.label.clone()}</span>
+                    {c.floor_label.clone().map(|f| view! { <span class="chart-floor-label">{f}</span> })}
+                </span>
             </div>
         })
     }

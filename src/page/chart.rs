@@ -30,12 +30,12 @@ pub fn settings_in_order(current: usize) -> Vec<usize> {
 pub const MAX_P: usize = 64;
 
 /// Size of the drawing, in SVG units (pixels at zoom 1).
-pub const WIDTH: f64 = 210.0;
-pub const HEIGHT: f64 = 46.0;
-const LEFT: f64 = 30.0;
+pub const WIDTH: f64 = 180.0;
+pub const HEIGHT: f64 = 36.0;
+const LEFT: f64 = 28.0;
 const RIGHT: f64 = 6.0;
-const TOP: f64 = 4.0;
-const BOTTOM: f64 = 12.0;
+const TOP: f64 = 3.0;
+const BOTTOM: f64 = 11.0;
 
 /// A tick on an axis: where, and its label.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,8 +57,10 @@ pub struct Chart {
     pub current: Option<(f64, f64)>,
     /// The critical path's height, when known.
     pub floor: Option<f64>,
-    /// One line of text saying what the chart shows now.
+    /// What the chart shows now: the current setting's makespan, or that it is walking.
     pub label: String,
+    /// The critical path's figure, when known.
+    pub floor_label: Option<String>,
     /// Every known point exactly (`p:makespan`, shortest round-trip decimals), for scripts.
     pub exact: String,
     /// Every known point for a screen reader or a tooltip.
@@ -123,13 +125,10 @@ pub fn chart(points: &[(usize, f64)], current: usize, critical: Option<f64>) -> 
         },
     ];
     let now = pts.iter().find(|x| x.0 == current).copied();
-    let mut label = match now {
+    let label = match now {
         Some((p, m)) => format!("makespan {} at {p}", secs(m)),
         None => format!("makespan at {current}: walking…"),
     };
-    if let Some(c) = critical {
-        label.push_str(&format!(" · critical path {}", secs(c)));
-    }
     let exact = pts
         .iter()
         .map(|(p, m)| format!("{p}:{m}"))
@@ -156,6 +155,7 @@ pub fn chart(points: &[(usize, f64)], current: usize, critical: Option<f64>) -> 
         current: now.map(|(p, m)| (x_of(p), y_of(m))),
         floor: critical.map(y_of),
         label,
+        floor_label: critical.map(|c| format!("critical path {}", secs(c))),
         exact,
         description,
     })
@@ -190,10 +190,12 @@ mod tests {
     fn the_label_is_the_current_settings_or_says_it_is_still_walking() {
         let pts = [(1, 40.0), (4, 21.0), (64, 12.5)];
         let c = chart(&pts, 64, Some(12.5)).expect("points");
-        assert_eq!(c.label, "makespan 12.5 s at 64 · critical path 12.5 s");
+        assert_eq!(c.label, "makespan 12.5 s at 64");
+        assert_eq!(c.floor_label.as_deref(), Some("critical path 12.5 s"));
         let c = chart(&pts, 8, None).expect("points");
         assert_eq!(c.label, "makespan at 8: walking…");
         assert_eq!(c.current, None);
+        assert_eq!(c.floor_label, None);
         assert_eq!(chart(&[], 8, Some(3.0)), None);
     }
 

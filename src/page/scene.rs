@@ -183,7 +183,11 @@ pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String,
         width: l.width,
         height: l.height,
         hint: l.order_hint(),
-        svg: layout::svg::render_names(&l),
+        svg: layout::svg::render_styled(
+            &l,
+            |n| n.name.clone(),
+            |n| super::graph::svg_style(&n.name, n.w, n.h),
+        ),
         too_big: None,
     }
 }
@@ -250,6 +254,49 @@ mod tests {
             graph: graph_of(names.iter().map(|s| s.to_string()), edges.iter().copied()),
             ..Shown::default()
         }
+    }
+
+    // Issue 18, defect 11: the SVG (and the PNG made from it) lost the kinds' colours and shapes.
+    #[test]
+    fn the_exported_svg_keeps_each_kinds_shape_and_colour() {
+        let s = shown(
+            &[
+                "aws_instance.a",
+                "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+                "data.aws_ami.x",
+                "var.region",
+            ],
+            &[(0, 1), (0, 2), (1, 3)],
+        );
+        let (g, visible) = drawn(&s);
+        let svg = scene(&g, &visible, None).svg;
+        let line = |needle: &str| {
+            svg.lines()
+                .find(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("{needle} in {svg}"))
+                .to_string()
+        };
+        let provider = line("<title>provider[");
+        assert!(
+            provider.contains("<polygon class=\"tfg-node tfg-node-provider\""),
+            "{provider}"
+        );
+        assert!(provider.contains("stroke=\"#d55e00\""), "{provider}");
+        let data = line("<title>data.aws_ami.x");
+        assert!(data.contains("stroke-dasharray=\"5 3\""), "{data}");
+        assert!(data.contains("stroke=\"#009e73\""), "{data}");
+        let resource = line("<title>aws_instance.a");
+        assert!(resource.contains("fill=\"#ebf4f9\""), "{resource}");
+        // A variable is a pill: its corner radius is half its height.
+        let var = line("<title>var.region");
+        let attr = |l: &str, a: &str| -> f64 {
+            let at = l.find(&format!(" {a}=\"")).expect(a) + a.len() + 3;
+            l[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert!(
+            (attr(&var, "rx") - attr(&var, "height") / 2.0).abs() < 0.1,
+            "{var}"
+        );
     }
 
     #[test]

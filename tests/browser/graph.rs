@@ -245,3 +245,57 @@ async fn the_graph_exports_as_png_through_a_canvas() {
     );
     host.remove();
 }
+
+// Issue 18, defect 11: the exports lost the kinds' colours and shapes, and Mermaid's arrows
+// pointed the opposite way from the drawing (whose arrows run from what runs first).
+#[wasm_bindgen_test]
+async fn exports_keep_the_drawings_kinds_colours_and_arrow_direction() {
+    use base64::Engine as _;
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    let exported = |label: &str| {
+        let links = host.query_selector_all(".export-link").unwrap();
+        (0..links.length())
+            .filter_map(|i| links.item(i)?.dyn_into::<Element>().ok())
+            .find(|a| a.text_content().unwrap_or_default().trim() == label)
+            .and_then(|a| a.get_attribute("href"))
+            .and_then(|h| h.split_once("base64,").map(|x| x.1.to_string()))
+            .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+            .map(|b| String::from_utf8(b).expect("utf-8"))
+            .unwrap_or_else(|| panic!("no {label} export"))
+    };
+    let svg = exported("SVG");
+    let provider = svg
+        .lines()
+        .find(|l| l.contains(&format!("<title>{}", AWS.replace('"', "&quot;"))))
+        .unwrap_or_else(|| panic!("provider in {svg}"));
+    assert!(provider.contains("<polygon"), "{provider}");
+    assert!(provider.contains("stroke=\"#d55e00\""), "{provider}");
+    let mermaid = exported("Mermaid");
+    let id = |name: &str| {
+        mermaid
+            .lines()
+            .find(|l| {
+                l.contains(&format!(
+                    "[\"{}\"]",
+                    tfgraph::dag::render::mermaid::escape_label(name)
+                ))
+            })
+            .and_then(|l| l.trim().split('[').next())
+            .unwrap_or_else(|| panic!("{name} in {mermaid}"))
+            .to_string()
+    };
+    // aws_subnet.b waits for aws_vpc.a: the arrow runs from the VPC to the subnet.
+    let (vpc, subnet) = (id("aws_vpc.a (expand)"), id("aws_subnet.b (expand)"));
+    assert!(
+        mermaid.contains(&format!("{vpc} --> {subnet}")),
+        "{mermaid}"
+    );
+    assert!(
+        !mermaid.contains(&format!("{subnet} --> {vpc}")),
+        "{mermaid}"
+    );
+    assert!(mermaid.contains("classDef resource"), "{mermaid}");
+    host.remove();
+}

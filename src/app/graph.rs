@@ -88,9 +88,8 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             c.push_str(" hover");
         }
         ctx.search.with(|q| {
-            let q = q.trim();
-            if !q.is_empty() {
-                let hit = n_for_class.to_lowercase().contains(&q.to_lowercase());
+            if !q.trim().is_empty() {
+                let hit = crate::page::view::matches_query(&n_for_class, q);
                 c.push_str(if hit { " match" } else { " nomatch" });
             }
         });
@@ -288,22 +287,12 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     on:input=move |ev| ctx.search.set(event_target_value(&ev))
                     on:keydown=move |ev| {
                         if ev.key() == "Enter" {
-                            let q = ctx.search.get_untracked().trim().to_lowercase();
-                            let hit = ctx.shown.with_untracked(|s| {
-                                s.graph
-                                    .vertices()
-                                    .iter()
-                                    .enumerate()
-                                    .find(|(i, v)| !s.hidden.contains(i) && v.name.to_lowercase().contains(&q))
-                                    .map(|(_, v)| v.name.clone())
-                            });
-                            if let Some(h) = hit.filter(|_| !q.is_empty()) {
-                                ctx.selected.set(Some(h));
-                                ctx.tab.set(Tab::Details);
-                            }
+                            ev.prevent_default();
+                            ctx.next_search_match(ev.shift_key());
                         }
                     }
                 />
+                <span class="search-count" aria-live="polite">{move || ctx.search_position()}</span>
                 <span class="graph-counts">{counts}</span>
                 <span class="spacer"></span>
             </div>

@@ -445,8 +445,23 @@ impl Ctx {
     }
 
     fn load_example(self, e: &Example) {
-        self.kind.set(e.kind);
-        files::set_workspace(self, example_files(e));
+        let why = format!("before loading the example {}", e.title);
+        if files::keep_aside(self, &why) {
+            let kept = self.files.with_untracked(crate::page::files::worth_keeping);
+            self.kind.set(e.kind);
+            files::set_workspace(self, example_files(e));
+            if kept {
+                files::notify(
+                    self,
+                    false,
+                    format!(
+                        "Loaded the example {}. Your previous files were kept aside.",
+                        e.title
+                    ),
+                    true,
+                );
+            }
+        }
     }
 
     fn reset_walk(self) {

@@ -5,6 +5,7 @@
 //! vertex, the builder's steps and the examples; the walk controls at the bottom. Every view reads
 //! engine results; user text is only ever set as text, attribute or form values, never as HTML.
 
+mod crash;
 mod editor;
 mod files;
 mod gantt;
@@ -38,8 +39,9 @@ const DEBOUNCE: Duration = Duration::from_millis(250);
 
 /// Mounts the app on the page body. Called by the `tfgraph-web` binary.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    crash::install();
     leptos::mount::mount_to_body(App);
+    crash::debug_trigger();
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -339,7 +341,9 @@ impl Ctx {
         if !self.save_ok.get_value() {
             return;
         }
-        if let Err(why) = storage::save_files(files) {
+        let saved = storage::save_files(files);
+        crash::remember(files, saved.is_ok());
+        if let Err(why) = saved {
             self.notify(format!("Your edits are not being saved: {why}."), None);
         }
     }

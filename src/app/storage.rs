@@ -119,6 +119,14 @@ pub fn restore() -> Start {
     }
 }
 
+/// The files saved now, if the saved data is usable (no side effects, unlike [`restore`]).
+pub fn saved_files() -> Option<BTreeMap<String, String>> {
+    match classify(get(KEY).as_deref(), None, None) {
+        Restored::Files(f) => Some(f),
+        _ => None,
+    }
+}
+
 /// Whether saving is safe: false when unusable data could not be kept aside and would be overwritten.
 pub fn can_save() -> bool {
     match get(KEY) {

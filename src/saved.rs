@@ -118,6 +118,83 @@ pub fn envelope(files: &BTreeMap<String, String>) -> String {
     serde_json::to_string(&saved).unwrap_or_default()
 }
 
+/// Where the files a replacement took the place of are kept: loading an example, opening files
+/// or a folder, a share link, deleting a file, restoring. Newest first, at most [`MAX_BACKUPS`].
+pub const BACKUP_KEY: &str = "tfgraph.backup";
+/// How many replaced workspaces are kept.
+pub const MAX_BACKUPS: usize = 5;
+
+/// One kept workspace and what replaced it ("before loading the example Count").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Backup {
+    pub why: String,
+    pub files: BTreeMap<String, String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Backups {
+    format: u64,
+    backups: Vec<Backup>,
+}
+
+/// The kept workspaces stored under [`BACKUP_KEY`], newest first. Reads the earlier single-copy
+/// form (one saved-files envelope) as one backup; anything unreadable as none.
+pub fn read_backups(raw: Option<&str>) -> Vec<Backup> {
+    let Some(raw) = raw else {
+        return Vec::new();
+    };
+    if let Ok(b) = serde_json::from_str::<Backups>(raw)
+        && b.format == FORMAT
+    {
+        return b
+            .backups
+            .into_iter()
+            .filter(|b| check_files(&b.files).is_ok())
+            .take(MAX_BACKUPS)
+            .collect();
+    }
+    match classify(Some(raw), None, None) {
+        Restored::Files(files) => vec![Backup {
+            why: "before an earlier replacement".to_string(),
+            files,
+        }],
+        _ => Vec::new(),
+    }
+}
+
+fn write_backups(backups: Vec<Backup>) -> String {
+    serde_json::to_string(&Backups {
+        format: FORMAT,
+        backups,
+    })
+    .unwrap_or_default()
+}
+
+/// What to store under [`BACKUP_KEY`] after keeping `files` aside: they become the newest; the
+/// same files kept twice in a row are kept once; beyond [`MAX_BACKUPS`] the oldest goes.
+pub fn push_backup(raw: Option<&str>, why: &str, files: &BTreeMap<String, String>) -> String {
+    let mut all = read_backups(raw);
+    if all.first().is_some_and(|b| &b.files == files) {
+        all.remove(0);
+    }
+    all.insert(
+        0,
+        Backup {
+            why: why.to_string(),
+            files: files.clone(),
+        },
+    );
+    all.truncate(MAX_BACKUPS);
+    write_backups(all)
+}
+
+/// The newest kept workspace, and what to store once it is taken out.
+pub fn pop_backup(raw: Option<&str>) -> (Option<Backup>, String) {
+    let mut all = read_backups(raw);
+    let newest = (!all.is_empty()).then(|| all.remove(0));
+    (newest, write_backups(all))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +204,52 @@ mod tests {
             .iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect()
+    }
+
+    // Issue 17: every replacement keeps the old work; a second replacement must not push the
+    // first one's kept copy out.
+    #[test]
+    fn replaced_workspaces_are_kept_newest_first_and_bounded() {
+        let a = files(&[("main.tf", "a")]);
+        let b = files(&[("main.tf", "b")]);
+        let raw = push_backup(None, "before loading the example Count", &a);
+        let raw = push_backup(Some(&raw), "before opening 3 files", &b);
+        let kept = read_backups(Some(&raw));
+        assert_eq!(kept.len(), 2);
+        assert_eq!(
+            (kept[0].files.clone(), kept[1].files.clone()),
+            (b.clone(), a.clone())
+        );
+        assert_eq!(kept[1].why, "before loading the example Count");
+        // The same files twice in a row are kept once, with the newer reason.
+        let raw = push_backup(Some(&raw), "before deleting x.tf", &b);
+        assert_eq!(read_backups(Some(&raw)).len(), 2);
+        assert_eq!(read_backups(Some(&raw))[0].why, "before deleting x.tf");
+        // Taking the newest out leaves the older.
+        let (newest, rest) = pop_backup(Some(&raw));
+        assert_eq!(newest.map(|b| b.files), Some(b));
+        assert_eq!(read_backups(Some(&rest))[0].files, a);
+        let (none, _) = pop_backup(Some(&pop_backup(Some(&rest)).1));
+        assert_eq!(none, None);
+        // At most MAX_BACKUPS, the oldest dropped.
+        let mut raw = String::new();
+        for i in 0..MAX_BACKUPS + 2 {
+            raw = push_backup(Some(&raw), "x", &files(&[("main.tf", &i.to_string())]));
+        }
+        let kept = read_backups(Some(&raw));
+        assert_eq!(kept.len(), MAX_BACKUPS);
+        assert_eq!(kept[0].files["main.tf"], (MAX_BACKUPS + 1).to_string());
+    }
+
+    #[test]
+    fn the_earlier_single_backup_is_read_and_garbage_is_none() {
+        let a = files(&[("main.tf", "a")]);
+        let old = envelope(&a);
+        assert_eq!(read_backups(Some(&old))[0].files, a);
+        assert!(read_backups(Some("{not json")).is_empty());
+        assert!(read_backups(None).is_empty());
+        let bad = r#"{"format":2,"backups":[{"why":"x","files":{"../etc":"a"}}]}"#;
+        assert!(read_backups(Some(bad)).is_empty());
     }
 
     #[test]

@@ -966,3 +966,65 @@ async fn working_directories_open_through_the_folder_input() {
     tokio::time::sleep(Duration::from_millis(800)).await;
     screenshot(&c, "app-repo-not-installed.png").await;
 }
+
+/// Issue 17: with `panic = "abort"` a panic in the wasm left a dead page. The debug trigger
+/// (`?tfgraph-debug-panic`, `page::crash`) panics once the app has started; the banner must say
+/// what happened, that the files are saved, offer them as a download, and reload into them.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn a_panic_shows_a_banner_with_the_files_and_a_reload() {
+    let (base, _, _driver, c) = open_app().await;
+    editor_reset(&c).await;
+    c.goto(&format!("{base}/?tfgraph-debug-panic"))
+        .await
+        .expect("open with the trigger");
+    wait_count(&c, ".crash-banner", 1).await;
+    let lines = texts(&c, ".crash-line").await;
+    assert!(
+        lines.iter().any(|l| l.contains("the debug panic trigger")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("Your files are saved")),
+        "{lines:?}"
+    );
+    screenshot(&c, "app-crash.png").await;
+    let href = c
+        .find(Locator::Css(".crash-download"))
+        .await
+        .expect("download link")
+        .attr("href")
+        .await
+        .expect("href")
+        .unwrap_or_default();
+    let b64 = href
+        .split_once("base64,")
+        .map(|x| x.1.to_string())
+        .unwrap_or_default();
+    use base64::Engine as _;
+    let saved = String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .expect("base64"),
+    )
+    .expect("utf-8");
+    assert!(saved.contains("aws_vpc"), "{saved}");
+    // Reload leaves the trigger out and brings the files back.
+    click(&c, ".crash-reload").await;
+    wait_count(
+        &c,
+        ".graph-svg g.vertex[data-name='aws_vpc.main (expand)']",
+        1,
+    )
+    .await;
+    let url = c.current_url().await.expect("url");
+    assert!(!url.as_str().contains("debug-panic"), "{url}");
+    assert_eq!(
+        c.find_all(Locator::Css(".crash-banner"))
+            .await
+            .expect("find")
+            .len(),
+        0
+    );
+    c.close().await.expect("close");
+}

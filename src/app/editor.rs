@@ -218,10 +218,19 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         let ok = web_sys::window()
             .and_then(|w| w.confirm_with_message(&format!("Delete {name}?")).ok())
             .unwrap_or(false);
-        if ok {
+        let kept = ctx.files.with_untracked(crate::page::files::worth_keeping);
+        if ok && files::keep_aside(ctx, &format!("before deleting {name}")) {
             ctx.files.update(|f| {
                 f.remove(&name);
             });
+            if kept {
+                files::notify(
+                    ctx,
+                    false,
+                    format!("Deleted {name}. The files as they were are kept aside."),
+                    true,
+                );
+            }
             let next = ctx.files.with_untracked(|f| f.keys().next().cloned());
             ctx.active.set(next.unwrap_or_else(|| "main.tf".into()));
             ctx.analyze_now();

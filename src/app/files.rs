@@ -101,20 +101,16 @@ pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>, unread: Vec<(Str
     }
     let summary = intake.summary;
     if intake.replaces {
-        ctx.files.with_untracked(storage::save_backup);
-        set_workspace(ctx, intake.opened);
-        notify(
+        let dot = if intake.has_dot {
+            " A DOT graph is drawn and walked as it is: no builder runs, so there are no build steps."
+        } else {
+            ""
+        };
+        replace_workspace(
             ctx,
-            false,
-            format!(
-                "Opened {summary}.{} Your previous files were saved aside.",
-                if intake.has_dot {
-                    " A DOT graph is drawn and walked as it is: no builder runs, so there are no build steps."
-                } else {
-                    ""
-                }
-            ),
-            true,
+            intake.opened,
+            &format!("before opening {summary}"),
+            &format!("Opened {summary}.{dot}"),
         );
     } else {
         ctx.files
@@ -369,12 +365,75 @@ pub fn OpenButtons(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// Puts back the files saved aside by the last open or share link.
-pub fn restore_backup(ctx: Ctx) {
-    match storage::load_backup() {
-        Some(files) if !files.is_empty() => set_workspace(ctx, files),
-        _ => notify(ctx, true, "There are no saved files to restore.", false),
+/// Replaces the files with `files` (an example, opened files or a folder, a share link), keeping
+/// the current ones aside first when they hold work ([`crate::page::files::worth_keeping`]); the
+/// notice `done` then offers them back. When they cannot be kept (storage full or disabled),
+/// nothing is replaced: the notice says so and offers them as a download.
+pub fn replace_workspace(ctx: Ctx, files: BTreeMap<String, String>, why: &str, done: &str) {
+    if keep_aside(ctx, why) {
+        let kept = ctx.files.with_untracked(crate::page::files::worth_keeping);
+        set_workspace(ctx, files);
+        if kept {
+            notify(
+                ctx,
+                false,
+                format!("{done} Your previous files were kept aside."),
+                true,
+            );
+        } else {
+            notify(ctx, false, done.to_string(), false);
+        }
     }
+}
+
+/// Keeps the current files aside if they hold work; false (with an error notice offering them
+/// as a download) when the browser refused to store them.
+pub fn keep_aside(ctx: Ctx, why: &str) -> bool {
+    let current = ctx.files.get_untracked();
+    if !crate::page::files::worth_keeping(&current) {
+        return true;
+    }
+    match storage::push_backup(why, &current) {
+        Ok(()) => true,
+        Err(e) => {
+            let id = ctx
+                .notices
+                .with_untracked(|n| n.iter().map(|x| x.id + 1).max().unwrap_or(1));
+            ctx.notices.update(|n| {
+                n.push(Notice {
+                    id,
+                    text: format!(
+                        "Nothing was replaced: your files could not be kept aside first ({e}). Download them, then try again."
+                    ),
+                    download: Some(("tfgraph-files.json".to_string(), crate::saved::envelope(&current))),
+                    error: true,
+                    restore: false,
+                })
+            });
+            false
+        }
+    }
+}
+
+/// Puts back the newest kept files (an undo of the last replacement); the files they replace are
+/// kept aside in turn, so restoring twice swaps back.
+pub fn restore_backup(ctx: Ctx) {
+    let Some(b) = storage::pop_backup() else {
+        notify(ctx, true, "There are no kept files to restore.", false);
+        return;
+    };
+    if !keep_aside(ctx, "before restoring kept files") {
+        // Put the popped copy back: nothing changes.
+        let _ = storage::push_backup(&b.why, &b.files);
+        return;
+    }
+    set_workspace(ctx, b.files);
+    notify(
+        ctx,
+        false,
+        format!("Restored the files kept {}.", b.why),
+        false,
+    );
 }
 
 /// The page address with `fragment` as its fragment.
@@ -455,17 +514,13 @@ pub fn open_fragment(ctx: Ctx) {
             notify(ctx, true, "The share link holds no files.", false);
         }
         Ok(files) => {
-            ctx.files.with_untracked(storage::save_backup);
             let n = files.len();
-            set_workspace(ctx, files);
-            notify(
+            let s = if n == 1 { "" } else { "s" };
+            replace_workspace(
                 ctx,
-                false,
-                format!(
-                    "Opened {n} file{} from the share link. Your previous files were saved aside.",
-                    if n == 1 { "" } else { "s" }
-                ),
-                true,
+                files,
+                "before opening a share link",
+                &format!("Opened {n} file{s} from the share link."),
             );
         }
         Err(e) => notify(ctx, true, e.to_string(), false),

@@ -3,50 +3,17 @@
 
 use super::*;
 
-/// Corner points of a vertex's shape, by kind.
+/// Corner points of a vertex's shape as SVG `points` (the library's [`graph::shape`]).
 pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
-    let c = 7.0_f64.min(h / 3.0);
-    let pts: Vec<(f64, f64)> = match kind {
-        Kind::Provider => vec![
-            (c, 0.0),
-            (w - c, 0.0),
-            (w, c),
-            (w, h - c),
-            (w - c, h),
-            (c, h),
-            (0.0, h - c),
-            (0.0, c),
-        ],
-        Kind::ModuleExpand => vec![(c, 0.0), (w - c, 0.0), (w, h), (0.0, h)],
-        Kind::ModuleClose => vec![(0.0, 0.0), (w, 0.0), (w - c, h), (c, h)],
-        // A folder: the module's contents are inside.
-        Kind::Collapsed => {
-            let t = (w * 0.3).min(40.0);
-            vec![
-                (0.0, 0.0),
-                (t, 0.0),
-                (t + c / 2.0, c / 2.0),
-                (w, c / 2.0),
-                (w, h),
-                (0.0, h),
-            ]
-        }
-        _ => return None,
-    };
-    Some(
+    crate::page::graph::shape(kind, w, h).map(|pts| {
         pts.iter()
             .map(|(x, y)| format!("{x:.1},{y:.1}"))
             .collect::<Vec<_>>()
-            .join(" "),
-    )
+            .join(" ")
+    })
 }
 
-pub fn rounding(kind: Kind, h: f64) -> f64 {
-    match kind {
-        Kind::Variable | Kind::Local | Kind::Output | Kind::Root => h / 2.0,
-        _ => 4.0,
-    }
-}
+pub use crate::page::graph::rounding;
 
 /// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
 pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl IntoView {
@@ -121,9 +88,8 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             c.push_str(" hover");
         }
         ctx.search.with(|q| {
-            let q = q.trim();
-            if !q.is_empty() {
-                let hit = n_for_class.to_lowercase().contains(&q.to_lowercase());
+            if !q.trim().is_empty() {
+                let hit = crate::page::view::matches_query(&n_for_class, q);
                 c.push_str(if hit { " match" } else { " nomatch" });
             }
         });
@@ -321,22 +287,12 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     on:input=move |ev| ctx.search.set(event_target_value(&ev))
                     on:keydown=move |ev| {
                         if ev.key() == "Enter" {
-                            let q = ctx.search.get_untracked().trim().to_lowercase();
-                            let hit = ctx.shown.with_untracked(|s| {
-                                s.graph
-                                    .vertices()
-                                    .iter()
-                                    .enumerate()
-                                    .find(|(i, v)| !s.hidden.contains(i) && v.name.to_lowercase().contains(&q))
-                                    .map(|(_, v)| v.name.clone())
-                            });
-                            if let Some(h) = hit.filter(|_| !q.is_empty()) {
-                                ctx.selected.set(Some(h));
-                                ctx.tab.set(Tab::Details);
-                            }
+                            ev.prevent_default();
+                            ctx.next_search_match(ev.shift_key());
                         }
                     }
                 />
+                <span class="search-count" aria-live="polite">{move || ctx.search_position()}</span>
                 <span class="graph-counts">{counts}</span>
                 <span class="spacer"></span>
             </div>

@@ -5,6 +5,7 @@
 //! vertex, the builder's steps and the examples; the walk controls at the bottom. Every view reads
 //! engine results; user text is only ever set as text, attribute or form values, never as HTML.
 
+mod crash;
 mod editor;
 mod files;
 mod gantt;
@@ -38,8 +39,9 @@ const DEBOUNCE: Duration = Duration::from_millis(250);
 
 /// Mounts the app on the page body. Called by the `tfgraph-web` binary.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    crash::install();
     leptos::mount::mount_to_body(App);
+    crash::debug_trigger();
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -339,7 +341,9 @@ impl Ctx {
         if !self.save_ok.get_value() {
             return;
         }
-        if let Err(why) = storage::save_files(files) {
+        let saved = storage::save_files(files);
+        crash::remember(files, saved.is_ok());
+        if let Err(why) = saved {
             self.notify(format!("Your edits are not being saved: {why}."), None);
         }
     }
@@ -347,20 +351,63 @@ impl Ctx {
     /// Fits the drawing into the canvas.
     fn fit(self) {
         let (w, h) = self.scene.with_untracked(|s| (s.width, s.height));
-        let (cw, ch) = self
-            .canvas
+        let (cw, ch) = self.canvas_size();
+        let xf = crate::page::scene::fit(w, h, cw, ch);
+        self.xf.set(xf);
+        self.walk_ui.fitted.set_value(Some(xf));
+    }
+
+    /// The graph canvas's size in pixels (a default before it is laid out).
+    fn canvas_size(self) -> (f64, f64) {
+        self.canvas
             .get_untracked()
             .map(|el| (el.client_width() as f64, el.client_height() as f64))
             .filter(|(w, h)| *w > 0.0 && *h > 0.0)
-            .unwrap_or((800.0, 600.0));
-        if w <= 0.0 || h <= 0.0 {
-            self.xf.set((0.0, 0.0, 1.0));
+            .unwrap_or((800.0, 600.0))
+    }
+
+    /// Selects the next (previous) drawn vertex matching the search, shows its details and
+    /// moves the view to it.
+    fn next_search_match(self, back: bool) {
+        let q = self.search.get_untracked();
+        let matches = self
+            .shown
+            .with_untracked(|s| crate::page::view::search(s, &q));
+        let current = self.selected.get_untracked();
+        let Some((_, name)) = crate::page::view::next_match(&matches, current.as_deref(), back)
+        else {
             return;
+        };
+        let name = name.to_string();
+        let (cw, ch) = self.canvas_size();
+        let xf = self.xf.get_untracked();
+        if let Some(to) = self
+            .scene
+            .with_untracked(|sc| crate::page::scene::centre_on(sc, &name, xf, cw, ch))
+        {
+            self.xf.set(to);
         }
-        let s = ((cw - 32.0) / w).min((ch - 32.0) / h).clamp(0.15, 1.0);
-        let xf = ((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s);
-        self.xf.set(xf);
-        self.walk_ui.fitted.set_value(Some(xf));
+        self.selected.set(Some(name));
+        self.tab.set(Tab::Details);
+    }
+
+    /// "2 of 5" while a match is selected, else how many vertices match (empty without a query).
+    fn search_position(self) -> String {
+        let q = self.search.get();
+        if q.trim().is_empty() {
+            return String::new();
+        }
+        let matches = self.shown.with(|s| crate::page::view::search(s, &q));
+        let n = matches.len();
+        match self.selected.with(|sel| {
+            sel.as_ref()
+                .and_then(|x| matches.iter().position(|m| m == x))
+        }) {
+            _ if n == 0 => "no match".to_string(),
+            Some(i) => format!("{} of {n}", i + 1),
+            None if n == 1 => "1 match · Enter".to_string(),
+            None => format!("{n} matches · Enter"),
+        }
     }
 
     /// Zooms by `factor` about the canvas point (`cx`, `cy`), or its centre.
@@ -402,8 +449,23 @@ impl Ctx {
     }
 
     fn load_example(self, e: &Example) {
-        self.kind.set(e.kind);
-        files::set_workspace(self, example_files(e));
+        let why = format!("before loading the example {}", e.title);
+        if files::keep_aside(self, &why) {
+            let kept = self.files.with_untracked(crate::page::files::worth_keeping);
+            self.kind.set(e.kind);
+            files::set_workspace(self, example_files(e));
+            if kept {
+                files::notify(
+                    self,
+                    false,
+                    format!(
+                        "Loaded the example {}. Your previous files were kept aside.",
+                        e.title
+                    ),
+                    true,
+                );
+            }
+        }
     }
 
     fn reset_walk(self) {
@@ -682,6 +744,7 @@ pub fn App() -> impl IntoView {
                             <dt>"f"</dt><dd>"fit the graph"</dd>
                             <dt>"+ −"</dt><dd>"zoom in / out"</dd>
                             <dt>"Esc"</dt><dd>"clear the selection"</dd>
+                            <dt>"Enter / Shift+Enter"</dt><dd>"in Find a vertex: next / previous match, centred"</dd>
                             <dt>"?"</dt><dd>"this list"</dd>
                         </dl>
                         <p class="muted small">"Shortcuts work when the editor does not have the focus. Drag to pan, scroll to zoom."</p>

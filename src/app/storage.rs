@@ -119,6 +119,14 @@ pub fn restore() -> Start {
     }
 }
 
+/// The files saved now, if the saved data is usable (no side effects, unlike [`restore`]).
+pub fn saved_files() -> Option<BTreeMap<String, String>> {
+    match classify(get(KEY).as_deref(), None, None) {
+        Restored::Files(f) => Some(f),
+        _ => None,
+    }
+}
+
 /// Whether saving is safe: false when unusable data could not be kept aside and would be overwritten.
 pub fn can_save() -> bool {
     match get(KEY) {
@@ -135,22 +143,25 @@ pub fn save_files(files: &BTreeMap<String, String>) -> Result<(), String> {
     })
 }
 
-/// Where the files replaced by a share link or an opened folder are kept.
-const BACKUP_KEY: &str = "tfgraph.backup";
-
-/// Saves the files aside before a share link or an opened folder replaces them.
-pub fn save_backup(files: &BTreeMap<String, String>) {
-    if let Some(s) = local_storage() {
-        let _ = s.set_item(BACKUP_KEY, &envelope(files));
-    }
+/// Keeps `files` aside (newest of [`crate::saved::MAX_BACKUPS`]) before a replacement; `why` says
+/// what replaced them. Err with the reason when the browser refused the write.
+pub fn push_backup(why: &str, files: &BTreeMap<String, String>) -> Result<(), String> {
+    let s = local_storage().ok_or("this browser gives the page no storage")?;
+    let raw = get(crate::saved::BACKUP_KEY);
+    s.set_item(
+        crate::saved::BACKUP_KEY,
+        &crate::saved::push_backup(raw.as_deref(), why, files),
+    )
+    .map_err(|_| "the browser's storage is full or disabled".to_string())
 }
 
-/// The files saved aside by [`save_backup`], if any.
-pub fn load_backup() -> Option<BTreeMap<String, String>> {
-    match classify(get(BACKUP_KEY).as_deref(), None, None) {
-        Restored::Files(files) => Some(files),
-        _ => None,
-    }
+/// Takes the newest kept workspace out of storage.
+pub fn pop_backup() -> Option<crate::saved::Backup> {
+    let s = local_storage()?;
+    let (newest, rest) = crate::saved::pop_backup(get(crate::saved::BACKUP_KEY).as_deref());
+    let newest = newest?;
+    s.set_item(crate::saved::BACKUP_KEY, &rest).ok()?;
+    Some(newest)
 }
 
 /// Where the chosen root module folder is kept (beside the files: a folder name, not user text

@@ -2,6 +2,7 @@
 //! timeline, per-vertex durations, and the per-vertex walk cells the graph draws.
 
 use super::*;
+use crate::page::chart;
 use walkrt::{Frame, GCell, GRow, Setup, VCell};
 
 /// The walk's view state that is not one signal per frame: a cell per vertex and per Gantt row
@@ -201,37 +202,43 @@ impl Ctx {
     }
 }
 
-/// Shows the makespans known so far for the settings `ps`, in order.
-fn publish(cache: ChartCache, ps: &[usize], points: RwSignal<Vec<(usize, f64)>>) {
-    let mut v: Vec<(usize, f64)> = cache.with_value(|(_, m)| {
-        ps.iter()
-            .filter_map(|p| m.get(p).map(|x| (*p, *x)))
-            .collect()
+/// The key under which the chart's cache keeps the critical path (no setting is this large).
+const CRITICAL: usize = usize::MAX;
+
+/// The chart's known makespans by setting, and the critical path.
+type ChartPoints = (Vec<(usize, f64)>, Option<f64>);
+
+/// Shows the makespans known so far (settings 1–64) and the critical path.
+fn publish(cache: ChartCache, points: RwSignal<ChartPoints>) {
+    let v = cache.with_value(|(_, m)| {
+        (
+            m.range(1..=chart::MAX_P)
+                .map(|(p, x)| (*p, *x))
+                .collect::<Vec<_>>(),
+            m.get(&CRITICAL).copied(),
+        )
     });
-    v.sort_by_key(|x| x.0);
-    v.dedup_by_key(|x| x.0);
     if points.with_untracked(|p| *p != v) {
         points.set(v);
     }
 }
 
-/// Makespan against -parallelism (instant driver, no failures), the current setting marked.
-/// Computed only in Walk mode: it walks the graph once per setting.
+/// Makespan against -parallelism 1–64 (instant driver, no failures; `page::chart` makes the
+/// drawing), the current setting marked and the critical path as its floor. Computed only in
+/// Walk mode: it walks the graph once per setting.
 #[component]
 pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
-    const W: f64 = 150.0;
-    const H: f64 = 30.0;
     // One walk per setting on the instant driver: with a large graph that is a few tens of
     // milliseconds each, so they run one per browser task (the current setting first) and are
     // kept while only the setting moves.
-    let points = RwSignal::new(Vec::<(usize, f64)>::new());
+    let points = RwSignal::new(ChartPoints::default());
     let cache = ctx.walk_ui.chart;
     let generation = StoredValue::new(0_u64);
     Effect::new(move |_| {
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         if ctx.mode.get() != Mode::Walk {
-            points.set(Vec::new());
+            points.set((Vec::new(), None));
             return;
         }
         let p = ctx.parallelism.get() as usize;
@@ -241,7 +248,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                 .and_then(|a| a.graph.clone())
         });
         let Some(g) = g.filter(|g| !g.is_empty()) else {
-            points.set(Vec::new());
+            points.set((Vec::new(), None));
             return;
         };
         let setup = ctx.walk_setup(false);
@@ -252,67 +259,86 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                 m.clear();
             }
         });
-        let mut ps = vec![p, 1, 2, 4, 8, 16, 32, 64];
-        ps.dedup();
+        publish(cache, points);
+        let mut order = chart::settings_in_order(p);
+        order.insert(order.len().min(1), CRITICAL);
         let small = g.len() < 200;
         leptos::task::spawn_local(async move {
-            let mut first = true;
-            for q in ps.iter().copied() {
+            for (i, q) in order.iter().copied().enumerate() {
                 if cache.with_value(|(_, m)| m.contains_key(&q)) {
                     continue;
                 }
-                if !small && !first {
+                if i > 0 {
                     yield_to_browser().await;
                     // A walk playing keeps the browser busy every frame: the rest of the chart
                     // waits for a pause.
-                    while ctx.playing.get_untracked() && generation.try_get_value() == Some(mine) {
+                    while !small
+                        && ctx.playing.get_untracked()
+                        && generation.try_get_value() == Some(mine)
+                    {
                         wait_ms(250).await;
                     }
                 }
-                first = false;
                 if generation.try_get_value() != Some(mine) {
                     return;
                 }
-                let m = walkrt::makespans(&g, &setup, &[q]);
+                let m = if q == CRITICAL {
+                    vec![(CRITICAL, walkrt::critical_path(&g, &setup))]
+                } else {
+                    walkrt::makespans(&g, &setup, &[q])
+                };
                 cache.update_value(|(_, c)| c.extend(m));
-                if !small {
-                    publish(cache, &ps, points);
+                if !small || i < 2 {
+                    publish(cache, points);
                 }
             }
-            publish(cache, &ps, points);
+            publish(cache, points);
         });
     });
     move || {
-        let pts = points.get();
-        if pts.is_empty() {
-            return None;
-        }
-        let max = pts.iter().map(|x| x.1).fold(0.0_f64, f64::max).max(1e-9);
-        let xy = |p: usize, m: f64| ((p as f64).log2() / 6.0 * W, H - 2.0 - m / max * (H - 6.0));
-        let line = pts
+        let (pts, critical) = points.get();
+        let c = chart::chart(&pts, ctx.parallelism.get() as usize, critical)?;
+        let (l, t, r, b) = c.plot;
+        let x_ticks = c
+            .x_ticks
             .iter()
-            .map(|&(p, m)| {
-                let (x, y) = xy(p, m);
-                format!("{x:.1},{y:.1}")
+            .map(|k| {
+                view! {
+                    <line class="chart-tick" x1=k.at y1=b x2=k.at y2=b + 2.5></line>
+                    <text class="chart-tick-label" x=k.at y=chart::HEIGHT - 1.0 text-anchor="middle">{k.label.clone()}</text>
+                }
             })
-            .collect::<Vec<_>>()
-            .join(" ");
-        let cur = ctx.parallelism.get_untracked() as usize;
-        let (cp, cm) = pts.iter().copied().find(|x| x.0 == cur).unwrap_or(pts[0]);
-        let (cx, cy) = xy(cp, cm);
-        // Every point exactly (shortest round-trip decimals), for scripts and tests to read.
-        let exact = pts
+            .collect_view();
+        let y_ticks = c
+            .y_ticks
             .iter()
-            .map(|(p, m)| format!("{p}:{m}"))
-            .collect::<Vec<_>>()
-            .join(" ");
+            .map(|k| {
+                view! {
+                    <text class="chart-tick-label" x=l - 3.0 y=k.at + 3.0 text-anchor="end">{k.label.clone()}</text>
+                }
+            })
+            .collect_view();
+        let floor = c.floor.map(|f| {
+            view! { <line class="chart-floor" x1=l y1=f x2=r y2=f></line> }
+        });
+        let dot = c.current.map(|(x, y)| {
+            view! { <circle class="chart-dot" cx=x cy=y r="3.5"></circle> }
+        });
         Some(view! {
-            <div class="chart" data-makespans=exact title="Makespan of a walk without failures for -parallelism 1 to 64 (log scale); the dot is the current setting">
-                <svg width=W + 8.0 height=H viewBox=format!("-4 0 {} {H}", W + 8.0)>
-                    <polyline class="chart-line" points=line></polyline>
-                    <circle class="chart-dot" cx=cx cy=cy r="3.5"></circle>
+            <div class="chart" data-makespans=c.exact.clone() title=c.description.clone()>
+                <svg width=chart::WIDTH height=chart::HEIGHT viewBox=format!("0 0 {} {}", chart::WIDTH, chart::HEIGHT) role="img" aria-label=c.description.clone()>
+                    <line class="chart-axis" x1=l y1=b x2=r y2=b></line>
+                    <line class="chart-axis" x1=l y1=t x2=l y2=b></line>
+                    {x_ticks}
+                    {y_ticks}
+                    {floor}
+                    <polyline class="chart-line" points=c.line.clone()></polyline>
+                    {dot}
                 </svg>
-                <span class="chart-label">{format!("makespan {cm:.1} s at {cp}")}</span>
+                <span class="chart-text">
+                    <span class="chart-label">{c.label.clone()}</span>
+                    {c.floor_label.clone().map(|f| view! { <span class="chart-floor-label">{f}</span> })}
+                </span>
             </div>
         })
     }

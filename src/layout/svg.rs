@@ -1,5 +1,6 @@
-//! A standalone SVG drawing of a [`Layout`]: rounded vertex boxes, smooth edges with arrow heads
-//! (at the dependent end), cluster boxes with their titles. All text is escaped.
+//! A standalone SVG drawing of a [`Layout`]: vertex boxes (rounded, or shaped and coloured by the
+//! caller's [`NodeStyle`]), smooth edges with arrow heads (at the dependent end), cluster boxes
+//! with their titles. All text is escaped.
 
 use super::{Direction, Layout, NodeBox};
 use std::fmt::Write;
@@ -77,8 +78,51 @@ fn path_data(points: &[(f64, f64)], dir: Direction) -> String {
     d
 }
 
+/// A vertex's outline inside its box (coordinates relative to the box's corner).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Rect { rx: f64 },
+    Polygon(Vec<(f64, f64)>),
+}
+
+/// How one vertex is drawn: colours are CSS colour values written as attributes, so the drawing
+/// keeps them wherever it is opened (an image viewer, a PNG made from it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeStyle {
+    pub stroke: String,
+    pub fill: String,
+    pub stroke_width: f64,
+    pub dash: Option<String>,
+    pub shape: Shape,
+    /// An extra class (`tfg-node-CLASS`) for whoever restyles the file.
+    pub class: String,
+}
+
+impl NodeStyle {
+    /// The plain style: a white rounded box with a blue outline.
+    pub fn plain() -> NodeStyle {
+        NodeStyle {
+            stroke: "#3d6fb6".into(),
+            fill: "#ffffff".into(),
+            stroke_width: 1.3,
+            dash: None,
+            shape: Shape::Rect { rx: 6.0 },
+            class: String::new(),
+        }
+    }
+}
+
 /// Renders the layout; `label` gives each vertex's text (may contain `\n`).
 pub fn render(layout: &Layout, label: impl Fn(&NodeBox) -> String) -> String {
+    render_styled(layout, label, |_| NodeStyle::plain())
+}
+
+/// [`render`] with `style` giving each vertex its shape and colours.
+pub fn render_styled(
+    layout: &Layout,
+    label: impl Fn(&NodeBox) -> String,
+    style: impl Fn(&NodeBox) -> NodeStyle,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -94,7 +138,6 @@ pub fn render(layout: &Layout, label: impl Fn(&NodeBox) -> String) -> String {
         ".tfg-cluster-title{fill:#4a5562;font-weight:600}",
         ".tfg-edge{fill:none;stroke:#8894a2;stroke-width:1.2}",
         ".tfg-edge.tfg-reversed{stroke-dasharray:4 3}",
-        ".tfg-node{fill:#ffffff;stroke:#3d6fb6;stroke-width:1.3}",
         ".tfg-label{fill:#1f2933}</style>\n",
     ));
     s.push_str(&format!(
@@ -135,15 +178,43 @@ pub fn render(layout: &Layout, label: impl Fn(&NodeBox) -> String) -> String {
     for nb in &layout.nodes {
         let text = label(nb);
         let lines: Vec<&str> = text.split('\n').collect();
-        let _ = write!(
-            s,
-            "<g><title>{}</title><rect class=\"tfg-node\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\"/>",
-            escape(&nb.name),
-            num(nb.x),
-            num(nb.y),
-            num(nb.w),
-            num(nb.h)
+        let st = style(nb);
+        let class = if st.class.is_empty() {
+            "tfg-node".to_string()
+        } else {
+            format!("tfg-node tfg-node-{}", escape(&st.class))
+        };
+        let paint = format!(
+            "fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"{}",
+            escape(&st.fill),
+            escape(&st.stroke),
+            num(st.stroke_width),
+            st.dash
+                .as_ref()
+                .map(|d| format!(" stroke-dasharray=\"{}\"", escape(d)))
+                .unwrap_or_default()
         );
+        let _ = write!(s, "<g><title>{}</title>", escape(&nb.name));
+        let _ = match &st.shape {
+            Shape::Rect { rx } => write!(
+                s,
+                "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" {paint}/>",
+                num(nb.x),
+                num(nb.y),
+                num(nb.w),
+                num(nb.h),
+                num(*rx)
+            ),
+            Shape::Polygon(points) => write!(
+                s,
+                "<polygon class=\"{class}\" points=\"{}\" {paint}/>",
+                points
+                    .iter()
+                    .map(|(x, y)| format!("{},{}", num(nb.x + x), num(nb.y + y)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        };
         let line_h = 15.0;
         let first = nb.y + nb.h / 2.0 - line_h * (lines.len() as f64 - 1.0) / 2.0 + 4.0;
         let _ = write!(

@@ -294,7 +294,7 @@ fn import_dot(dot: &pipeline::NamedText) -> Analysis {
             let graph = graph_of(names, read.edges.iter().copied().filter(|(a, b)| a != b));
             let (g, _) = graph.to_graph();
             Analysis {
-                mermaid: g.mermaid(),
+                mermaid: super::graph::mermaid(&g),
                 json: g.json_graph().to_json(),
                 dot: dot.text.clone(),
                 cycles: cycles_of(&g),
@@ -418,7 +418,7 @@ where
                 .collect();
             Analysis {
                 dot: g.dot(&dag::render::dot::DotOpts::cli_default()),
-                mermaid: g.mermaid(),
+                mermaid: super::graph::mermaid(g),
                 json: g.json_graph().to_json(),
                 graph: Some(graph),
                 decls,

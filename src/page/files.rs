@@ -210,6 +210,17 @@ pub fn skipped_dir(name: &str) -> bool {
     matches!(name, ".git" | "node_modules" | ".terragrunt-cache")
 }
 /// Whether the files hold planned changes (a plan JSON or a changes list): then the graph shown
+/// Whether replacing `files` would lose work: false for no files, files that are all blank, or
+/// exactly one of the examples (those come back from the gallery).
+pub fn worth_keeping(files: &BTreeMap<String, String>) -> bool {
+    if files.values().all(|t| t.trim().is_empty()) {
+        return false;
+    }
+    !crate::page::examples::EXAMPLES
+        .iter()
+        .any(|e| &crate::page::examples::files_of(e) == files)
+}
+
 /// is the apply graph, as `tofu graph` shows it.
 pub fn has_plan(files: &BTreeMap<String, String>) -> bool {
     files
@@ -408,6 +419,20 @@ fn summarize(roles: &BTreeMap<&String, Role>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Issue 17: loading an example over an untouched example keeps nothing aside (there is no
+    // work to lose), so the kept copies are the user's own.
+    #[test]
+    fn blank_files_and_untouched_examples_are_not_worth_keeping() {
+        let ex = &crate::page::examples::EXAMPLES[0];
+        let mut f = crate::page::examples::files_of(ex);
+        assert!(!worth_keeping(&f));
+        f.values_mut().next().unwrap().push_str("\n# mine\n");
+        assert!(worth_keeping(&f));
+        assert!(!worth_keeping(&BTreeMap::new()));
+        let blank = BTreeMap::from([("main.tf".to_string(), "  \n".to_string())]);
+        assert!(!worth_keeping(&blank));
+    }
 
     #[test]
     fn files_are_classified_by_name_then_content() {

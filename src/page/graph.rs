@@ -118,6 +118,154 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// The kind's colour in the light theme: the stroke of its vertices and the legend's swatch.
+    /// The page's stylesheet holds the same values as `--k-*` (a test keeps them equal); the
+    /// exports (SVG, PNG, Mermaid) take them from here, as they cannot read the stylesheet.
+    pub fn colour(self) -> &'static str {
+        match self {
+            Kind::Resource => "#0072b2",
+            Kind::Data => "#009e73",
+            Kind::Provider => "#d55e00",
+            Kind::Variable => "#e69f00",
+            Kind::Local => "#b8a400",
+            Kind::Output => "#cc79a7",
+            Kind::ModuleExpand | Kind::ModuleClose | Kind::Collapsed => "#56b4e9",
+            Kind::Root => "#444448",
+            Kind::Destroy => "#1d1d1f",
+            Kind::Other => "#8a8a90",
+        }
+    }
+
+    /// The fill: a light tint of the colour for the kinds the page tints, else white.
+    pub fn fill(self) -> String {
+        let tint = match self {
+            Kind::Resource => 8.0,
+            Kind::Data => 7.0,
+            Kind::ModuleExpand | Kind::ModuleClose | Kind::Collapsed => 12.0,
+            _ => 0.0,
+        };
+        mix_with_white(self.colour(), tint)
+    }
+
+    /// The stroke's dash pattern, if the kind has one (data sources, destroy vertices).
+    pub fn dash(self) -> Option<&'static str> {
+        match self {
+            Kind::Data => Some("5 3"),
+            Kind::Destroy => Some("2 2"),
+            _ => None,
+        }
+    }
+
+    /// The stroke's width.
+    pub fn stroke_width(self) -> f64 {
+        match self {
+            Kind::Output | Kind::Root => 2.4,
+            _ => 1.6,
+        }
+    }
+}
+
+/// `#rrggbb` mixed with white, `percent` of the colour (CSS `color-mix(in srgb, c p%, white)`).
+fn mix_with_white(hex: &str, percent: f64) -> String {
+    let channel =
+        |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("ff"), 16).unwrap_or(255);
+    let mix = |c: u8| {
+        let v = f64::from(c) * percent / 100.0 + 255.0 * (1.0 - percent / 100.0);
+        v.round().clamp(0.0, 255.0) as u8
+    };
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        mix(channel(1)),
+        mix(channel(3)),
+        mix(channel(5))
+    )
+}
+
+/// Corner points of a vertex's shape in a `w` x `h` box, by kind; `None` for a rounded rectangle
+/// (see [`rounding`]). Providers are octagons, module expand and close trapezoids opening and
+/// closing, a collapsed module a folder.
+pub fn shape(kind: Kind, w: f64, h: f64) -> Option<Vec<(f64, f64)>> {
+    let c = 7.0_f64.min(h / 3.0);
+    Some(match kind {
+        Kind::Provider => vec![
+            (c, 0.0),
+            (w - c, 0.0),
+            (w, c),
+            (w, h - c),
+            (w - c, h),
+            (c, h),
+            (0.0, h - c),
+            (0.0, c),
+        ],
+        Kind::ModuleExpand => vec![(c, 0.0), (w - c, 0.0), (w, h), (0.0, h)],
+        Kind::ModuleClose => vec![(0.0, 0.0), (w, 0.0), (w - c, h), (c, h)],
+        // A folder: the module's contents are inside.
+        Kind::Collapsed => {
+            let t = (w * 0.3).min(40.0);
+            vec![
+                (0.0, 0.0),
+                (t, 0.0),
+                (t + c / 2.0, c / 2.0),
+                (w, c / 2.0),
+                (w, h),
+                (0.0, h),
+            ]
+        }
+        _ => return None,
+    })
+}
+
+/// The corner radius of a rectangle-shaped vertex: values (variables, locals, outputs) and root
+/// are pills.
+pub fn rounding(kind: Kind, h: f64) -> f64 {
+    match kind {
+        Kind::Variable | Kind::Local | Kind::Output | Kind::Root => h / 2.0,
+        _ => 4.0,
+    }
+}
+
+/// How the standalone SVG export (and so the PNG) draws vertex `name` in a `w` x `h` box: the
+/// page's shape and colours for its kind (light theme).
+pub fn svg_style(name: &str, w: f64, h: f64) -> crate::layout::svg::NodeStyle {
+    use crate::layout::svg::{NodeStyle, Shape};
+    let kind = classify(name);
+    NodeStyle {
+        stroke: kind.colour().to_string(),
+        fill: kind.fill(),
+        stroke_width: kind.stroke_width(),
+        dash: kind.dash().map(str::to_string),
+        shape: match shape(kind, w, h) {
+            Some(p) => Shape::Polygon(p),
+            None => Shape::Rect {
+                rx: rounding(kind, h),
+            },
+        },
+        class: kind.css().to_string(),
+    }
+}
+
+/// Mermaid text of `g` as the page draws it: arrows from what runs first, each vertex classed
+/// by its kind with the kind's colours. The page's export and `tfgraph graph --format mermaid`.
+pub fn mermaid<V: dag::Vertex>(g: &dag::Graph<V>) -> String {
+    let defs: Vec<(&str, String)> = Kind::LEGEND
+        .iter()
+        .map(|k| {
+            let mut style = format!(
+                "fill:{},stroke:{},stroke-width:{}px",
+                k.fill(),
+                k.colour(),
+                k.stroke_width()
+            );
+            if let Some(d) = k.dash() {
+                style.push_str(&format!(",stroke-dasharray:{d}"));
+            }
+            (k.css(), style)
+        })
+        .collect();
+    dag::render::mermaid::render_classed(g, |n| Some(classify(n).css()), &defs)
+}
+
 /// The suffix of the vertex that stands for a collapsed module: `module.net (collapsed: 6)`.
 pub const COLLAPSED: &str = "collapsed";
 
@@ -205,6 +353,70 @@ pub fn cluster_of(name: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_colours_are_the_stylesheets() {
+        // The exports take colours from here, the page from style/main.css: keep them equal.
+        let css = include_str!("../../style/main.css");
+        let root = &css[css.find(":root").expect(":root")..];
+        let root = &root[..root.find('}').expect("end of :root")];
+        let var = |name: &str| {
+            let at = root
+                .find(&format!("--k-{name}:"))
+                .unwrap_or_else(|| panic!("--k-{name}"));
+            root[at..]
+                .split([':', ';'])
+                .nth(1)
+                .map(str::trim)
+                .unwrap_or("")
+                .to_string()
+        };
+        for (k, css_name) in [
+            (Kind::Resource, "resource"),
+            (Kind::Data, "data"),
+            (Kind::Provider, "provider"),
+            (Kind::Variable, "variable"),
+            (Kind::Local, "local"),
+            (Kind::Output, "output"),
+            (Kind::ModuleExpand, "module"),
+            (Kind::Root, "root"),
+            (Kind::Destroy, "destroy"),
+            (Kind::Other, "other"),
+        ] {
+            assert_eq!(
+                k.colour(),
+                var(css_name),
+                "Kind::{k:?}: update page::graph::Kind::colour to match --k-{css_name}"
+            );
+        }
+        // color-mix(in srgb, #0072b2 8%, white)
+        assert_eq!(Kind::Resource.fill(), "#ebf4f9");
+        assert_eq!(Kind::Variable.fill(), "#ffffff");
+    }
+
+    // Issue 18, defect 11: the exports lost the kinds' colours and shapes, and Mermaid's arrows
+    // pointed the opposite way from the drawing.
+    #[test]
+    fn the_mermaid_export_is_drawn_as_the_page_draws() {
+        let mut g: dag::Graph<String> = dag::Graph::new();
+        let web = g.add("aws_instance.web".into());
+        let p = g.add("provider[\"registry.opentofu.org/hashicorp/aws\"]".into());
+        g.connect(web, p);
+        let m = mermaid(&g);
+        assert!(
+            m.contains(&format!("v{} --> v{}", p.index(), web.index())),
+            "{m}"
+        );
+        assert!(
+            m.contains("classDef resource fill:#ebf4f9,stroke:#0072b2"),
+            "{m}"
+        );
+        assert!(m.contains(&format!("class v{} provider", p.index())), "{m}");
+        assert!(
+            !m.contains("classDef output"),
+            "only the kinds present: {m}"
+        );
+    }
 
     #[test]
     fn kinds_from_names() {

@@ -15,11 +15,15 @@
 //! - [`scene`]: the laid-out drawing, every item keyed by name;
 //! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
 //! - [`walk`]: the walk as the page animates it, reported per changed vertex and timeline row;
+//! - [`chart`]: the makespan chart (makespan against -parallelism, the critical path as floor);
 //! - [`explain`]: words for transforms and phases, declaration snippets, download URLs;
 //! - [`highlight`]: the tolerant HCL lexer the editor colours text with;
-//! - [`examples`]: the gallery's configurations.
+//! - [`examples`]: the gallery's configurations;
+//! - [`crash`]: what the page says when the engine panics.
 
 pub mod analysis;
+pub mod chart;
+pub mod crash;
 pub mod examples;
 pub mod explain;
 pub mod files;

@@ -71,6 +71,34 @@ pub struct Scene {
 /// the app says so and suggests narrowing the view.
 pub const MAX_DRAWN: usize = 5_000;
 
+/// The view's transform: translation (x, y) in canvas pixels, then scale.
+pub type Xf = (f64, f64, f64);
+
+/// The smallest scale Fit goes to: below it labels are unreadable anyway.
+pub const MIN_FIT_SCALE: f64 = 0.15;
+
+/// The transform that fits a `w` x `h` drawing in a `cw` x `ch` canvas (16 px margins), centred,
+/// never enlarged, never below [`MIN_FIT_SCALE`] (then the top stays in view).
+pub fn fit(w: f64, h: f64, cw: f64, ch: f64) -> Xf {
+    if !(w > 0.0 && h > 0.0 && cw > 0.0 && ch > 0.0) {
+        return (0.0, 0.0, 1.0);
+    }
+    let s = ((cw - 32.0) / w)
+        .min((ch - 32.0) / h)
+        .clamp(MIN_FIT_SCALE, 1.0);
+    ((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s)
+}
+
+/// The transform that puts vertex `name` at the centre of a `cw` x `ch` canvas, keeping the
+/// scale of `xf` unless its label would be too small to read there (then 1); `None` if the
+/// vertex is not drawn.
+pub fn centre_on(sc: &Scene, name: &str, xf: Xf, cw: f64, ch: f64) -> Option<Xf> {
+    let n = sc.nodes.iter().find(|n| n.name == name)?;
+    let s = if xf.2 >= 0.6 { xf.2 } else { 1.0 };
+    let (cx, cy) = (n.x + n.w / 2.0, n.y + n.h / 2.0);
+    Some((cw / 2.0 - cx * s, ch / 2.0 - cy * s, s))
+}
+
 /// Box size for a label drawn in the SVG's 12px monospace font.
 pub fn label_size(name: &str) -> (f64, f64) {
     let (w, h) = layout::monospace_size(name);
@@ -183,7 +211,11 @@ pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String,
         width: l.width,
         height: l.height,
         hint: l.order_hint(),
-        svg: layout::svg::render_names(&l),
+        svg: layout::svg::render_styled(
+            &l,
+            |n| n.name.clone(),
+            |n| super::graph::svg_style(&n.name, n.w, n.h),
+        ),
         too_big: None,
     }
 }
@@ -250,6 +282,79 @@ mod tests {
             graph: graph_of(names.iter().map(|s| s.to_string()), edges.iter().copied()),
             ..Shown::default()
         }
+    }
+
+    // Issue 18, defect 10: choosing a search match did not move the view to it.
+    #[test]
+    fn the_view_centres_on_a_vertex_and_fit_keeps_the_drawing_in_the_canvas() {
+        let s = shown(&["aws_instance.a", "aws_vpc.b", "var.c"], &[(0, 1), (1, 2)]);
+        let (g, visible) = drawn(&s);
+        let sc = scene(&g, &visible, None);
+        let n = sc
+            .nodes
+            .iter()
+            .find(|n| n.name == "aws_instance.a")
+            .unwrap()
+            .clone();
+        // At a readable scale the scale stays; too small, it becomes 1.
+        for (scale, want) in [(0.8, 0.8), (0.2, 1.0)] {
+            let (tx, ty, s) =
+                centre_on(&sc, "aws_instance.a", (5.0, 5.0, scale), 600.0, 400.0).expect("drawn");
+            assert_eq!(s, want);
+            assert!(((n.x + n.w / 2.0) * s + tx - 300.0).abs() < 1e-9);
+            assert!(((n.y + n.h / 2.0) * s + ty - 200.0).abs() < 1e-9);
+        }
+        assert_eq!(
+            centre_on(&sc, "nothing", (0.0, 0.0, 1.0), 600.0, 400.0),
+            None
+        );
+        let (tx, ty, s) = fit(sc.width, sc.height, 600.0, 400.0);
+        assert!((MIN_FIT_SCALE..=1.0).contains(&s));
+        assert!(tx >= 0.0 && ty >= 8.0 && tx + sc.width * s <= 600.0);
+        assert_eq!(fit(0.0, 10.0, 600.0, 400.0), (0.0, 0.0, 1.0));
+    }
+
+    // Issue 18, defect 11: the SVG (and the PNG made from it) lost the kinds' colours and shapes.
+    #[test]
+    fn the_exported_svg_keeps_each_kinds_shape_and_colour() {
+        let s = shown(
+            &[
+                "aws_instance.a",
+                "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+                "data.aws_ami.x",
+                "var.region",
+            ],
+            &[(0, 1), (0, 2), (1, 3)],
+        );
+        let (g, visible) = drawn(&s);
+        let svg = scene(&g, &visible, None).svg;
+        let line = |needle: &str| {
+            svg.lines()
+                .find(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("{needle} in {svg}"))
+                .to_string()
+        };
+        let provider = line("<title>provider[");
+        assert!(
+            provider.contains("<polygon class=\"tfg-node tfg-node-provider\""),
+            "{provider}"
+        );
+        assert!(provider.contains("stroke=\"#d55e00\""), "{provider}");
+        let data = line("<title>data.aws_ami.x");
+        assert!(data.contains("stroke-dasharray=\"5 3\""), "{data}");
+        assert!(data.contains("stroke=\"#009e73\""), "{data}");
+        let resource = line("<title>aws_instance.a");
+        assert!(resource.contains("fill=\"#ebf4f9\""), "{resource}");
+        // A variable is a pill: its corner radius is half its height.
+        let var = line("<title>var.region");
+        let attr = |l: &str, a: &str| -> f64 {
+            let at = l.find(&format!(" {a}=\"")).expect(a) + a.len() + 3;
+            l[at..].split('"').next().unwrap().parse().unwrap()
+        };
+        assert!(
+            (attr(&var, "rx") - attr(&var, "height") / 2.0).abs() < 0.1,
+            "{var}"
+        );
     }
 
     #[test]

@@ -33,6 +33,49 @@ pub struct Shown {
     pub collapsed: BTreeMap<usize, (String, Vec<usize>)>,
 }
 
+/// Whether vertex name `name` matches the search `query` (case-insensitive substring; an empty
+/// query matches nothing). The drawing marks matches with this, and [`search`] lists them.
+pub fn matches_query(name: &str, query: &str) -> bool {
+    let q = query.trim();
+    !q.is_empty() && name.to_lowercase().contains(&q.to_lowercase())
+}
+
+/// The drawn vertices of `s` matching `query`, in name order: what Enter in the search field
+/// steps through.
+pub fn search(s: &Shown, query: &str) -> Vec<String> {
+    let mut out: Vec<String> = s
+        .graph
+        .vertices()
+        .iter()
+        .enumerate()
+        .filter(|(i, v)| !s.hidden.contains(i) && matches_query(&v.name, query))
+        .map(|(_, v)| v.name.clone())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The match after `current` (before it when `back`), wrapping around; the first (last) when
+/// `current` is not a match. With its position, 1-based, for "2 of 5".
+pub fn next_match<'a>(
+    matches: &'a [String],
+    current: Option<&str>,
+    back: bool,
+) -> Option<(usize, &'a str)> {
+    let n = matches.len();
+    if n == 0 {
+        return None;
+    }
+    let at = current.and_then(|c| matches.iter().position(|m| m == c));
+    let i = match (at, back) {
+        (Some(i), false) => (i + 1) % n,
+        (Some(i), true) => (i + n - 1) % n,
+        (None, false) => 0,
+        (None, true) => n - 1,
+    };
+    Some((i + 1, matches[i].as_str()))
+}
+
 /// The view settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOpts {
@@ -270,6 +313,49 @@ pub fn combined_state(states: impl Iterator<Item = VState>) -> VState {
 
 #[cfg(test)]
 mod tests {
+    // Issue 18, defect 10: Enter in the search always took the first match.
+    #[test]
+    fn enter_steps_through_the_drawn_matches_and_wraps() {
+        let mut s = Shown {
+            graph: crate::page::graph::graph_of(
+                [
+                    "aws_subnet.b",
+                    "aws_vpc.a",
+                    "var.vpc_cidr",
+                    "aws_instance.c",
+                ]
+                .iter()
+                .map(|x| x.to_string()),
+                [],
+            ),
+            ..Shown::default()
+        };
+        s.hidden.insert(3);
+        let m = search(&s, " VPC ");
+        assert_eq!(m, ["aws_vpc.a", "var.vpc_cidr"]);
+        assert_eq!(next_match(&m, None, false), Some((1, "aws_vpc.a")));
+        assert_eq!(
+            next_match(&m, Some("aws_vpc.a"), false),
+            Some((2, "var.vpc_cidr"))
+        );
+        assert_eq!(
+            next_match(&m, Some("var.vpc_cidr"), false),
+            Some((1, "aws_vpc.a"))
+        );
+        assert_eq!(
+            next_match(&m, Some("aws_vpc.a"), true),
+            Some((2, "var.vpc_cidr"))
+        );
+        assert_eq!(
+            next_match(&m, Some("aws_subnet.b"), true),
+            Some((2, "var.vpc_cidr"))
+        );
+        assert_eq!(next_match(&[], None, false), None);
+        // A hidden vertex is not a match; nor is anything for an empty query.
+        assert!(search(&s, "instance").is_empty());
+        assert!(search(&s, "  ").is_empty());
+    }
+
     use super::*;
     use crate::builder::BuilderKind;
     use crate::page::analysis::{Options, analyze};

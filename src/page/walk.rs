@@ -242,6 +242,14 @@ pub fn makespans(g: &PageGraph, setup: &Setup, ps: &[usize]) -> Vec<(usize, f64)
         .collect()
 }
 
+/// The critical path (seconds): the makespan with no limit on parallelism, the floor of the
+/// makespan chart. The same walk as [`makespans`], with as many permits as there can be tasks.
+pub fn critical_path(g: &PageGraph, setup: &Setup) -> f64 {
+    makespans(g, setup, &[usize::MAX])
+        .first()
+        .map_or(0.0, |x| x.1)
+}
+
 /// What the view knows of one task.
 #[derive(Debug, Clone, Default)]
 struct Track {
@@ -778,6 +786,21 @@ mod tests {
         let m = makespans(&g, &s, &[1, 10]);
         assert_eq!(m[1].1, rt.expected());
         assert!(m[0].1 >= m[1].1);
+    }
+
+    #[test]
+    fn the_critical_path_is_the_floor_every_setting_reaches_or_stays_above() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let s = setup(&a);
+        let cp = critical_path(&g, &s);
+        let m = makespans(&g, &s, &[1, 2, 64]);
+        assert!(cp > 0.0);
+        assert!(m.iter().all(|x| x.1 >= cp), "{m:?} {cp}");
+        // The walk's own critical path (the longest chain of what it ran) is the same figure.
+        let mut rt = WalkRt::start(&g, 64, &s);
+        let frames = run_to_end(&mut rt);
+        assert_eq!(frames.last().unwrap().view.critical_path, Some(cp));
     }
 
     #[test]

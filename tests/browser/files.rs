@@ -90,6 +90,8 @@ async fn opened_files_are_classified_and_routed() {
 #[wasm_bindgen_test]
 async fn a_dropped_dot_file_is_drawn_as_it_is() {
     let host = mount().await;
+    // The user's own work (an untouched example is not kept: it comes back from the gallery).
+    type_and_build(&host, "resource \"aws_eip\" \"web\" {}\n").await;
     let dot = "digraph {\n  compound = \"true\"\n  subgraph \"root\" {\n    \"[root] aws_eip.web (expand)\" -> \"[root] aws_instance.web (expand)\"\n    \"[root] aws_instance.web (expand)\" -> \"[root] provider[\\\"registry.opentofu.org/hashicorp/aws\\\"]\"\n  }\n}\n";
     drop_files(&host, &[file("graph.dot", dot)]).await;
     assert_eq!(

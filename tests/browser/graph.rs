@@ -245,3 +245,133 @@ async fn the_graph_exports_as_png_through_a_canvas() {
     );
     host.remove();
 }
+
+// Issue 18, defect 11: the exports lost the kinds' colours and shapes, and Mermaid's arrows
+// pointed the opposite way from the drawing (whose arrows run from what runs first).
+#[wasm_bindgen_test]
+async fn exports_keep_the_drawings_kinds_colours_and_arrow_direction() {
+    use base64::Engine as _;
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, ".tabs .tab:nth-child(4)").await;
+    let exported = |label: &str| {
+        let links = host.query_selector_all(".export-link").unwrap();
+        (0..links.length())
+            .filter_map(|i| links.item(i)?.dyn_into::<Element>().ok())
+            .find(|a| a.text_content().unwrap_or_default().trim() == label)
+            .and_then(|a| a.get_attribute("href"))
+            .and_then(|h| h.split_once("base64,").map(|x| x.1.to_string()))
+            .and_then(|b| base64::engine::general_purpose::STANDARD.decode(b).ok())
+            .map(|b| String::from_utf8(b).expect("utf-8"))
+            .unwrap_or_else(|| panic!("no {label} export"))
+    };
+    let svg = exported("SVG");
+    let provider = svg
+        .lines()
+        .find(|l| l.contains(&format!("<title>{}", AWS.replace('"', "&quot;"))))
+        .unwrap_or_else(|| panic!("provider in {svg}"));
+    assert!(provider.contains("<polygon"), "{provider}");
+    assert!(provider.contains("stroke=\"#d55e00\""), "{provider}");
+    let mermaid = exported("Mermaid");
+    let id = |name: &str| {
+        mermaid
+            .lines()
+            .find(|l| {
+                l.contains(&format!(
+                    "[\"{}\"]",
+                    tfgraph::dag::render::mermaid::escape_label(name)
+                ))
+            })
+            .and_then(|l| l.trim().split('[').next())
+            .unwrap_or_else(|| panic!("{name} in {mermaid}"))
+            .to_string()
+    };
+    // aws_subnet.b waits for aws_vpc.a: the arrow runs from the VPC to the subnet.
+    let (vpc, subnet) = (id("aws_vpc.a (expand)"), id("aws_subnet.b (expand)"));
+    assert!(
+        mermaid.contains(&format!("{vpc} --> {subnet}")),
+        "{mermaid}"
+    );
+    assert!(
+        !mermaid.contains(&format!("{subnet} --> {vpc}")),
+        "{mermaid}"
+    );
+    assert!(mermaid.contains("classDef resource"), "{mermaid}");
+    host.remove();
+}
+
+// Issue 18, defect 10: Enter in the search always took the first match, and choosing a match did
+// not move the view to it.
+#[wasm_bindgen_test]
+async fn enter_in_the_search_steps_through_matches_and_centres_each() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    let input: web_sys::HtmlInputElement = host
+        .query_selector(".graph-search")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    input.set_value("AWS_");
+    dispatch(&input, "input").await;
+    assert_eq!(texts(&host, ".search-count"), vec!["3 matches · Enter"]);
+    let press = |shift: bool| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key("Enter");
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        let ev =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        input.dispatch_event(&ev).unwrap();
+    };
+    let centred = |name: &str| {
+        // The shape, not the whole group (its instance counter reaches beyond the box).
+        let v = vertex(&host, name)
+            .query_selector(".shape")
+            .unwrap()
+            .unwrap()
+            .get_bounding_client_rect();
+        let c = host
+            .query_selector(".graph-canvas")
+            .unwrap()
+            .unwrap()
+            .get_bounding_client_rect();
+        let dx = v.x() + v.width() / 2.0 - (c.x() + c.width() / 2.0);
+        let dy = v.y() + v.height() / 2.0 - (c.y() + c.height() / 2.0);
+        dx.abs() < 2.0 && dy.abs() < 2.0
+    };
+    for (shift, want, pos) in [
+        (false, "aws_instance.c (expand)", "1 of 3"),
+        (false, "aws_subnet.b (expand)", "2 of 3"),
+        (false, "aws_vpc.a (expand)", "3 of 3"),
+        (false, "aws_instance.c (expand)", "1 of 3"),
+        (true, "aws_vpc.a (expand)", "3 of 3"),
+    ] {
+        press(shift);
+        assert!(
+            wait_until(5_000, || texts(&host, ".detail-name")
+                == vec![want.to_string()])
+            .await,
+            "{:?} instead of {want}",
+            texts(&host, ".detail-name")
+        );
+        assert_eq!(texts(&host, ".search-count"), vec![pos]);
+        assert!(
+            wait_until(2_000, || centred(want)).await,
+            "{want} is not centred: {:?} in {:?}",
+            {
+                let v = vertex(&host, want).get_bounding_client_rect();
+                (v.x(), v.y(), v.width(), v.height())
+            },
+            {
+                let c = host
+                    .query_selector(".graph-canvas")
+                    .unwrap()
+                    .unwrap()
+                    .get_bounding_client_rect();
+                (c.x(), c.y(), c.width(), c.height())
+            }
+        );
+    }
+    host.remove();
+}

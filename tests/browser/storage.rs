@@ -196,3 +196,74 @@ async fn a_share_link_round_trips_and_a_bad_one_leaves_the_files() {
     assert!(vertex_names(&host2).contains(&"aws_vpc.after (expand)".to_string()));
     host2.remove();
 }
+
+// Issue 17: loading an example replaced the user's edits without a notice and kept nothing.
+#[wasm_bindgen_test]
+async fn loading_an_example_keeps_the_edits_aside_and_restore_brings_them_back() {
+    let host = mount().await;
+    let mine = "resource \"aws_vpc\" \"mine\" {}\n";
+    type_and_build(&host, mine).await;
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=cycle] button").await;
+    settled(&host).await;
+    assert_ne!(editor_value(&host), mine);
+    let notices = texts(&host, ".notice");
+    assert!(
+        notices.iter().any(|n| n.contains("kept aside")),
+        "{notices:?}"
+    );
+    // A second example over the untouched first one keeps nothing more: the edits stay the
+    // newest kept copy.
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=count] button").await;
+    settled(&host).await;
+    click_on(&host, ".notice-restore").await;
+    settled(&host).await;
+    assert_eq!(editor_value(&host), mine);
+    assert!(vertex_names(&host).contains(&"aws_vpc.mine (expand)".to_string()));
+    host.remove();
+}
+
+// Issue 17: deleting a file kept nothing to go back to.
+#[wasm_bindgen_test]
+async fn deleting_a_file_keeps_the_files_aside() {
+    let host = mount().await;
+    stub_dialogs("variables.tf");
+    click_on(&host, ".file-new").await;
+    type_and_build(&host, "variable \"cidr\" {}\n").await;
+    click_on(&host, "#file-delete").await;
+    settled(&host).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf"]);
+    click_on(&host, ".notice-restore").await;
+    settled(&host).await;
+    assert_eq!(texts(&host, ".file-tab"), vec!["main.tf", "variables.tf"]);
+    assert!(vertex_names(&host).contains(&"var.cidr".to_string()));
+    host.remove();
+}
+
+// Issue 17: a share link opened over the user's files keeps them aside, restorable.
+#[wasm_bindgen_test]
+async fn a_share_link_keeps_the_files_it_replaces_aside() {
+    let host = mount().await;
+    let mine = "resource \"aws_vpc\" \"mine\" {}\n";
+    type_and_build(&host, mine).await;
+    host.remove();
+    let shared = BTreeMap::from([(
+        "main.tf".to_string(),
+        "resource \"aws_vpc\" \"linked\" {}\n".to_string(),
+    )]);
+    set_hash(&tfgraph::share::encode(&shared).expect("encodes"));
+    let host = mount_keeping_storage().await;
+    assert!(vertex_names(&host).contains(&"aws_vpc.linked (expand)".to_string()));
+    click_on(&host, ".notice-restore").await;
+    settled(&host).await;
+    assert_eq!(editor_value(&host), mine);
+    // A replacement after the restore keeps the restored files aside in turn.
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=count] button").await;
+    settled(&host).await;
+    click_on(&host, ".notice-restore").await;
+    settled(&host).await;
+    assert_eq!(editor_value(&host), mine);
+    host.remove();
+}

@@ -273,20 +273,49 @@ async fn the_makespan_chart_shows_the_librarys_sweep() {
             .unwrap_or_default()
     };
     assert!(
-        wait_until(20_000, || read().len() == 8).await,
+        wait_until(30_000, || read().len() == 64).await,
         "{:?}",
         read()
     );
-    // 1 to 64 by powers of two, and the current setting (10).
-    let ps = [1, 2, 4, 8, 10, 16, 32, 64];
-    let want: Vec<(usize, f64)> = ps
-        .iter()
-        .map(|&p| (p, library_makespan(&five, p, &[])))
+    // Every setting of the slider, 1 to 64.
+    let want: Vec<(usize, f64)> = (1..=64)
+        .map(|p| (p, library_makespan(&five, p, &[])))
         .collect();
     let mut shown = read();
     shown.sort_by_key(|x| x.0);
     assert_eq!(shown, want);
     // The points differ where parallelism matters (five buckets): the chart is not flat.
-    assert!(want[0].1 > want[2].1 + 5.0, "{want:?}");
+    assert!(want[0].1 > want[3].1 + 5.0, "{want:?}");
+    host.remove();
+}
+
+// Issue 18, defect 4: after the slider moved 1 → 4 → 64 the chart kept reading "21.0 s at 4".
+#[wasm_bindgen_test]
+async fn the_makespan_chart_follows_the_slider() {
+    let host = mount().await;
+    let five: String = (1..=5)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"b{i}\" {{\n  tags = {{ n = {i} }}\n}}\n"))
+        .collect();
+    type_and_build(&host, &five).await;
+    click_on(&host, "#walk-step").await;
+    for p in ["1", "4", "64", "2"] {
+        set_parallelism(&host, p).await;
+        let want = format!(
+            "makespan {:.1} s at {p}",
+            library_makespan(&five, p.parse().expect("p"), &[])
+        );
+        let label = || texts(&host, ".chart-label").join("");
+        assert!(
+            wait_until(10_000, || label() == want).await,
+            "{} instead of {want}",
+            label()
+        );
+        // The dot is drawn at the current setting's point.
+        assert_eq!(attrs(&host, ".chart-dot", "cx").len(), 1);
+    }
+    // The critical path is the floor, and it is named.
+    let floor = texts(&host, ".chart-floor-label").join("");
+    assert!(floor.starts_with("critical path "), "{floor}");
+    assert_eq!(attrs(&host, ".chart-floor", "y1").len(), 1);
     host.remove();
 }

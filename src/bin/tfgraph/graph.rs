@@ -53,7 +53,7 @@ pub fn run(args: &Args) -> ExitCode {
             j.not_installed = tfgraph::pipeline::not_installed_json(&out.config);
             j.to_json()
         }
-        Format::Mermaid => g.mermaid(),
+        Format::Mermaid => tfgraph::page::graph::mermaid(g),
     };
     // `tofu graph` prints the DOT text with Println, so it ends in an empty line; the other
     // formats end with their last line. A closed pipe (`| head`) just ends the output.

@@ -802,7 +802,10 @@ pub mod var_files {
             for d in &diags {
                 if let Some(r) = &d.range {
                     assert_eq!(r.file, name, "{d} placed in another file");
-                    assert!(r.start.line >= 1 && r.start.line <= lines, "{d} beyond the file");
+                    assert!(
+                        r.start.line >= 1 && r.start.line <= lines,
+                        "{d} beyond the file"
+                    );
                 }
             }
         }

@@ -190,20 +190,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
             .with(|a| !a.errors.is_empty() && a.graph.is_none())
             && ctx.good.with(|g| g.is_some())
     };
-    let counts = move || {
-        ctx.shown.with(|s| {
-            let hidden = s.hidden.len();
-            let mut t = format!(
-                "{} vertices · {} edges",
-                s.graph.len() - hidden,
-                s.graph.edge_count() - s.dashed.len()
-            );
-            if hidden > 0 {
-                t.push_str(&format!(" · {hidden} hidden"));
-            }
-            t
-        })
-    };
+    let counts = move || ctx.shown.with(crate::page::view::counts);
     let reduced_label = move || {
         ctx.shown.with(|s| {
             if s.replay.is_some() && !ctx.gv.resources_only.get() {
@@ -226,15 +213,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     </span>
                     <strong>{format!("Step {} of {}: {}", k + 1, a.steps.len(), s.name)}</strong>
                     <span>{explain::explain(&s.name)}</span>
-                    <span class="step-delta">
-                        {format!(
-                            "+{} / −{} vertices, +{} / −{} edges",
-                            s.added_vertices.len(),
-                            s.removed_vertices.len(),
-                            s.added_edges.len(),
-                            s.removed_edges.len(),
-                        )}
-                    </span>
+                    <span class="step-delta">{explain::delta_text(s)}</span>
                 </div>
             })
         })

@@ -155,6 +155,22 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn Steps(ctx: Ctx) -> impl IntoView {
+    // The chosen step stays in view in the list (keys [ ] and the phase buttons move it).
+    Effect::new(move |_| {
+        let Some(k) = ctx.step.get() else { return };
+        request_animation_frame(move || {
+            let item = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+                d.query_selector(&format!(".steps .step[data-step=\"{k}\"]"))
+                    .ok()
+                    .flatten()
+            });
+            if let Some(item) = item {
+                let opts = web_sys::ScrollIntoViewOptions::new();
+                opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                item.scroll_into_view_with_scroll_into_view_options(&opts);
+            }
+        });
+    });
     move || {
         if let Some(f) = ctx
             .good
@@ -236,15 +252,9 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 });
                 prev = Some(phase);
                 let changed = !(s.added_vertices.is_empty() && s.removed_vertices.is_empty() && s.added_edges.is_empty() && s.removed_edges.is_empty());
-                let delta = format!(
-                    "+{} −{} · +{} −{}",
-                    s.added_vertices.len(),
-                    s.removed_vertices.len(),
-                    s.added_edges.len(),
-                    s.removed_edges.len()
-                );
+                let delta = explain::delta_text(&s);
                 view! {
-                    <li class="step" data-phase=phase.tag() class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed>
+                    <li class="step" data-phase=phase.tag() class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed data-step=k>
                         {heading}
                         <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=explain::explain(&s.name)>
                             <span class="step-no">{k + 1}</span>

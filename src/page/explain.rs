@@ -149,11 +149,34 @@ pub fn data_url(mime: &str, text: &str) -> String {
     )
 }
 
+/// What a step changed, in words: "+3 vertices, −1 edge", or "no change".
+pub fn delta_text(s: &crate::builder::Step) -> String {
+    let part = |n: usize, sign: char, what: &str| {
+        (n > 0).then(|| format!("{sign}{n} {what}{}", if n == 1 { "" } else { "s" }))
+    };
+    let parts: Vec<String> = [
+        part(s.added_vertices.len(), '+', "vertex"),
+        part(s.removed_vertices.len(), '−', "vertex"),
+        part(s.added_edges.len(), '+', "edge"),
+        part(s.removed_edges.len(), '−', "edge"),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|p| p.replace("vertexs", "vertices"))
+    .collect();
+    if parts.is_empty() {
+        "no change".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
 /// The steps of Terraform's "Resource Graph" description ("Building the Graph"), in its order,
 /// with what OpenTofu adds: each transform belongs to one of them (see [`phase_of`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Phase {
     Resources,
+    Modules,
     Provisioners,
     DependsOn,
     Orphans,
@@ -167,8 +190,9 @@ pub enum Phase {
 }
 
 impl Phase {
-    pub const ALL: [Phase; 11] = [
+    pub const ALL: [Phase; 12] = [
         Phase::Resources,
+        Phase::Modules,
         Phase::Provisioners,
         Phase::DependsOn,
         Phase::Orphans,
@@ -185,6 +209,7 @@ impl Phase {
     pub fn tag(self) -> &'static str {
         match self {
             Phase::Resources => "resources",
+            Phase::Modules => "modules",
             Phase::Provisioners => "provisioners",
             Phase::DependsOn => "depends_on",
             Phase::Orphans => "orphans",
@@ -212,6 +237,9 @@ impl Phase {
         match self {
             Phase::Resources => {
                 "Every resource and data block becomes a vertex; so do variables, locals, outputs, checks and each module call."
+            }
+            Phase::Modules => {
+                "Not a step of its own in the description: each module call gets an expand vertex (it evaluates count and for_each) and a close vertex, and what is inside the module waits on its expand."
             }
             Phase::Provisioners => {
                 "Provisioners have no vertices of their own in OpenTofu: they run inside the vertex of the resource they belong to."
@@ -274,6 +302,7 @@ pub fn phase_of(transform: &str) -> Phase {
         | "ForcedCBDTransformer"
         | "pruneUnusedNodesTransformer" => Phase::DestroySplit,
         "TargetingTransformer" => Phase::Targeting,
+        "ModuleExpansionTransformer" | "ModuleVariableTransformer" => Phase::Modules,
         "TransitiveReductionTransformer" => Phase::Reduction,
         _ => Phase::Resources,
     }
@@ -283,6 +312,31 @@ pub fn phase_of(transform: &str) -> Phase {
 mod tests {
     use super::*;
     use crate::builder::{self, BuilderKind};
+
+    // Issue 18, defect 9: "+3 −0 · +0 −0" had no labels, and the module expansion steps were
+    // filed under "resources".
+    #[test]
+    fn step_figures_are_words_and_module_steps_have_their_phase() {
+        let step = crate::builder::Step {
+            name: "X".into(),
+            added_vertices: vec!["a".into(), "b".into(), "c".into()],
+            removed_vertices: vec![],
+            added_edges: vec![("a".into(), "b".into())],
+            removed_edges: vec![("b".into(), "c".into()), ("a".into(), "c".into())],
+        };
+        assert_eq!(delta_text(&step), "+3 vertices, +1 edge, −2 edges");
+        let none = crate::builder::Step {
+            name: "Y".into(),
+            added_vertices: vec![],
+            removed_vertices: vec!["v".into()],
+            added_edges: vec![],
+            removed_edges: vec![],
+        };
+        assert_eq!(delta_text(&none), "−1 vertex");
+        assert_eq!(phase_of("ModuleExpansionTransformer"), Phase::Modules);
+        assert_eq!(phase_of("ModuleVariableTransformer"), Phase::Modules);
+        assert_eq!(phase_of("ConfigTransformer"), Phase::Resources);
+    }
 
     /// Every transform the builders run is explained in our words and placed in a phase.
     #[test]

@@ -76,6 +76,58 @@ pub fn next_match<'a>(
     Some((i + 1, matches[i].as_str()))
 }
 
+/// The header's figures for what is drawn: vertices and solid edges between drawn vertices (not
+/// the edges reduction removed, nor what the replayed step removed, which are drawn faded), and
+/// how many vertices are hidden.
+pub fn counts(s: &Shown) -> String {
+    let gone: BTreeSet<usize> = match &s.replay {
+        Some(r) => s
+            .graph
+            .vertices()
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| r.removed.contains(&v.name))
+            .map(|(i, _)| i)
+            .collect(),
+        None => BTreeSet::new(),
+    };
+    let drawn = |i: usize| !s.hidden.contains(&i) && !gone.contains(&i);
+    let vertices = (0..s.graph.len()).filter(|&i| drawn(i)).count();
+    let edges = s
+        .graph
+        .edges()
+        .iter()
+        .filter(|&&(a, b)| {
+            drawn(a)
+                && drawn(b)
+                && !s.dashed.contains(&(a, b))
+                && !s.replay.as_ref().is_some_and(|r| {
+                    r.removed_edges.contains(&(
+                        s.graph
+                            .vertex(a)
+                            .map(|v| v.name.clone())
+                            .unwrap_or_default(),
+                        s.graph
+                            .vertex(b)
+                            .map(|v| v.name.clone())
+                            .unwrap_or_default(),
+                    ))
+                })
+        })
+        .count();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut t = format!(
+        "{} · {}",
+        plural(vertices, "vertex", "vertices"),
+        plural(edges, "edge", "edges")
+    );
+    if !s.hidden.is_empty() {
+        t.push_str(&format!(" · {} hidden", s.hidden.len()));
+    }
+    t
+}
+
 /// The view settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOpts {
@@ -313,6 +365,31 @@ pub fn combined_state(states: impl Iterator<Item = VState>) -> VState {
 
 #[cfg(test)]
 mod tests {
+    // Issue 18, defect 9: the header's edge count disagreed with the drawing at the step that
+    // removes edges (it counted the faded ones) and counted edges to hidden vertices.
+    #[test]
+    fn the_header_counts_what_is_drawn_solid() {
+        let mut s = Shown {
+            graph: crate::page::graph::graph_of(
+                ["a", "b", "c", "d"].iter().map(|x| x.to_string()),
+                [(0, 1), (1, 2), (0, 2), (2, 3)],
+            ),
+            ..Shown::default()
+        };
+        assert_eq!(counts(&s), "4 vertices · 4 edges");
+        s.dashed.insert((0, 2));
+        assert_eq!(counts(&s), "4 vertices · 3 edges");
+        s.hidden.insert(3);
+        assert_eq!(counts(&s), "3 vertices · 2 edges · 1 hidden");
+        s.replay = Some(Replay {
+            graph: s.graph.clone(),
+            removed_edges: [("a".to_string(), "b".to_string())].into_iter().collect(),
+            removed: ["c".to_string()].into_iter().collect(),
+            ..Replay::default()
+        });
+        assert_eq!(counts(&s), "2 vertices · 0 edges · 1 hidden");
+    }
+
     // Issue 18, defect 10: Enter in the search always took the first match.
     #[test]
     fn enter_steps_through_the_drawn_matches_and_wraps() {

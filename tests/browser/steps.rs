@@ -110,7 +110,8 @@ async fn build_steps_are_tagged_with_the_resource_graph_phases() {
     assert_eq!(phase("ReferenceTransformer"), "references");
     assert_eq!(phase("CloseRootModuleTransformer"), "root");
     assert_eq!(phase("TransitiveReductionTransformer"), "reduction");
-    assert_eq!(texts(&host, ".phase-list .phase").len(), 11);
+    assert_eq!(phase("ModuleExpansionTransformer"), "modules");
+    assert_eq!(texts(&host, ".phase-list .phase").len(), 12);
     assert!(texts(&host, ".validation-result")[0].contains("Passed"));
     // The theme menu sets the page's theme.
     choose(&host, "#theme", "dark").await;
@@ -123,5 +124,66 @@ async fn build_steps_are_tagged_with_the_resource_graph_phases() {
     assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
     choose(&host, "#theme", "auto").await;
     assert_eq!(html.get_attribute("data-theme"), None);
+    host.remove();
+}
+
+// Issue 18, defect 9: the chosen step scrolled out of view in the list, its figures had no
+// labels, and the header's edge count disagreed with the drawing at a step that removes edges.
+#[wasm_bindgen_test]
+async fn the_chosen_step_stays_in_view_with_labelled_figures_and_true_counts() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, ".tabs .tab:nth-child(2)").await;
+    let names = texts(&host, ".step-list .step-name");
+    let k = names
+        .iter()
+        .rposition(|s| s == "TransitiveReductionTransformer")
+        .expect("the reduction step")
+        + 1;
+    click_on(&host, &format!(".step-list .step:nth-child({k}) button")).await;
+    settled(&host).await;
+    // The banner's figures say what they count.
+    let banner = texts(&host, ".step-banner .step-delta").join("");
+    assert!(banner.contains("edge"), "{banner}");
+    assert!(!banner.contains('·'), "{banner}");
+    let listed = texts(&host, ".step-list .step.active .step-delta").join("");
+    assert_eq!(listed, banner);
+    // The header counts the solid edges the drawing shows (the removed ones are faded).
+    let solid = host
+        .query_selector_all(".graph-svg path.edge:not(.removed):not(.reduced)")
+        .unwrap()
+        .length();
+    let counts = texts(&host, ".graph-counts").join("");
+    assert!(
+        counts.contains(&format!("{solid} edge")),
+        "{counts} but {solid} solid edges drawn"
+    );
+    // The chosen step is inside the list's visible box.
+    let item = host
+        .query_selector(".step-list .step.active")
+        .unwrap()
+        .expect("active step");
+    let visible = || {
+        let r = item.get_bounding_client_rect();
+        let mut p = item.parent_element();
+        while let Some(e) = p {
+            let style = web_sys::window()
+                .unwrap()
+                .get_computed_style(&e)
+                .unwrap()
+                .unwrap();
+            let oy = style.get_property_value("overflow-y").unwrap_or_default();
+            if oy == "auto" || oy == "scroll" {
+                let b = e.get_bounding_client_rect();
+                return r.top() >= b.top() - 1.0 && r.bottom() <= b.bottom() + 1.0;
+            }
+            p = e.parent_element();
+        }
+        true
+    };
+    assert!(
+        wait_until(2_000, visible).await,
+        "the chosen step is scrolled out of view"
+    );
     host.remove();
 }

@@ -316,6 +316,18 @@ pub fn prepare(
     if !errors.is_empty() {
         return Err(errors);
     }
+    // OpenTofu plans quietly with a -target that matches nothing (and the graph shrinks to its
+    // root); a mistyped address deserves a word. Our own warning, not OpenTofu's.
+    for (list, summary, flag) in [
+        (&inputs.targets, "Target matches nothing", "-target"),
+        (&inputs.excludes, "Exclude matches nothing", "-exclude"),
+    ] {
+        for t in list {
+            if !target_matches(t, &cfg, state.as_ref()) {
+                diags.push(unmatched_target(t, summary, flag, &cfg, state.as_ref()));
+            }
+        }
+    }
 
     Ok(Prepared {
         config: cfg,
@@ -354,6 +366,84 @@ impl Prepared {
             vars: self.vars,
         })
     }
+}
+
+/// Does a `-target`/`-exclude` address name anything the configuration declares or the state
+/// holds? Instance keys are not checked against the configuration (they are known only when the
+/// walk expands it): `aws_instance.web[5]` matches when `aws_instance.web` is declared.
+fn target_matches(
+    t: &crate::addrs::Targetable,
+    cfg: &Config,
+    state: Option<&crate::state::State>,
+) -> bool {
+    use crate::addrs::Targetable;
+    let (module, resource) = match t {
+        Targetable::Module(m) => (m, None),
+        Targetable::Resource(r) => (&r.module, Some(&r.resource)),
+        Targetable::ResourceInstance(ri) => (&ri.module, Some(&ri.resource.resource)),
+    };
+    let in_config = match resource {
+        None => !module.0.is_empty() && cfg.declares_module_path(&module.module()),
+        Some(r) => cfg
+            .descendant(&module.module())
+            .is_some_and(|c| c.module.resource(r).is_some()),
+    };
+    let in_state = state.is_some_and(|s| {
+        s.resources.keys().any(|a| match resource {
+            None => {
+                a.module.0.len() >= module.0.len()
+                    && module
+                        .0
+                        .iter()
+                        .zip(&a.module.0)
+                        .all(|(t, m)| t.name == m.name && (t.key.is_none() || t.key == m.key))
+            }
+            Some(r) => &a.resource == r && a.module.module() == module.module(),
+        })
+    });
+    in_config || in_state
+}
+
+/// The warning for an address that matches nothing, with the closest declared address as a
+/// suggestion.
+fn unmatched_target(
+    t: &crate::addrs::Targetable,
+    summary: &str,
+    flag: &str,
+    cfg: &Config,
+    state: Option<&crate::state::State>,
+) -> Diagnostic {
+    let mut known: Vec<String> = Vec::new();
+    for c in cfg.all_modules() {
+        if !c.path.0.is_empty() {
+            known.push(c.path.to_string());
+        }
+        for r in c.module.all_resources_with_checks() {
+            let addr = r.addr().to_string();
+            known.push(if c.path.0.is_empty() {
+                addr
+            } else {
+                format!("{}.{addr}", c.path)
+            });
+        }
+    }
+    if let Some(s) = state {
+        known.extend(s.resources.keys().map(|a| a.to_string()));
+    }
+    known.sort();
+    known.dedup();
+    let given = t.to_string();
+    let candidates: Vec<&str> = known.iter().map(String::as_str).collect();
+    let hint = crate::didyoumean::name_suggestion(&given, &candidates)
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default();
+    Diagnostic::warning(
+        summary,
+        format!(
+            "The {flag} address {given:?} names no resource, data source or module in the configuration or the state, so it selects nothing.{hint}"
+        ),
+        None,
+    )
 }
 
 /// Reads one optional JSON input; a failure becomes a diagnostic naming the file.
@@ -840,5 +930,81 @@ mod tests {
         assert_eq!(errs[0].summary, "Invalid combination of arguments");
         req.excludes.clear();
         assert!(prepare(config::load_files(&req.files), &req).is_ok());
+    }
+
+    #[test]
+    fn a_target_that_matches_nothing_is_warned_about_with_a_suggestion() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"web\" {}\nmodule \"net\" {\n  source = \"./net\"\n}\n"
+                .to_string(),
+        );
+        files.insert(
+            "net/main.tf".to_string(),
+            "resource \"aws_vpc\" \"main\" {}\n".to_string(),
+        );
+        let warnings = |targets: &[&str], excludes: &[&str]| {
+            let mut req = Request::new(files.clone(), BuilderKind::Plan);
+            req.targets = targets.iter().map(|t| t.to_string()).collect();
+            req.excludes = excludes.iter().map(|t| t.to_string()).collect();
+            let out = run(&req).expect("builds");
+            out.warnings
+                .iter()
+                .filter(|d| d.summary.ends_with("matches nothing"))
+                .map(|d| format!("{}: {}", d.summary, d.detail))
+                .collect::<Vec<_>>()
+        };
+        // Everything declared matches, instance keys included.
+        for ok in [
+            "aws_instance.web",
+            "aws_instance.web[3]",
+            "module.net",
+            "module.net[\"a\"]",
+            "module.net.aws_vpc.main",
+        ] {
+            assert_eq!(warnings(&[ok], &[]), Vec::<String>::new(), "{ok}");
+        }
+        let w = warnings(&["aws_instance.wbe"], &[]);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].starts_with("Target matches nothing: "), "{w:?}");
+        assert!(
+            w[0].contains("\"aws_instance.wbe\"")
+                && w[0].ends_with("Did you mean \"aws_instance.web\"?"),
+            "{w:?}"
+        );
+        let w = warnings(&[], &["module.nett.aws_vpc.main"]);
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].starts_with("Exclude matches nothing: "), "{w:?}");
+        assert!(
+            w[0].ends_with("Did you mean \"module.net.aws_vpc.main\"?"),
+            "{w:?}"
+        );
+        // Nothing close: no suggestion.
+        let w = warnings(&["aws_s3_bucket.logs"], &[]);
+        assert!(w.len() == 1 && !w[0].contains("Did you mean"), "{w:?}");
+    }
+
+    #[test]
+    fn a_target_held_only_by_the_state_matches() {
+        let mut files = BTreeMap::new();
+        files.insert(
+            "main.tf".to_string(),
+            "resource \"a_b\" \"c\" {}\n".to_string(),
+        );
+        let mut req = Request::new(files, BuilderKind::Plan);
+        req.state = Some(NamedText::new(
+            "terraform.tfstate",
+            r#"{"version":4,"terraform_version":"1.12.0","serial":1,"lineage":"x","outputs":{},"resources":[{"mode":"managed","type":"a_b","name":"gone","provider":"provider[\"registry.opentofu.org/hashicorp/a\"]","instances":[{"schema_version":0,"attributes":{}}]}]}"#,
+        ));
+        req.targets = vec!["a_b.gone".into()];
+        let out = run(&req).expect("builds");
+        assert!(
+            !out.warnings
+                .iter()
+                .any(|d| d.summary == "Target matches nothing"),
+            "{:?}",
+            out.warnings
+        );
     }
 }

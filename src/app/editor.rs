@@ -481,10 +481,16 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// `-target` and `-exclude` addresses, applied when the field loses focus (or on Ctrl+Enter).
+/// `-target` and `-exclude` addresses, applied by the Apply button, when a field loses focus, or
+/// on Ctrl+Enter.
 #[component]
 pub fn Targets(ctx: Ctx) -> impl IntoView {
-    let field = move |id: &'static str, label: &'static str, sig: RwSignal<String>| {
+    let targets_ref = NodeRef::<leptos::html::Textarea>::new();
+    let excludes_ref = NodeRef::<leptos::html::Textarea>::new();
+    let field = move |id: &'static str,
+                      label: &'static str,
+                      sig: RwSignal<String>,
+                      node: NodeRef<leptos::html::Textarea>| {
         view! {
             <label class="target-field">
                 <span>{label}</span>
@@ -493,6 +499,7 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
                     rows="2"
                     spellcheck="false"
                     placeholder="aws_instance.web, module.net"
+                    node_ref=node
                     prop:value=move || sig.get()
                     on:change=move |ev| sig.set(event_target_value(&ev))
                     on:keydown=move |ev| {
@@ -502,6 +509,17 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
                     }
                 ></textarea>
             </label>
+        }
+    };
+    // Both fields at once, as typed (a field that still has focus has not sent `change`).
+    let apply = move |_| {
+        for (node, sig) in [(targets_ref, ctx.targets), (excludes_ref, ctx.excludes)] {
+            if let Some(ta) = node.get_untracked() {
+                let v = ta.value();
+                if sig.get_untracked() != v {
+                    sig.set(v);
+                }
+            }
         }
     };
     let count = move || {
@@ -526,8 +544,12 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
             // Kept in the page when closed, so typed addresses stay until cleared.
             <div class="targets-body" class:closed=move || !open.get()>
                 <p class="muted small">"Limit the graph as -target and -exclude do: one address per line or separated by commas."</p>
-                {field("targets", "-target", ctx.targets)}
-                {field("excludes", "-exclude", ctx.excludes)}
+                {field("targets", "-target", ctx.targets, targets_ref)}
+                {field("excludes", "-exclude", ctx.excludes, excludes_ref)}
+                <button type="button" id="targets-apply" on:click=apply>
+                    "Apply"
+                </button>
+                <span class="muted small">" or Ctrl+Enter"</span>
             </div>
         </div>
     }

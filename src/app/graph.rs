@@ -465,13 +465,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 {move || ctx.good.with(|g| g.as_ref().and_then(|a| model::not_installed_notice(&a.not_installed))).map(|text| view! {
                     <p class="not-installed-note" role="status">{text}</p>
                 })}
-                {move || ctx.scene.with(|s| s.too_big).map(|n| view! {
-                    <p class="empty-graph too-big">
-                        {format!(
-                            "This graph has {n} vertices; the app draws up to {}. It is built and can be exported and walked; to see it, narrow it with Resources only or -target, or export DOT and use the tfgraph command-line tool.",
-                            crate::page::scene::MAX_DRAWN
-                        )}
-                    </p>
+                {move || ctx.scene.with(|s| s.too_big.clone()).map(|text| view! {
+                    <p class="empty-graph too-big">{text}</p>
                 })}
                 <Show when=move || ctx.shown.with(|s| s.graph.is_empty())>
                     <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>

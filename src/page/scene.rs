@@ -62,14 +62,74 @@ pub struct Scene {
     pub hint: BTreeMap<String, f64>,
     /// The drawing as a standalone SVG document (the layout's own renderer), for export.
     pub svg: String,
-    /// Set when the graph had too many vertices to draw (see [`MAX_DRAWN`]): their number.
-    pub too_big: Option<usize>,
+    /// Set when the graph is too big to draw (see [`MAX_DRAWN`], [`MAX_DRAWN_EDGES`]): what the
+    /// page says instead of drawing it.
+    pub too_big: Option<String>,
 }
 
 /// The most vertices the app lays out and draws. A larger graph is still built, checked,
 /// exported and walked, but drawing it would hold the page for seconds and show nothing legible;
 /// the app says so and suggests narrowing the view.
 pub const MAX_DRAWN: usize = 5_000;
+
+/// The most edges the app lays out. A small graph can still have very many edges (a DOT file of
+/// a few kilobytes with 885 vertices and 193,386 edges, found by fuzzing, took seconds to lay
+/// out); plan graphs stay far below: terraform-aws-vpc's `examples/complete` has fewer than
+/// 3,000 edges.
+pub const MAX_DRAWN_EDGES: usize = 20_000;
+
+/// The most layer steps of long edges the app lays out. The layered layout routes an edge that
+/// spans k layers through k - 1 dummy vertices, so a few hundred vertices that each depend on all
+/// the ones before (a complete DAG) make over a million of them and minutes of layout, with few
+/// edges. Counted on longest-path layers, as the layout ranks them before its refinements.
+pub const MAX_DRAWN_LONG_EDGE_STEPS: u64 = 100_000;
+
+/// How many dummy vertices long edges need on longest-path layers (vertices on cycles sit on
+/// layer 0; the layout breaks cycles first, so this is an estimate there).
+pub fn long_edge_steps(g: &PageGraph) -> u64 {
+    let n = g.len();
+    let mut waiting: Vec<usize> = (0..n).map(|i| g.dependencies(i).len()).collect();
+    let mut layer = vec![0u64; n];
+    let mut ready: Vec<usize> = (0..n).filter(|&i| waiting[i] == 0).collect();
+    while let Some(v) = ready.pop() {
+        for &d in g.dependents(v) {
+            layer[d] = layer[d].max(layer[v] + 1);
+            waiting[d] -= 1;
+            if waiting[d] == 0 {
+                ready.push(d);
+            }
+        }
+    }
+    g.edges()
+        .iter()
+        .map(|&(from, to)| layer[from].abs_diff(layer[to]).saturating_sub(1))
+        .sum()
+}
+
+const NARROW: &str = "It is built and can be exported and walked; to see it, narrow it with Resources only or -target, or export DOT and use the tfgraph command-line tool.";
+
+/// What the page says instead of drawing `g`, when it is too big to draw.
+pub fn too_big(g: &PageGraph) -> Option<String> {
+    if g.len() > MAX_DRAWN {
+        Some(format!(
+            "This graph has {} vertices; the app draws up to {MAX_DRAWN}. {NARROW}",
+            g.len()
+        ))
+    } else if g.edge_count() > MAX_DRAWN_EDGES {
+        Some(format!(
+            "This graph has {} edges; the app draws up to {MAX_DRAWN_EDGES}. {NARROW}",
+            g.edge_count()
+        ))
+    } else if long_edge_steps(g) > MAX_DRAWN_LONG_EDGE_STEPS {
+        Some(format!(
+            "This graph has {} vertices and {} edges, many of them spanning many layers; laying it out would hold the page for a long time. {NARROW}",
+            g.len(),
+            g.edge_count()
+        ))
+    } else {
+        None
+    }
+}
 
 /// The view's transform: translation (x, y) in canvas pixels, then scale.
 pub type Xf = (f64, f64, f64);
@@ -125,9 +185,9 @@ pub fn drawn(s: &Shown) -> (PageGraph, Vec<usize>) {
 /// vertex's index in the shown graph); `previous` keeps vertices that were there before in their
 /// old order.
 pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String, f64>>) -> Scene {
-    if g.len() > MAX_DRAWN {
+    if let Some(message) = too_big(g) {
         return Scene {
-            too_big: Some(g.len()),
+            too_big: Some(message),
             ..Scene::default()
         };
     }
@@ -476,6 +536,111 @@ mod tests {
         let names: Vec<String> = (0..MAX_DRAWN + 1).map(|i| format!("r.x{i}")).collect();
         let g = graph_of(names, []);
         let v: Vec<usize> = (0..g.len()).collect();
-        assert_eq!(scene(&g, &v, None).too_big, Some(MAX_DRAWN + 1));
+        let s = scene(&g, &v, None);
+        assert!(s.nodes.is_empty());
+        assert_eq!(
+            s.too_big
+                .as_deref()
+                .map(|m| m.split(';').next().unwrap_or_default()),
+            Some("This graph has 5001 vertices")
+        );
+    }
+
+    #[test]
+    fn too_many_edges_are_not_laid_out() {
+        // Two layers, each of the first `n` vertices depending on each of the last `n`.
+        let bipartite = |n: usize| {
+            let names: Vec<String> = (0..2 * n).map(|i| format!("r.x{i}")).collect();
+            let edges: Vec<(usize, usize)> = (0..n)
+                .flat_map(|a| (n..2 * n).map(move |b| (a, b)))
+                .collect();
+            graph_of(names, edges)
+        };
+        let g = bipartite(150);
+        assert_eq!(g.edge_count(), 22_500);
+        let v: Vec<usize> = (0..g.len()).collect();
+        let s = scene(&g, &v, None);
+        assert!(s.nodes.is_empty() && s.edges.is_empty());
+        assert!(
+            s.too_big.as_deref().is_some_and(
+                |m| m.starts_with("This graph has 22500 edges; the app draws up to 20000.")
+            ),
+            "{:?}",
+            s.too_big
+        );
+        // Below the limit it is drawn.
+        let g = bipartite(140);
+        assert_eq!(g.edge_count(), 19_600);
+        assert_eq!(too_big(&g), None);
+    }
+
+    #[test]
+    fn graphs_whose_edges_span_many_layers_are_not_laid_out() {
+        // Each vertex depends on every vertex before it: few edges, but the edge from the last
+        // to the first spans every layer.
+        let complete = |n: usize| {
+            let names: Vec<String> = (0..n).map(|i| format!("r.x{i}")).collect();
+            let edges: Vec<(usize, usize)> =
+                (0..n).flat_map(|a| (0..a).map(move |b| (a, b))).collect();
+            graph_of(names, edges)
+        };
+        // Vertex a sits on layer a; edge (a, b) needs a - b - 1 dummies: (a - 1) a / 2 for a.
+        assert_eq!(long_edge_steps(&complete(5)), 1 + 3 + 6);
+        let g = complete(120);
+        assert!(g.edge_count() < MAX_DRAWN_EDGES);
+        assert_eq!(
+            long_edge_steps(&g),
+            (0..120u64)
+                .map(|a| a.saturating_sub(1) * a / 2)
+                .sum::<u64>()
+        );
+        let v: Vec<usize> = (0..g.len()).collect();
+        let s = scene(&g, &v, None);
+        assert!(s.nodes.is_empty());
+        assert!(
+            s.too_big
+                .as_deref()
+                .is_some_and(|m| m.contains("spanning many layers")),
+            "{:?}",
+            s.too_big
+        );
+        // A chain is cheap however long; a cycle does not hang the count.
+        let chain = graph_of(
+            (0..1000).map(|i| format!("r.x{i}")),
+            (1..1000).map(|i| (i, i - 1)),
+        );
+        assert_eq!(long_edge_steps(&chain), 0);
+        let cycle = graph_of(["a".to_string(), "b".to_string()], [(0, 1), (1, 0)]);
+        assert_eq!(long_edge_steps(&cycle), 0);
+    }
+
+    #[test]
+    fn the_examples_and_large_generated_configurations_stay_drawable() {
+        use crate::builder::BuilderKind;
+        use crate::page::analysis::{Options, analyze};
+        use crate::page::examples::{EXAMPLES, files_of};
+        let mut cases: Vec<(String, std::collections::BTreeMap<String, String>)> = EXAMPLES
+            .iter()
+            .map(|e| (e.id.to_string(), files_of(e)))
+            .collect();
+        for (resources, modules) in [(1_000, 10), (2_000, 20)] {
+            let files = crate::generator::generate(&crate::generator::GenOptions {
+                resources,
+                modules,
+                seed: 1,
+            });
+            cases.push((format!("generated {resources}"), files));
+        }
+        for (name, files) in cases {
+            let a = analyze(&files, BuilderKind::Plan, &Options::default());
+            let Some(g) = a.graph else { continue };
+            let steps = long_edge_steps(&g);
+            assert!(
+                too_big(&g).is_none(),
+                "{name}: {} vertices, {} edges, {steps} long-edge steps",
+                g.len(),
+                g.edge_count()
+            );
+        }
     }
 }

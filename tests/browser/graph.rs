@@ -162,6 +162,55 @@ async fn targets_shrink_the_graph_and_bad_addresses_are_reported() {
 }
 
 #[wasm_bindgen_test]
+async fn apply_sets_the_targets_and_a_target_matching_nothing_is_warned_about() {
+    let host = mount().await;
+    let all = vertex_names(&host);
+    click_on(&host, ".targets-toggle").await;
+    // Typed without leaving the field: nothing applies until Apply.
+    let ta: HtmlTextAreaElement = host
+        .query_selector("textarea#targets")
+        .expect("query")
+        .expect("field")
+        .dyn_into()
+        .expect("textarea");
+    ta.set_value("aws_instance.web");
+    settle().await;
+    assert_eq!(vertex_names(&host), all);
+    click_on(&host, "#targets-apply").await;
+    settled(&host).await;
+    let targeted = vertex_names(&host);
+    assert!(
+        targeted.len() < all.len() && targeted.contains(&"aws_instance.web (expand)".to_string()),
+        "{targeted:?}"
+    );
+    assert!(
+        texts(&host, ".diagnostic.warning")
+            .iter()
+            .all(|w| !w.contains("matches nothing")),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    // A misspelt address: the graph shrinks to what OpenTofu would keep, with a warning that
+    // names the address and the closest declared one.
+    ta.set_value("aws_instance.wbe");
+    click_on(&host, "#targets-apply").await;
+    settled(&host).await;
+    let warnings = texts(&host, ".diagnostic.warning");
+    assert!(
+        warnings.iter().any(|w| w.contains("Target matches nothing")
+            && w.contains("aws_instance.wbe")
+            && w.contains("Did you mean \"aws_instance.web\"?")),
+        "{warnings:?}"
+    );
+    assert!(
+        !vertex_names(&host).contains(&"aws_instance.web (expand)".to_string()),
+        "{:?}",
+        vertex_names(&host)
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
 async fn the_replacement_examples_order_destroy_and_create_differently() {
     let host = mount().await;
     click_on(&host, ".tabs .tab:nth-child(3)").await;

@@ -88,6 +88,9 @@ pub(crate) async fn type_and_build(host: &Element, text: &str) {
 /// Waits until what the app draws is built from its files as they are now: no typing waiting for
 /// the debounce, no file being read, no analysis under way (the app's `data-settled="true"`).
 pub(crate) async fn settled(host: &Element) {
+    // First let the event just sent reach the app's effects: until they run, `data-settled`
+    // still reads `true` from the build before, and the check would pass on a stale drawing.
+    settle().await;
     let is_settled = || {
         host.query_selector(".app")
             .ok()

@@ -1,0 +1,376 @@
+//! Why each edge exists: the transform that added it, the references in the configuration that
+//! caused it (reference and `depends_on` edges, calls of provider-defined functions) and, for
+//! transforms that add edges of several kinds, which kind.
+//!
+//! [`super::Graph`] records an [`EdgeWhy`] whenever an edge is added (the runner tells the graph
+//! which transform is running, so call sites only name a reason where one transform makes edges
+//! of several kinds). Records are never dropped: the edges transitive reduction (or any other
+//! transform) removed keep theirs. [`describe`] puts a why in a few words, for the CLI and the
+//! page; [`paths`] answers "by which edges does FROM wait for TO".
+
+use super::graph::{Graph, VId};
+use crate::addrs::Reference;
+use crate::config::refs::ProviderFunctionRef;
+use crate::dag::render::json::{JsonRefSite, JsonWhy};
+
+/// Where a reference that caused an edge is written: the file (relative to the root module
+/// folder), the 1-based line and column where HCL's traversal starts, and the traversal as
+/// written in its normal form (`data.aws_ami.ubuntu.id`, `provider::aws::arn_parse`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub struct RefSite {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub text: String,
+}
+
+impl RefSite {
+    /// The site of a reference (Go `Reference.DisplayString` as its text).
+    pub fn of_reference(r: &Reference) -> Self {
+        RefSite {
+            file: r.range.file.clone(),
+            line: r.range.start.line,
+            column: r.range.start.column,
+            text: r.display_string(),
+        }
+    }
+
+    /// The site of a call of a provider-defined function.
+    pub fn of_function(f: &ProviderFunctionRef) -> Self {
+        RefSite {
+            file: f.range.file.clone(),
+            line: f.range.start.line,
+            column: f.range.start.column,
+            text: f.to_string(),
+        }
+    }
+
+    /// `main.tf:14`: where to open the file.
+    pub fn location(&self) -> String {
+        format!("{}:{}", self.file, self.line)
+    }
+}
+
+/// Why one edge exists.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EdgeWhy {
+    /// The transform that added the edge (its OpenTofu name, as in the build steps); empty when
+    /// the edge was added outside a builder run (a transform applied on its own).
+    pub transform: &'static str,
+    /// The kind of edge, for transforms that add several kinds ("destroy before create").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
+    /// The references that caused it, in the order they were found, each once. When a later
+    /// transform adds an edge that is already there because of references, its references are
+    /// added here (the transform stays the first one).
+    pub references: Vec<RefSite>,
+}
+
+impl EdgeWhy {
+    pub(super) fn new(transform: &'static str, reason: Option<&'static str>) -> Self {
+        EdgeWhy {
+            transform,
+            reason,
+            references: Vec::new(),
+        }
+    }
+
+    pub(super) fn add_references(&mut self, refs: impl IntoIterator<Item = RefSite>) {
+        for r in refs {
+            if !self.references.contains(&r) {
+                self.references.push(r);
+            }
+        }
+    }
+
+    /// The plain form `tfgraph graph --format json` gives each edge.
+    pub fn json(&self) -> JsonWhy {
+        JsonWhy {
+            transform: self.transform.to_string(),
+            reason: describe(self),
+            references: self
+                .references
+                .iter()
+                .map(|r| JsonRefSite {
+                    file: r.file.clone(),
+                    line: r.line,
+                    column: r.column,
+                    text: r.text.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The edge in a few words: its references (`main.tf:14 data.aws_ami.ubuntu.id`, several joined
+/// by `, `), else the kind its transform gave it, else what the transform's edges mean.
+pub fn describe(w: &EdgeWhy) -> String {
+    if !w.references.is_empty() {
+        return w
+            .references
+            .iter()
+            .map(|r| format!("{} {}", r.location(), r.text))
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    if let Some(r) = w.reason {
+        return r.to_string();
+    }
+    transform_reason(w.transform).to_string()
+}
+
+/// What the edges of a transform mean, for transforms whose edges are all of one kind (the
+/// others name a reason at each call site).
+fn transform_reason(transform: &str) -> &'static str {
+    match transform {
+        "ReferenceTransformer" => "a reference",
+        "ProviderTransformer" => "provider of this resource",
+        "ProviderFunctionTransformer" => "provider of a function it calls",
+        "RootVariableTransformer" | "ModuleVariableTransformer" => "the variable's value",
+        "DiffTransformer" => "instance of this resource",
+        "ModuleExpansionTransformer" => "module expansion",
+        "checkTransformer" => "check",
+        "checkStartTransformer" => "checks start after managed resources",
+        "CloseableResourceTransformer" => "ephemeral resource closes after its users",
+        "CloseProviderTransformer" => "provider closes after its users",
+        "CloseRootModuleTransformer" => "the root module closes last",
+        "DestroyEdgeTransformer" => "destroy ordering",
+        "CBDEdgeTransformer" => "create before destroy",
+        "" => "added outside a builder run",
+        _ => "added by this transform",
+    }
+}
+
+/// Reasons call sites give, so the page and the CLI word them alike.
+pub mod reason {
+    pub const PROVIDER_OF_RESOURCE: &str = "provider of this resource";
+    pub const PROVIDER_CLOSES_AFTER_USERS: &str = "provider closes after its users";
+    pub const CLOSES_PROVIDER: &str = "closes this provider";
+    pub const PARENT_MODULE_EXPANDS_FIRST: &str = "parent module expands first";
+    pub const MODULE_CLOSES_AFTER_EXPANDING: &str = "module closes after it expands";
+    pub const INSIDE_MODULE: &str = "expansion of its module";
+    pub const MODULE_CLOSES_AFTER_CONTENTS: &str = "module closes after its contents";
+    pub const MODULE_CLOSES_AFTER_SUBMODULES: &str = "module closes after its submodules";
+    pub const PROVIDER_PASSED_TO_MODULE: &str = "provider passed to the module";
+    pub const CHECK_REPORTS_AFTER_EXPANDING: &str = "check reports after it expands";
+    pub const CHECK_REPORTS_AFTER_DATA: &str = "check reports after its data source";
+    pub const CHECK_DATA_AFTER_START: &str = "nested data source runs after managed resources";
+    pub const CHECKS_START_AFTER_RESOURCE: &str = "checks start after this resource";
+    pub const DESTROY_BEFORE_CREATE: &str = "destroy before create";
+    pub const DESTROY_DEPENDENCY_BEFORE_CREATE: &str =
+        "a dependency it had is destroyed before this is created";
+    pub const DESTROY_DEPENDENTS_FIRST: &str = "dependents are destroyed first";
+    pub const DEPENDENT_DESTROYED_BEFORE_UPDATE: &str =
+        "a dependent is destroyed before this is created or updated";
+    pub const CREATE_BEFORE_DESTROY: &str = "create before destroy";
+    pub const INSTANCE_OF_RESOURCE: &str = "instance of this resource";
+    pub const FORGET_FIRST: &str = "the old object is forgotten first";
+    pub const VARIABLE_VALUE: &str = "the variable's value";
+    pub const EPHEMERAL_CLOSED_BY_PROVIDER: &str = "its provider closes the ephemeral resource";
+    pub const EPHEMERAL_CLOSES_AFTER_USERS: &str = "ephemeral resource closes after its users";
+    pub const CLOSES_EPHEMERAL: &str = "closes this ephemeral resource";
+}
+
+/// One edge of a path, with its why (`None` only for an edge added to a graph directly, not
+/// through [`Graph::connect`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathEdge {
+    pub from: VId,
+    pub to: VId,
+    pub why: Option<EdgeWhy>,
+}
+
+/// The ways FROM waits for TO in `g` (FROM depends on the first edge's `to`, …, the last edge's
+/// `to` is TO): every path in the graph as it is, shortest first, then by vertex names; at most
+/// `limit` of them (see [`crate::dag::Graph::paths`] for the bound on work).
+pub fn paths(g: &Graph, from: VId, to: VId, limit: usize) -> Vec<Vec<PathEdge>> {
+    g.dag()
+        .paths(from, to, limit)
+        .into_iter()
+        .map(|p| {
+            p.windows(2)
+                .map(|w| PathEdge {
+                    from: w[0],
+                    to: w[1],
+                    why: g.why(w[0], w[1]).cloned(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What [`explain`] answers: the paths by which FROM waits for TO, each edge with its why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub from: String,
+    pub to: String,
+    /// Each path as its edges, the shortest first (see [`paths`]).
+    pub paths: Vec<Vec<NamedEdge>>,
+    /// Whether there may be more paths than the ones given (the limit was reached).
+    pub more: bool,
+    /// The why of a direct edge FROM → TO that transitive reduction removed (a longer path
+    /// implies it), when there was one.
+    pub reduced_direct: Option<EdgeWhy>,
+}
+
+/// An edge of a path, by vertex names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedEdge {
+    pub from: String,
+    pub to: String,
+    pub why: Option<EdgeWhy>,
+}
+
+/// The vertex a name given on the command line means: the vertex of that exact name, else the
+/// one vertex whose address (the name before ` (expand)`, ` (close)`, …) it is. Errors say why
+/// in a sentence: no such vertex (with "Did you mean …?"), or several (listed).
+pub fn find_vertex(g: &Graph, given: &str) -> Result<VId, String> {
+    let given = given.trim();
+    let given = given.strip_prefix("[root] ").unwrap_or(given);
+    let mut named: Vec<(String, VId)> = g
+        .dag()
+        .iter()
+        .map(|(id, n)| (n.name(), id))
+        .collect();
+    named.sort();
+    if let Some((_, id)) = named.iter().find(|(n, _)| n == given) {
+        return Ok(*id);
+    }
+    let address = |n: &str| n.split(" (").next().unwrap_or(n).to_string();
+    let by_address: Vec<&(String, VId)> =
+        named.iter().filter(|(n, _)| address(n) == given).collect();
+    match by_address.as_slice() {
+        [(_, id)] => Ok(*id),
+        [] => {
+            let names: Vec<&str> = named.iter().map(|(n, _)| n.as_str()).collect();
+            let addresses: Vec<String> = names.iter().map(|n| address(n)).collect();
+            let addresses: Vec<&str> = addresses.iter().map(String::as_str).collect();
+            let suggestion = crate::didyoumean::name_suggestion(given, &addresses)
+                .and_then(|a| names.iter().find(|n| address(n) == a).copied())
+                .or_else(|| crate::didyoumean::name_suggestion(given, &names));
+            let hint = match suggestion {
+                Some(s) => format!(" Did you mean {}?", crate::strconv::go_quote(s)),
+                None => String::new(),
+            };
+            Err(format!(
+                "No vertex {} in the graph.{hint}",
+                crate::strconv::go_quote(given)
+            ))
+        }
+        many => Err(format!(
+            "{} names {} vertices: {}. Give one of them in full.",
+            crate::strconv::go_quote(given),
+            many.len(),
+            many.iter()
+                .map(|(n, _)| crate::strconv::go_quote(n))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The paths by which the vertex named `from` waits for the one named `to` in the built graph
+/// (names as [`find_vertex`] reads them), at most `limit` of them, each edge with its why.
+/// `Err` says in a sentence that a name matches no vertex or several.
+pub fn explain(g: &Graph, from: &str, to: &str, limit: usize) -> Result<Explanation, String> {
+    let f = find_vertex(g, from)?;
+    let t = find_vertex(g, to)?;
+    let name = |v: VId| g.node(v).name();
+    // One more than asked, to know whether there are more.
+    let mut found = paths(g, f, t, limit.saturating_add(1));
+    let more = found.len() > limit;
+    found.truncate(limit);
+    let reduced_direct = if g.has_edge(f, t) {
+        None
+    } else {
+        g.why(f, t).cloned()
+    };
+    Ok(Explanation {
+        from: name(f),
+        to: name(t),
+        paths: found
+            .into_iter()
+            .map(|p| {
+                p.into_iter()
+                    .map(|e| NamedEdge {
+                        from: name(e.from),
+                        to: name(e.to),
+                        why: e.why,
+                    })
+                    .collect()
+            })
+            .collect(),
+        more,
+        reduced_direct,
+    })
+}
+
+impl Explanation {
+    /// The answer as `tfgraph why` prints it: a summary line, then each path as its vertices,
+    /// each edge followed by its transform and its references or reason.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if self.paths.is_empty() {
+            out.push_str(&format!(
+                "{} does not wait for {}: no path of dependencies leads from one to the other.\n",
+                self.from, self.to
+            ));
+            return out;
+        }
+        let count = if self.more {
+            format!("{}+ paths (the first {} shown)", self.paths.len(), self.paths.len())
+        } else if self.paths.len() == 1 {
+            "1 path".to_string()
+        } else {
+            format!("{} paths", self.paths.len())
+        };
+        out.push_str(&format!(
+            "{} waits for {} by {count}.\n",
+            self.from, self.to
+        ));
+        for (i, p) in self.paths.iter().enumerate() {
+            let edges = if p.len() == 1 { "edge" } else { "edges" };
+            out.push_str(&format!("\nPath {} ({} {edges}):\n", i + 1, p.len()));
+            if let Some(first) = p.first() {
+                out.push_str(&format!("  {}\n", first.from));
+            }
+            for e in p {
+                out.push_str(&format!("    -> {}\n", e.to));
+                out.push_str(&why_lines(e.why.as_ref(), "       "));
+            }
+        }
+        if let Some(w) = &self.reduced_direct {
+            out.push_str(&format!(
+                "\nThe direct edge {} -> {} was removed by transitive reduction (the paths above imply it); it was added by:\n",
+                self.from, self.to
+            ));
+            out.push_str(&why_lines(Some(w), "       "));
+        }
+        out
+    }
+}
+
+/// The lines of one why: `TRANSFORM: reason`, or `TRANSFORM: FILE:LINE,COLUMN TEXT` per
+/// reference.
+fn why_lines(w: Option<&EdgeWhy>, indent: &str) -> String {
+    let Some(w) = w else {
+        return format!("{indent}(no record of why)\n");
+    };
+    let transform = if w.transform.is_empty() {
+        "(outside a builder run)"
+    } else {
+        w.transform
+    };
+    if w.references.is_empty() {
+        return format!("{indent}{transform}: {}\n", describe(w));
+    }
+    w.references
+        .iter()
+        .map(|r| {
+            format!(
+                "{indent}{transform}: {}:{},{} {}\n",
+                r.file, r.line, r.column, r.text
+            )
+        })
+        .collect()
+}

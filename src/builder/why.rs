@@ -374,3 +374,318 @@ fn why_lines(w: Option<&EdgeWhy>, indent: &str) -> String {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::transform::Operation;
+    use crate::builder::{
+        BuilderKind, Built, apply_steps, build, build_from_files, run_steps, test_inputs,
+        test_schemas, test_state,
+    };
+    use std::collections::BTreeMap;
+
+    fn built(files: &[(&str, &str)]) -> Built {
+        let files: BTreeMap<String, String> = files
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect();
+        let (b, diags) = build_from_files(&files, BuilderKind::Plan, true);
+        let b = b.unwrap_or_else(|| panic!("{diags:?}"));
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        b
+    }
+
+    fn why<'a>(b: &'a Built, from: &str, to: &str) -> &'a EdgeWhy {
+        let g = &b.graph;
+        let (f, t) = (g.find(from).expect(from), g.find(to).expect(to));
+        g.why(f, t)
+            .unwrap_or_else(|| panic!("no why for {from} -> {to}\n{}", g.string()))
+    }
+
+    const WEB: &str = "data \"aws_ami\" \"ubuntu\" {}\n\nresource \"aws_instance\" \"web\" {\n  ami = data.aws_ami.ubuntu.id\n}\n";
+    const AWS: &str = "provider[\"registry.opentofu.org/hashicorp/aws\"]";
+
+    #[test]
+    fn a_reference_edge_carries_where_the_reference_is_written() {
+        let b = built(&[("main.tf", WEB)]);
+        let w = why(&b, "aws_instance.web (expand)", "data.aws_ami.ubuntu (expand)");
+        assert_eq!(w.transform, "ReferenceTransformer");
+        // Line 4 is `  ami = data.aws_ami.ubuntu.id`: the traversal starts at column 9.
+        assert_eq!(
+            w.references,
+            [RefSite {
+                file: "main.tf".into(),
+                line: 4,
+                column: 9,
+                text: "data.aws_ami.ubuntu.id".into(),
+            }]
+        );
+        assert_eq!(describe(w), "main.tf:4 data.aws_ami.ubuntu.id");
+    }
+
+    #[test]
+    fn a_provider_edge_names_the_provider_transformer() {
+        let b = built(&[("main.tf", WEB)]);
+        let w = why(&b, "aws_instance.web (expand)", AWS);
+        assert_eq!(w.transform, "ProviderTransformer");
+        assert!(w.references.is_empty());
+        assert_eq!(describe(w), "provider of this resource");
+        let j = w.json();
+        assert_eq!(j.transform, "ProviderTransformer");
+        assert_eq!(j.reason, "provider of this resource");
+        assert!(j.references.is_empty());
+    }
+
+    #[test]
+    fn a_depends_on_edge_carries_the_depends_on_traversal() {
+        let b = built(&[(
+            "main.tf",
+            "resource \"aws_instance\" \"a\" {}\nresource \"aws_instance\" \"b\" {\n  depends_on = [aws_instance.a]\n}\n",
+        )]);
+        let w = why(&b, "aws_instance.b (expand)", "aws_instance.a (expand)");
+        assert_eq!(w.transform, "ReferenceTransformer");
+        assert_eq!(
+            w.references,
+            [RefSite {
+                file: "main.tf".into(),
+                line: 3,
+                column: 17,
+                text: "aws_instance.a".into(),
+            }]
+        );
+    }
+
+    #[test]
+    fn every_reference_to_the_same_vertex_is_kept_once() {
+        let b = built(&[(
+            "main.tf",
+            "variable \"n\" {}\nresource \"aws_instance\" \"a\" {\n  count = var.n\n  tags  = { n = var.n, m = var.n }\n}\n",
+        )]);
+        let w = why(&b, "aws_instance.a (expand)", "var.n (expand, reference)");
+        let at: Vec<(usize, usize)> = w.references.iter().map(|r| (r.line, r.column)).collect();
+        assert_eq!(at, [(3, 11), (4, 17), (4, 28)]);
+        assert!(w.references.iter().all(|r| r.text == "var.n"));
+    }
+
+    #[test]
+    fn references_in_a_module_call_point_into_the_calling_file() {
+        let b = built(&[
+            (
+                "main.tf",
+                "variable \"region\" {}\nmodule \"m\" {\n  source = \"./m\"\n  region = var.region\n}\n",
+            ),
+            ("m/main.tf", "variable \"region\" {}\n"),
+        ]);
+        let w = why(
+            &b,
+            "module.m.var.region (expand, input)",
+            "var.region (expand, reference)",
+        );
+        assert_eq!(w.transform, "ReferenceTransformer");
+        assert_eq!(
+            (w.references[0].file.as_str(), w.references[0].line),
+            ("main.tf", 4)
+        );
+        let w = why(&b, "module.m.var.region (expand, input)", "module.m (expand)");
+        assert_eq!(w.transform, "ModuleExpansionTransformer");
+        assert_eq!(describe(w), reason::INSIDE_MODULE);
+    }
+
+    #[test]
+    fn edges_removed_by_transitive_reduction_keep_their_why() {
+        // b refers to a and to var.v; a refers to var.v, so b -> var.v is implied and removed.
+        let b = built(&[(
+            "main.tf",
+            "variable \"v\" {}\nresource \"aws_instance\" \"a\" { x = var.v }\nresource \"aws_instance\" \"b\" {\n  x = aws_instance.a.id\n  y = var.v\n}\n",
+        )]);
+        let (bn, v) = ("aws_instance.b (expand)", "var.v (expand, reference)");
+        let reduction = b
+            .steps
+            .iter()
+            .find(|s| s.name == "TransitiveReductionTransformer")
+            .expect("reduction step");
+        assert!(
+            reduction
+                .removed_edges
+                .contains(&(bn.to_string(), v.to_string())),
+            "{reduction:?}"
+        );
+        let w = why(&b, bn, v);
+        assert_eq!(w.transform, "ReferenceTransformer");
+        assert_eq!((w.references[0].line, w.references[0].column), (5, 7));
+        assert_eq!(b.graph.why_named(bn, v), Some(w));
+        let all = b.graph.whys_by_name();
+        assert_eq!(all.get(&(bn.to_string(), v.to_string())), Some(&w));
+        // Every edge of the final graph has one, and names an OpenTofu transform.
+        for (f, t) in b.graph.edges() {
+            let w = b.graph.why(f, t).expect("why of every edge");
+            assert!(w.transform.ends_with("Transformer"), "{w:?}");
+        }
+    }
+
+    #[test]
+    fn removed_vertices_keep_their_edges_whys_by_name() {
+        let mut g = Graph::new();
+        g.set_transform("ConfigTransformer");
+        let a = g.add(crate::builder::Node::Root);
+        let v = g.add(crate::builder::Node::RootVariable { name: "x".into() });
+        g.connect(a, v);
+        g.set_transform("pruneUnusedNodesTransformer");
+        g.remove(v);
+        let w = g.why_named("root", "var.x").expect("why of a removed vertex's edge");
+        assert_eq!(w.transform, "ConfigTransformer");
+        assert!(g.whys_by_name().contains_key(&("root".into(), "var.x".into())));
+    }
+
+    #[test]
+    fn a_later_transform_adds_its_references_to_an_edge_that_is_there() {
+        let mut g = Graph::new();
+        let a = g.add(crate::builder::Node::Root);
+        let v = g.add(crate::builder::Node::RootVariable { name: "x".into() });
+        g.set_transform("ModuleExpansionTransformer");
+        g.connect_because(a, v, reason::INSIDE_MODULE);
+        g.set_transform("ReferenceTransformer");
+        let site = RefSite {
+            file: "main.tf".into(),
+            line: 1,
+            column: 1,
+            text: "var.x".into(),
+        };
+        g.connect_for_references(a, v, vec![site.clone(), site.clone()]);
+        let w = g.why(a, v).expect("why");
+        assert_eq!(w.transform, "ModuleExpansionTransformer");
+        assert_eq!(w.references, [site]);
+        // An edge removed and added again by another transform gets the new why.
+        g.remove_edge(a, v);
+        g.set_transform("CBDEdgeTransformer");
+        g.connect(a, v);
+        assert_eq!(g.why(a, v).map(|w| w.transform), Some("CBDEdgeTransformer"));
+    }
+
+    #[test]
+    fn destroy_edges_say_which_ordering_they_are() {
+        let config = "resource \"test_object\" \"a\" {}\nresource \"test_object\" \"b\" {\n  test_string = test_object.a.test_string\n}\n";
+        let state = test_state(&[
+            ("a", r#"[{"attributes": {}}]"#),
+            (
+                "b",
+                r#"[{"attributes": {}, "dependencies": ["test_object.a"]}]"#,
+            ),
+        ]);
+        let changes = r#"[{"addr": "test_object.a", "action": "delete-then-create"},
+                          {"addr": "test_object.b", "action": "delete-then-create"}]"#;
+        let schemas = test_schemas();
+        let inputs = test_inputs(
+            &[("main.tf", config)],
+            Some(&state),
+            Some(changes),
+            Some(&schemas),
+        );
+        let b = run_steps(&apply_steps(&inputs, Operation::Apply));
+        assert!(b.diagnostics.is_empty(), "{:?}", b.diagnostics);
+        let w = why(&b, "test_object.a", "test_object.a (destroy)");
+        assert_eq!(w.transform, "DestroyEdgeTransformer");
+        assert_eq!(describe(w), "destroy before create");
+        let w = why(&b, "test_object.a (destroy)", "test_object.b (destroy)");
+        assert_eq!(describe(w), reason::DESTROY_DEPENDENTS_FIRST);
+        for (f, t) in b.graph.edges() {
+            let w = b.graph.why(f, t).expect("why of every edge");
+            assert!(!w.transform.is_empty(), "{w:?}");
+        }
+    }
+
+    #[test]
+    fn names_resolve_exactly_by_address_or_with_a_suggestion() {
+        let b = built(&[(
+            "main.tf",
+            "variable \"n\" {}\nresource \"aws_instance\" \"web\" { count = var.n }\n",
+        )]);
+        let g = &b.graph;
+        let name = |r: Result<VId, String>| r.map(|v| g.node(v).name());
+        assert_eq!(
+            name(find_vertex(g, "aws_instance.web")),
+            Ok("aws_instance.web (expand)".into())
+        );
+        assert_eq!(name(find_vertex(g, "var.n")), Ok("var.n".into()));
+        assert_eq!(
+            name(find_vertex(g, "[root] var.n (expand, reference)")),
+            Ok("var.n (expand, reference)".into())
+        );
+        assert_eq!(
+            find_vertex(g, "aws_instance.webb"),
+            Err("No vertex \"aws_instance.webb\" in the graph. Did you mean \"aws_instance.web (expand)\"?".into())
+        );
+        assert_eq!(
+            find_vertex(g, "nothing.like.it"),
+            Err("No vertex \"nothing.like.it\" in the graph.".into())
+        );
+    }
+
+    #[test]
+    fn explain_gives_the_paths_with_each_edge_s_why() {
+        let b = built(&[
+            ("main.tf", WEB),
+            (
+                "vars.tf",
+                "variable \"region\" {}\nprovider \"aws\" {\n  region = var.region\n}\n",
+            ),
+        ]);
+        let x = explain(&b.graph, "aws_instance.web", "var.region", 10).expect("names resolve");
+        assert_eq!(x.from, "aws_instance.web (expand)");
+        assert_eq!(x.to, "var.region");
+        assert!(!x.more);
+        // The resource's own edge to its provider is implied by the data source's, so the
+        // reduction removed it: the one path goes through the data source.
+        let shortest: Vec<&str> = x.paths[0].iter().map(|e| e.to.as_str()).collect();
+        assert_eq!(
+            shortest,
+            [
+                "data.aws_ami.ubuntu (expand)",
+                AWS,
+                "var.region (expand, reference)",
+                "var.region"
+            ]
+        );
+        let text = x.text();
+        assert!(
+            text.starts_with(&format!(
+                "aws_instance.web (expand) waits for var.region by {} path",
+                x.paths.len()
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "\nPath 1 (4 edges):\n  aws_instance.web (expand)\n    -> data.aws_ami.ubuntu (expand)\n       ReferenceTransformer: main.tf:4,9 data.aws_ami.ubuntu.id\n    -> {AWS}\n       ProviderTransformer: provider of this resource\n    -> var.region (expand, reference)\n       ReferenceTransformer: vars.tf:3,12 var.region\n    -> var.region\n       RootVariableTransformer: the variable's value\n"
+            )),
+            "{text}"
+        );
+        let one = explain(&b.graph, "aws_instance.web", "var.region", 1).expect("names");
+        assert_eq!(one.paths.len(), 1);
+        assert_eq!(one.more, x.paths.len() > 1);
+        let none = explain(&b.graph, "var.region", "aws_instance.web", 10).expect("names");
+        assert!(none.paths.is_empty());
+        assert!(none.text().contains("does not wait for"), "{}", none.text());
+        assert!(explain(&b.graph, "aws_instance.nope", "var.region", 10).is_err());
+    }
+
+    #[test]
+    fn explain_mentions_a_direct_edge_the_reduction_removed() {
+        let b = build(
+            &crate::builder::Inputs {
+                config: Some(crate::builder::test_config(&[(
+                    "main.tf",
+                    "variable \"v\" {}\nlocals {\n  a = var.v\n  b = \"${local.a}${var.v}\"\n}\n",
+                )])),
+                ..Default::default()
+            },
+            BuilderKind::Plan,
+        );
+        let x = explain(&b.graph, "local.b", "var.v (expand, reference)", 10).expect("names");
+        assert_eq!(x.paths.len(), 1, "{}", x.text());
+        let direct = x.reduced_direct.as_ref().expect("the removed direct edge");
+        assert_eq!(direct.references[0].text, "var.v");
+        assert!(x.text().contains("removed by transitive reduction"), "{}", x.text());
+    }
+}

@@ -89,7 +89,7 @@ fn main() -> std::process::ExitCode {
         Command::Gen(a) => r#gen::run(&a),
         Command::Layout(a) => layout::run(&a),
         Command::Bench(a) => bench::run(&a),
-        Command::Why(a) => why::run(&a),
+        Command::Why(a) => why::run(a),
     }
 }
 

@@ -7,7 +7,8 @@
 //! provider schemas from [`crate::schema`]. Layout: [`nodes`] (vertex types), [`graph`] (the
 //! graph and step recording), one `transform_*` module per OpenTofu transform file, and
 //! [`builders`] (the ordered transform lists), [`why`] (why each edge exists: the transform
-//! that added it and the references that caused it).
+//! that added it and the references that caused it), [`why_paths`] (the paths by which one
+//! vertex waits for another, for `tfgraph why`).
 //!
 //! Use: [`build_from_files`] (files → crate loader → graph), or [`inputs_from_crate`] with the
 //! crate's config/state/plan/schema readers and then [`build`] with a [`BuilderKind`]. The result
@@ -43,6 +44,7 @@ pub mod transform_state;
 pub mod transform_targets;
 pub mod transform_variable;
 pub mod why;
+pub mod why_paths;
 
 pub use builders::{
     BuilderKind, Built, Runner, apply_steps, build, plan_steps, run_steps, steps, validate_built,

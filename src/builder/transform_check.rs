@@ -4,8 +4,8 @@
 
 use super::graph::{Graph, VId};
 use super::nodes::Node;
-use super::why::reason;
 use super::transform::{Diagnostics, Operation, Transform};
+use super::why::reason;
 use crate::addrs::{Referenceable, ResourceMode};
 use crate::config::refs::check_refs;
 use crate::config::{Config, Reference};

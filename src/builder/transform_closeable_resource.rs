@@ -5,8 +5,8 @@
 
 use super::graph::{Graph, VId};
 use super::nodes::Node;
-use super::why::reason;
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 use std::collections::BTreeMap;
 
 pub struct CloseableResourceTransformer {

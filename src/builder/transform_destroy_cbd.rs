@@ -3,8 +3,8 @@
 
 use super::graph::{Graph, VId};
 use super::nodes::{InstanceKind, Node, ResourceKind};
-use super::why::reason;
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 
 /// `GraphNodeDestroyerCBD.CreateBeforeDestroy()`, `None` for vertices that are not CBD-capable
 /// (the plan's expand vertices, applyable instances, destroy and deposed-destroy vertices are).

@@ -3,8 +3,8 @@
 
 use super::graph::{Graph, VId};
 use super::nodes::{Node, ProviderRequest};
-use super::why::reason;
 use super::transform::{Diagnostics, Operation, Transform};
+use super::why::reason;
 use crate::addrs::AbsResourceInstance;
 use crate::plan::{Action, Changes};
 use std::collections::BTreeMap;

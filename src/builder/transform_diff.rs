@@ -2,8 +2,8 @@
 
 use super::graph::Graph;
 use super::nodes::{InstanceData, InstanceKind, Node};
-use super::why::reason;
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 use crate::config::{Config, Diagnostic};
 use crate::plan::{Action, Changes};
 use crate::state::State;

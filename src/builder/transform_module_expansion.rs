@@ -3,8 +3,8 @@
 
 use super::graph::{Graph, VId};
 use super::nodes::Node;
-use super::why::reason;
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 use crate::addrs::{AbsProviderConfig, Module};
 use crate::config::{Config, ModuleCall};
 use std::collections::BTreeMap;

@@ -6,8 +6,8 @@
 
 use super::graph::{Graph, VId};
 use super::nodes::{Node, ProviderKind, ProviderRequest};
-use super::why::{RefSite, reason};
 use super::transform::{Diagnostics, Transform};
+use super::why::{RefSite, reason};
 use crate::addrs::{AbsProviderConfig, Module, Provider};
 use crate::config::{Config, Diagnostic};
 use crate::strconv::go_quote;

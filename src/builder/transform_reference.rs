@@ -92,24 +92,19 @@ impl ReferenceMap {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for r in n.root_references().refs {
-            let site = RefSite::of_reference(&r);
-            out.extend(
-                self.lookup(&Module::root(), v, &r)
-                    .into_iter()
-                    .map(|p| (p, site.clone())),
-            );
-        }
-        let Some(path) = n.reference_path() else {
-            return out;
+        let mut add = |found: Vec<VId>, r: &Reference| {
+            if !found.is_empty() {
+                let site = RefSite::of_reference(r);
+                out.extend(found.into_iter().map(|p| (p, site.clone())));
+            }
         };
-        for r in refs.refs {
-            let site = RefSite::of_reference(&r);
-            out.extend(
-                self.lookup(&path, v, &r)
-                    .into_iter()
-                    .map(|p| (p, site.clone())),
-            );
+        for r in n.root_references().refs {
+            add(self.lookup(&Module::root(), v, &r), &r);
+        }
+        if let Some(path) = n.reference_path() {
+            for r in refs.refs {
+                add(self.lookup(&path, v, &r), &r);
+            }
         }
         out
     }

@@ -43,8 +43,8 @@ impl<V: Vertex> Graph<V> {
         while let Some(v) = queue.pop_front() {
             let d = dist[&v];
             for u in self.dependents(v) {
-                if !dist.contains_key(&u) {
-                    dist.insert(u, d + 1);
+                if let std::collections::btree_map::Entry::Vacant(e) = dist.entry(u) {
+                    e.insert(d + 1);
                     queue.push_back(u);
                 }
             }
@@ -233,10 +233,7 @@ mod tests {
         let g = build(&[("a", "b"), ("b", "c")]);
         assert!(g.paths(id(&g, "c"), id(&g, "a"), 10).is_empty());
         assert!(g.paths(id(&g, "a"), id(&g, "a"), 10).is_empty());
-        assert_eq!(
-            names(&g, &g.paths(id(&g, "a"), id(&g, "c"), 10)),
-            ["a>b>c"]
-        );
+        assert_eq!(names(&g, &g.paths(id(&g, "a"), id(&g, "c"), 10)), ["a>b>c"]);
     }
 
     #[test]
@@ -305,12 +302,8 @@ mod tests {
                     }
                 }
             }
-            let key = |p: &Vec<VertexId>| {
-                (
-                    p.len(),
-                    p.iter().map(|v| g.name_of(*v)).collect::<Vec<_>>(),
-                )
-            };
+            let key =
+                |p: &Vec<VertexId>| (p.len(), p.iter().map(|v| g.name_of(*v)).collect::<Vec<_>>());
             all.sort_by_key(key);
             assert_eq!(g.paths(from, to, usize::MAX), all, "{}", g.string());
         }

@@ -42,7 +42,7 @@ pub fn run(mut args: Args) -> ExitCode {
         Ok(o) => o,
         Err(code) => return code,
     };
-    match tfgraph::builder::why::explain(&out.built.graph, &from, &to, args.limit) {
+    match tfgraph::builder::why_paths::explain(&out.built.graph, &from, &to, args.limit) {
         Err(e) => {
             eprintln!("Error: {e}");
             ExitCode::FAILURE

@@ -67,7 +67,12 @@ pub fn find_vertex(g: &Graph, given: &str) -> Result<VId, String> {
     if let Some((_, id)) = named.iter().find(|(n, _)| n == given) {
         return Ok(*id);
     }
-    let address = |n: &str| n.split(" (").next().unwrap_or(n).to_string();
+    // The name without its trailing ` (expand)`, ` (close)`, ` (destroy)`, … (an instance key
+    // may hold ` (` too).
+    let address = |n: &str| match n.rfind(" (") {
+        Some(i) if n.ends_with(')') => n[..i].to_string(),
+        _ => n.to_string(),
+    };
     let by_address: Vec<&(String, VId)> =
         named.iter().filter(|(n, _)| address(n) == given).collect();
     match by_address.as_slice() {

@@ -296,7 +296,10 @@ impl Runner {
     /// Applies one transform and records its step; false once a transform has failed (its
     /// diagnostics are kept and no further transform should run).
     pub fn apply(&mut self, t: &dyn Transform) -> bool {
+        // Every edge the transform adds records it (builder::why).
+        self.graph.set_transform(t.name());
         let res = t.transform(&mut self.graph);
+        self.graph.set_transform("");
         let after = self.graph.snapshot();
         self.recorded
             .push(Graph::changes(&self.before, &after, t.name()));

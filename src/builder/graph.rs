@@ -2,9 +2,11 @@
 //! b" (Go `dag.BasicEdge(a, b)`). Ids are allocation-ordered so every iteration is deterministic.
 //!
 //! A thin layer over [`crate::dag::Graph`] that adds what the builder needs: in-place access to
-//! node data and, per transform, a record of what changed ([`Step`]).
+//! node data, per transform, a record of what changed ([`Step`]), and per edge, why it was added
+//! ([`EdgeWhy`], kept for edges removed later too).
 
 use super::nodes::Node;
+use super::why::{EdgeWhy, RefSite};
 use crate::dag;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -49,6 +51,12 @@ impl dag::Vertex for Node {
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
     g: dag::Graph<Node>,
+    /// Why each edge was added, by `(from, to)`; entries stay when edges are removed.
+    why: BTreeMap<(VId, VId), EdgeWhy>,
+    /// The transform running now (set by the runner), recorded with each edge it adds.
+    transform: &'static str,
+    /// The names of removed vertices, so the why of their edges can still be found by name.
+    removed_names: BTreeMap<VId, String>,
 }
 
 /// What one transform changed.
@@ -88,7 +96,9 @@ impl Graph {
     }
 
     pub fn remove(&mut self, v: VId) {
-        self.g.remove(v);
+        if let Some(n) = self.g.remove(v) {
+            self.removed_names.insert(v, n.name());
+        }
     }
 
     /// Replaces the vertex `old` with `n`, keeping its id and edges (Go `Graph.Replace`).
@@ -97,11 +107,124 @@ impl Graph {
         old
     }
 
-    /// `from` depends on `to`. Self-loops are ignored.
+    /// Names the transform that is running, so the edges it adds record it.
+    pub fn set_transform(&mut self, name: &'static str) {
+        self.transform = name;
+    }
+
+    /// The transform that is running (empty outside a builder run).
+    pub fn transform(&self) -> &'static str {
+        self.transform
+    }
+
+    /// `from` depends on `to`. Self-loops are ignored. The edge's why names the running
+    /// transform.
     pub fn connect(&mut self, from: VId, to: VId) {
-        if from != to {
-            self.g.connect(from, to);
+        self.connect_why(from, to, None, Vec::new());
+    }
+
+    /// [`Graph::connect`] for a transform that adds edges of several kinds: `reason` says which
+    /// ([`super::why::reason`]).
+    pub fn connect_because(&mut self, from: VId, to: VId, reason: &'static str) {
+        self.connect_why(from, to, Some(reason), Vec::new());
+    }
+
+    /// [`Graph::connect`] for an edge the configuration's references cause.
+    pub fn connect_for_references(&mut self, from: VId, to: VId, refs: Vec<RefSite>) {
+        self.connect_why(from, to, None, refs);
+    }
+
+    /// Adds the edge; a new edge gets a why of its own (replacing that of an earlier edge between
+    /// the same vertices that was removed), an edge already there only gains `refs`.
+    fn connect_why(
+        &mut self,
+        from: VId,
+        to: VId,
+        reason: Option<&'static str>,
+        refs: Vec<RefSite>,
+    ) {
+        if from == to {
+            return;
         }
+        if self.g.connect(from, to) {
+            let mut w = EdgeWhy::new(self.transform, reason);
+            w.add_references(refs);
+            self.why.insert((from, to), w);
+        } else if !refs.is_empty() {
+            self.why
+                .entry((from, to))
+                .or_insert_with(|| EdgeWhy::new(self.transform, reason))
+                .add_references(refs);
+        }
+    }
+
+    /// Why the edge `from → to` was added: for the edges of the graph, and for edges a transform
+    /// (transitive reduction among them) removed since.
+    pub fn why(&self, from: VId, to: VId) -> Option<&EdgeWhy> {
+        self.why.get(&(from, to))
+    }
+
+    /// [`Graph::why`] by vertex names (as build steps and the page name edges), also for edges
+    /// of vertices removed since. When several vertices had the names, the edge between
+    /// vertices of the graph now wins. O(V); [`Graph::whys_by_name`] gives them all at once.
+    pub fn why_named(&self, from: &str, to: &str) -> Option<&EdgeWhy> {
+        let ids = |name: &str| -> Vec<VId> {
+            let mut out: Vec<VId> = self
+                .g
+                .iter()
+                .filter(|(_, n)| n.name() == name)
+                .map(|(id, _)| id)
+                .collect();
+            out.extend(
+                self.removed_names
+                    .iter()
+                    .filter(|(id, n)| n.as_str() == name && !self.g.has_vertex(**id))
+                    .map(|(id, _)| *id),
+            );
+            out
+        };
+        let (fs, ts) = (ids(from), ids(to));
+        fs.iter()
+            .flat_map(|f| ts.iter().map(move |t| (*f, *t)))
+            .find_map(|(f, t)| self.why(f, t))
+    }
+
+    /// The graph's plain JSON form ([`dag::render::json::JsonGraph`]) with each edge's why.
+    pub fn json_graph(&self) -> dag::render::json::JsonGraph {
+        let mut j = self.g.json_graph();
+        for e in &mut j.edges {
+            e.why = self.why(e.from, e.to).map(EdgeWhy::json);
+        }
+        j
+    }
+
+    /// Every recorded why by `(from name, to name)`: the edges of the graph and those removed
+    /// since (for a pair of names that several edges had, the one between vertices of the graph
+    /// now wins).
+    pub fn whys_by_name(&self) -> BTreeMap<(String, String), &EdgeWhy> {
+        let mut names: BTreeMap<VId, (String, bool)> = self
+            .removed_names
+            .iter()
+            .map(|(id, n)| (*id, (n.clone(), false)))
+            .collect();
+        for (id, n) in self.g.iter() {
+            names.insert(id, (n.name(), true));
+        }
+        let mut out: BTreeMap<(String, String), (&EdgeWhy, bool)> = BTreeMap::new();
+        for ((f, t), w) in &self.why {
+            let (Some((fname, fcur)), Some((tname, tcur))) = (names.get(f), names.get(t)) else {
+                continue;
+            };
+            let current = *fcur && *tcur;
+            let key = (fname.clone(), tname.clone());
+            match out.get(&key) {
+                Some((_, true)) if !current => {}
+                _ => {
+                    out.insert(key, (w, current));
+                }
+            }
+        }
+        out.into_iter().map(|(k, (w, _))| (k, w)).collect()
     }
 
     pub fn remove_edge(&mut self, from: VId, to: VId) {

@@ -6,7 +6,9 @@
 //! [`crate::addrs`], state from [`crate::state`], planned changes from [`crate::plan`] and
 //! provider schemas from [`crate::schema`]. Layout: [`nodes`] (vertex types), [`graph`] (the
 //! graph and step recording), one `transform_*` module per OpenTofu transform file, and
-//! [`builders`] (the ordered transform lists).
+//! [`builders`] (the ordered transform lists), [`why`] (why each edge exists: the transform
+//! that added it and the references that caused it), [`why_paths`] (the paths by which one
+//! vertex waits for another, for `tfgraph why`).
 //!
 //! Use: [`build_from_files`] (files → crate loader → graph), or [`inputs_from_crate`] with the
 //! crate's config/state/plan/schema readers and then [`build`] with a [`BuilderKind`]. The result
@@ -41,6 +43,8 @@ pub mod transform_root;
 pub mod transform_state;
 pub mod transform_targets;
 pub mod transform_variable;
+pub mod why;
+pub mod why_paths;
 
 pub use builders::{
     BuilderKind, Built, Runner, apply_steps, build, plan_steps, run_steps, steps, validate_built,
@@ -48,6 +52,7 @@ pub use builders::{
 pub use graph::{Graph, Step, VId};
 pub use nodes::Node;
 pub use transform::{Diagnostics, Inputs, Operation, Transform, inputs_from_crate};
+pub use why::{EdgeWhy, RefSite, describe};
 
 /// Loads `files` (relative path → contents) with the crate's configuration loader and builds the
 /// graph of `kind`. Returns the build (when the configuration loaded without errors) and the

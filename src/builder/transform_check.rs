@@ -5,6 +5,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::Node;
 use super::transform::{Diagnostics, Operation, Transform};
+use super::why::reason;
 use crate::addrs::{Referenceable, ResourceMode};
 use crate::config::refs::check_refs;
 use crate::config::{Config, Reference};
@@ -50,7 +51,7 @@ impl Transform for CheckTransformer<'_> {
                     module: m.path.clone(),
                     name: c.name.clone(),
                 });
-                g.connect(expand, rep);
+                g.connect_because(expand, rep, reason::CHECK_REPORTS_AFTER_EXPANDING);
                 if c.data_resources.is_empty() {
                     continue;
                 }
@@ -63,7 +64,7 @@ impl Transform for CheckTransformer<'_> {
                     })
                 });
                 if let Some(v) = nested {
-                    g.connect(v, rep);
+                    g.connect_because(v, rep, reason::CHECK_REPORTS_AFTER_DATA);
                 }
             }
         }
@@ -120,10 +121,10 @@ impl Transform for CheckStartTransformer<'_> {
         }
         let start = g.add(Node::CheckStart);
         for v in nested {
-            g.connect(v, start);
+            g.connect_because(v, start, reason::CHECK_DATA_AFTER_START);
         }
         for v in leaves {
-            g.connect(start, v);
+            g.connect_because(start, v, reason::CHECKS_START_AFTER_RESOURCE);
         }
         Ok(())
     }

@@ -6,6 +6,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 use std::collections::BTreeMap;
 
 pub struct CloseableResourceTransformer {
@@ -34,23 +35,25 @@ impl Transform for CloseableResourceTransformer {
             };
             // collectInstanceDependencies: the providers it uses directly and every referencer
             // that (transitively) depends on it, then the vertex itself.
-            let mut deps: Vec<VId> = Vec::new();
+            let mut deps: Vec<(VId, &'static str)> = Vec::new();
             for &inst in &instances {
                 deps.extend(
                     g.down_edges(inst)
                         .into_iter()
-                        .filter(|d| g.node(*d).is_provider()),
+                        .filter(|d| g.node(*d).is_provider())
+                        .map(|d| (d, reason::EPHEMERAL_CLOSED_BY_PROVIDER)),
                 );
                 deps.extend(
                     g.descendants(inst)
                         .into_iter()
-                        .filter(|d| g.node(*d).is_referencer()),
+                        .filter(|d| g.node(*d).is_referencer())
+                        .map(|d| (d, reason::EPHEMERAL_CLOSES_AFTER_USERS)),
                 );
-                deps.push(inst);
+                deps.push((inst, reason::CLOSES_EPHEMERAL));
             }
             let closer = g.add(Node::CloseableResource { addr });
-            for d in deps {
-                g.connect(closer, d);
+            for (d, why) in deps {
+                g.connect_because(closer, d, why);
             }
         }
         Ok(())

@@ -4,6 +4,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::{InstanceKind, Node, ResourceKind};
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 
 /// `GraphNodeDestroyerCBD.CreateBeforeDestroy()`, `None` for vertices that are not CBD-capable
 /// (the plan's expand vertices, applyable instances, destroy and deposed-destroy vertices are).
@@ -95,7 +96,7 @@ impl Transform for CBDEdgeTransformer {
             for src in sources {
                 if g.node(src).is_creator() {
                     g.remove_edge(src, v);
-                    g.connect(v, src);
+                    g.connect_because(v, src, reason::CREATE_BEFORE_DESTROY);
                 }
             }
         }

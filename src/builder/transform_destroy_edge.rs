@@ -4,6 +4,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::{Node, ProviderRequest};
 use super::transform::{Diagnostics, Operation, Transform};
+use super::why::reason;
 use crate::addrs::AbsResourceInstance;
 use crate::plan::{Action, Changes};
 use std::collections::BTreeMap;
@@ -48,8 +49,8 @@ fn comparable_provider(n: &Node) -> Option<String> {
 }
 
 impl DestroyEdgeTransformer<'_> {
-    fn try_inter_provider_edge(&self, g: &mut Graph, from: VId, to: VId) {
-        g.connect(from, to);
+    fn try_inter_provider_edge(&self, g: &mut Graph, from: VId, to: VId, why: &'static str) {
+        g.connect_because(from, to, why);
         if matches!(self.operation, Operation::Destroy | Operation::PlanDestroy) {
             return;
         }
@@ -119,7 +120,7 @@ impl Transform for DestroyEdgeTransformer<'_> {
                 .cloned()
                 .unwrap_or_default()
             {
-                g.connect(v, d);
+                g.connect_because(v, d, reason::DESTROY_BEFORE_CREATE);
             }
         }
         for cs in creators.values() {
@@ -127,7 +128,7 @@ impl Transform for DestroyEdgeTransformer<'_> {
                 for res in state_deps(g, c) {
                     for &dd in destroyers_by_resource.get(&res).into_iter().flatten() {
                         if !g.in_different_module_instances(c, dd) {
-                            g.connect(c, dd);
+                            g.connect_because(c, dd, reason::DESTROY_DEPENDENCY_BEFORE_CREATE);
                         }
                     }
                 }
@@ -143,12 +144,14 @@ impl Transform for DestroyEdgeTransformer<'_> {
                         .flatten()
                     {
                         if !g.in_different_module_instances(dd, des) {
-                            self.try_inter_provider_edge(g, dd, des);
+                            let why = reason::DESTROY_DEPENDENTS_FIRST;
+                            self.try_inter_provider_edge(g, dd, des, why);
                         }
                     }
                     for cd in creators.get(&res).cloned().into_iter().flatten() {
                         if !g.in_different_module_instances(cd, des) {
-                            self.try_inter_provider_edge(g, cd, des);
+                            let why = reason::DEPENDENT_DESTROYED_BEFORE_UPDATE;
+                            self.try_inter_provider_edge(g, cd, des, why);
                         }
                     }
                 }

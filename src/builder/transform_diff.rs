@@ -3,6 +3,7 @@
 use super::graph::Graph;
 use super::nodes::{InstanceData, InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 use crate::config::{Config, Diagnostic};
 use crate::plan::{Action, Changes};
 use crate::state::State;
@@ -134,11 +135,11 @@ impl Transform for DiffTransformer<'_> {
                     .into_iter()
                     .flatten()
                 {
-                    g.connect(v, *r);
+                    g.connect_because(v, *r, reason::INSTANCE_OF_RESOURCE);
                 }
                 if forget {
                     let f = g.add(forget_node(addr, dk.as_deref()));
-                    g.connect(v, f);
+                    g.connect_because(v, f, reason::FORGET_FIRST);
                 }
             }
             if delete {

@@ -4,6 +4,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::Node;
 use super::transform::{Diagnostics, Transform};
+use super::why::reason;
 use crate::addrs::{AbsProviderConfig, Module};
 use crate::config::{Config, ModuleCall};
 use std::collections::BTreeMap;
@@ -36,16 +37,16 @@ impl ModuleExpansionTransformer<'_> {
             call,
         });
         if let Some(p) = parent_node {
-            g.connect(expander, p);
+            g.connect_because(expander, p, reason::PARENT_MODULE_EXPANDS_FIRST);
         }
         let closer = g.add(Node::CloseModule { path: path.clone() });
-        g.connect(closer, expander);
+        g.connect_because(closer, expander, reason::MODULE_CLOSES_AFTER_EXPANDING);
         closers.insert(path.clone(), closer);
         for child in by_path.get(&path).cloned().unwrap_or_default() {
             if !g.contains(child) || g.node(child).is_destroyer() {
                 continue;
             }
-            g.connect(child, expander);
+            g.connect_because(child, expander, reason::INSIDE_MODULE);
         }
         by_path
             .entry(path.clone())
@@ -108,7 +109,7 @@ fn connect_passed_providers(g: &mut Graph, parent: &Config, call: &ModuleCall, e
             continue;
         };
         if let Some(target) = super::transform_provider::resolve_proxy(g, &map, v) {
-            g.connect(expander, target);
+            g.connect_because(expander, target, reason::PROVIDER_PASSED_TO_MODULE);
         }
     }
 }
@@ -146,13 +147,13 @@ impl Transform for ModuleExpansionTransformer<'_> {
             }
             let Some(p) = n.module_path() else { continue };
             if let Some(c) = closers.get(&p) {
-                g.connect(*c, v);
+                g.connect_because(*c, v, reason::MODULE_CLOSES_AFTER_CONTENTS);
             }
         }
         for (path, c) in &closers {
             for i in 1..path.0.len() {
                 if let Some(parent) = closers.get(&Module(path.0[..i].to_vec())) {
-                    g.connect(*parent, *c);
+                    g.connect_because(*parent, *c, reason::MODULE_CLOSES_AFTER_SUBMODULES);
                 }
             }
         }

@@ -7,6 +7,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::{Node, ProviderKind, ProviderRequest};
 use super::transform::{Diagnostics, Transform};
+use super::why::{RefSite, reason};
 use crate::addrs::{AbsProviderConfig, Module, Provider};
 use crate::config::{Config, Diagnostic};
 use crate::strconv::go_quote;
@@ -423,7 +424,8 @@ impl Transform for ProviderFunctionTransformer<'_> {
                     }
                 };
                 if let Some(c) = resolve_proxy(g, &m, target) {
-                    g.connect(v, c);
+                    let site = RefSite::of_function(&f);
+                    g.connect_for_references(v, c, vec![site]);
                 }
             }
         }
@@ -452,7 +454,7 @@ impl Transform for CloseProviderTransformer {
                     c
                 }
             };
-            g.connect(closer, p);
+            g.connect_because(closer, p, reason::CLOSES_PROVIDER);
             // Everything that uses the provider closes first: its consumers, referencers, and
             // the closers of ephemeral resources (added late, just before this transform).
             for s in g.up_edges(p) {
@@ -462,7 +464,7 @@ impl Transform for CloseProviderTransformer {
                         || n.is_referencer()
                         || matches!(n, Node::CloseableResource { .. }))
                 {
-                    g.connect(closer, s);
+                    g.connect_because(closer, s, reason::PROVIDER_CLOSES_AFTER_USERS);
                 }
             }
         }

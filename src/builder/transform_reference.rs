@@ -6,6 +6,7 @@
 use super::graph::{Graph, VId};
 use super::nodes::{InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
+use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
 use std::collections::BTreeMap;
@@ -73,6 +74,15 @@ impl ReferenceMap {
     /// `DestroyReferences`, anything else that is a referencer by its `References`, and
     /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
+        self.references_with_sites(g, v)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
+    }
+
+    /// [`ReferenceMap::references`], each vertex with the reference that names it (a vertex
+    /// named by several references comes once per reference).
+    pub fn references_with_sites(&self, g: &Graph, v: VId) -> Vec<(VId, RefSite)> {
         let n = g.node(v);
         let refs = if n.is_destroyer() {
             n.destroy_references()
@@ -82,14 +92,19 @@ impl ReferenceMap {
             return Vec::new();
         };
         let mut out = Vec::new();
-        for r in n.root_references().refs {
-            out.extend(self.lookup(&Module::root(), v, &r));
-        }
-        let Some(path) = n.reference_path() else {
-            return out;
+        let mut add = |found: Vec<VId>, r: &Reference| {
+            if !found.is_empty() {
+                let site = RefSite::of_reference(r);
+                out.extend(found.into_iter().map(|p| (p, site.clone())));
+            }
         };
-        for r in refs.refs {
-            out.extend(self.lookup(&path, v, &r));
+        for r in n.root_references().refs {
+            add(self.lookup(&Module::root(), v, &r), &r);
+        }
+        if let Some(path) = n.reference_path() {
+            for r in refs.refs {
+                add(self.lookup(&path, v, &r), &r);
+            }
         }
         out
     }
@@ -104,13 +119,22 @@ impl Transform for ReferenceTransformer {
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         let m = ReferenceMap::new(g);
         for v in g.vertices() {
-            for parent in m.references(g, v) {
-                if g.node(parent).is_destroyer() {
+            // One edge per vertex referred to, with every reference that names it.
+            let mut by_parent: BTreeMap<VId, Vec<RefSite>> = BTreeMap::new();
+            let mut order = Vec::new();
+            for (parent, site) in m.references_with_sites(g, v) {
+                if g.node(parent).is_destroyer() || g.in_different_module_instances(v, parent) {
                     continue;
                 }
-                if !g.in_different_module_instances(v, parent) {
-                    g.connect(v, parent);
-                }
+                let sites = by_parent.entry(parent).or_insert_with(|| {
+                    order.push(parent);
+                    Vec::new()
+                });
+                sites.push(site);
+            }
+            for parent in order {
+                let sites = by_parent.remove(&parent).unwrap_or_default();
+                g.connect_for_references(v, parent, sites);
             }
         }
         Ok(())

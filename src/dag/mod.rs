@@ -14,9 +14,11 @@ mod algo;
 mod graph;
 pub mod import;
 mod indexed;
+mod paths;
 pub mod render;
 
 pub use algo::{DagError, ValidationError, WalkOrder, WalkTrace};
 pub use graph::{DotNode, DotOpts, DotVertex, Graph, Vertex, VertexId};
 pub use import::parse_dot;
 pub use indexed::{Edges, Indexed};
+pub use paths::MAX_PATH_WORK;

@@ -419,7 +419,8 @@ where
             Analysis {
                 dot: g.dot(&dag::render::dot::DotOpts::cli_default()),
                 mermaid: super::graph::mermaid(g),
-                json: g.json_graph().to_json(),
+                // With each edge's why, as `tfgraph graph --format json`.
+                json: out.built.graph.json_graph().to_json(),
                 graph: Some(graph),
                 decls,
                 steps: out.built.steps,
@@ -797,6 +798,14 @@ mod tests {
                 .dag()
                 .dot(&dag::render::dot::DotOpts::cli_default());
             assert_eq!(page.dot, want, "root {root:?}");
+            // The JSON export too, each edge's why (its references' files relative to the root
+            // module folder) included.
+            assert_eq!(
+                page.json,
+                cli.built.graph.json_graph().to_json(),
+                "{root:?}"
+            );
+            assert!(page.json.contains("\"why\""), "{}", page.json);
             let warnings: Vec<String> = cli.warnings.iter().map(|d| d.summary.clone()).collect();
             let page_warnings: Vec<String> =
                 page.warnings.iter().map(|d| d.summary.clone()).collect();

@@ -49,7 +49,8 @@ pub fn run(args: &Args) -> ExitCode {
         }),
         Format::Text => out.built.graph.string(),
         Format::Json => {
-            let mut j = g.json_graph();
+            // Each edge with why it exists (builder::why).
+            let mut j = out.built.graph.json_graph();
             j.not_installed = tfgraph::pipeline::not_installed_json(&out.config);
             j.to_json()
         }

@@ -1,5 +1,5 @@
 //! The arguments of every subcommand that builds a graph from a folder (`graph`, `steps`, `walk`,
-//! `layout`): one clap group, so a new input flag is added here once.
+//! `layout`, `why`): one clap group, so a new input flag is added here once.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -22,6 +22,8 @@ mod outline;
 mod steps;
 #[cfg(not(target_arch = "wasm32"))]
 mod walk;
+#[cfg(not(target_arch = "wasm32"))]
+mod why;
 
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(clap::Parser)]
@@ -46,6 +48,7 @@ enum Command {
     Gen(r#gen::Args),
     Layout(layout::Args),
     Bench(bench::Args),
+    Why(why::Args),
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -57,6 +60,7 @@ impl Command {
             Command::Walk(a) => Some(&mut a.inputs),
             Command::Steps(a) => Some(&mut a.inputs),
             Command::Layout(a) => Some(&mut a.inputs),
+            Command::Why(a) => Some(&mut a.inputs),
             Command::Outline(_) | Command::Conformance(_) | Command::Gen(_) | Command::Bench(_) => {
                 None
             }
@@ -85,6 +89,7 @@ fn main() -> std::process::ExitCode {
         Command::Gen(a) => r#gen::run(&a),
         Command::Layout(a) => layout::run(&a),
         Command::Bench(a) => bench::run(&a),
+        Command::Why(a) => why::run(a),
     }
 }
 

@@ -1,5 +1,6 @@
-//! A plain serialisable form of a graph for the web app: vertices (id, name) sorted by name and
-//! edges (`from` depends on `to`) sorted by names.
+//! A plain serialisable form of a graph (`tfgraph graph --format json`, the web app): vertices
+//! (id, name) sorted by name and edges (`from` depends on `to`) sorted by names, each edge with
+//! why it exists when the graph's builder says ([`JsonWhy`]).
 
 use crate::dag::{Graph, Vertex, VertexId};
 use serde::{Deserialize, Serialize};
@@ -16,6 +17,29 @@ pub struct JsonEdge {
     pub from: VertexId,
     /// The dependency.
     pub to: VertexId,
+    /// Why the edge exists; absent when the caller has no record (graphs not built by
+    /// `crate::builder`, such as an imported DOT file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<JsonWhy>,
+}
+
+/// Why an edge exists: the transform that added it, the reason in words and the references that
+/// caused it (empty for edges no reference caused).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonWhy {
+    pub transform: String,
+    pub reason: String,
+    pub references: Vec<JsonRefSite>,
+}
+
+/// Where a reference is written: file, 1-based line and column of the traversal's start, and
+/// the traversal (`data.aws_ami.ubuntu.id`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonRefSite {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -53,7 +77,11 @@ impl JsonGraph {
             edges: g
                 .edges_by_name()
                 .into_iter()
-                .map(|(from, to)| JsonEdge { from, to })
+                .map(|(from, to)| JsonEdge {
+                    from,
+                    to,
+                    why: None,
+                })
                 .collect(),
             not_installed: Vec::new(),
         }
@@ -78,8 +106,29 @@ mod tests {
         g.connect(b, a);
         let j = g.json_graph();
         assert_eq!(j.vertices[0].name, "a");
-        assert_eq!(j.edges, vec![JsonEdge { from: b, to: a }]);
+        assert_eq!(
+            j.edges,
+            vec![JsonEdge {
+                from: b,
+                to: a,
+                why: None
+            }]
+        );
+        assert!(!j.to_json().contains("why"), "no why without a record");
         let back: JsonGraph = serde_json::from_str(&j.to_json()).unwrap();
         assert_eq!(back, j);
+        let mut with_why = j.clone();
+        with_why.edges[0].why = Some(JsonWhy {
+            transform: "ReferenceTransformer".into(),
+            reason: "main.tf:2 a".into(),
+            references: vec![JsonRefSite {
+                file: "main.tf".into(),
+                line: 2,
+                column: 7,
+                text: "a".into(),
+            }],
+        });
+        let back: JsonGraph = serde_json::from_str(&with_why.to_json()).unwrap();
+        assert_eq!(back, with_why);
     }
 }

@@ -121,6 +121,32 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         }
         request_animation_frame(sync_view);
     });
+    // A reference clicked elsewhere: open its file, scroll its line into view and select it.
+    Effect::new(move |_| {
+        let Some((file, line, column, len)) = ctx.goto.get() else {
+            return;
+        };
+        if ctx.active.get_untracked() != file {
+            ctx.active.set(file.clone());
+        }
+        // After the file's text is in the textarea and the new-file effect scrolled to the top.
+        request_animation_frame(move || {
+            let Some(t) = textarea.get_untracked() else {
+                return;
+            };
+            let text = ctx
+                .files
+                .with_untracked(|f| f.get(&file).cloned().unwrap_or_default());
+            let start = crate::page::explain::utf16_offset(&text, line, column);
+            let h = t.client_height() as f64;
+            t.set_scroll_top(
+                (PAD_PX + (line.saturating_sub(1)) as f64 * LINE_PX - h / 3.0).max(0.0) as i32,
+            );
+            let _ = t.focus();
+            let _ = t.set_selection_range(start, start + len as u32);
+            sync_view();
+        });
+    });
     let resize = window_event_listener(leptos::ev::resize, move |_| sync_view());
     on_cleanup(move || resize.remove());
 

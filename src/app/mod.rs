@@ -93,6 +93,9 @@ struct Ctx {
     parallelism: RwSignal<u32>,
     failures: RwSignal<BTreeSet<String>>,
     search: RwSignal<String>,
+    /// A place to show in the editor: (file, line, column, length of the text to select), set
+    /// by a click on a reference in the details panel.
+    goto: RwSignal<Option<(String, usize, usize, usize)>>,
     /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
     /// change it do not touch every edge.
     critical: Memo<BTreeSet<usize>>,
@@ -256,6 +259,7 @@ impl Ctx {
             parallelism: RwSignal::new(10),
             failures: RwSignal::new(BTreeSet::new()),
             search: RwSignal::new(String::new()),
+            goto: RwSignal::new(None),
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
             gv,
             ov,

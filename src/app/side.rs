@@ -40,13 +40,39 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn Details(ctx: Ctx) -> impl IntoView {
-    let link = move |n: String| {
-        let n2 = n.clone();
+    // One dependency or dependent: the vertex, why the edge exists, its references (each opens
+    // the file at the reference), and whether transitive reduction removed it.
+    let link = move |l: crate::page::details::Link| {
+        let n = l.name.clone();
+        let refs = l
+            .refs
+            .into_iter()
+            .map(|r| {
+                let place = (r.file.clone(), r.line, r.column, r.text.chars().count());
+                view! {
+                    <button
+                        type="button"
+                        class="link ref-link"
+                        title="Open the file at this reference"
+                        on:click=move |_| ctx.goto.set(Some(place.clone()))
+                    >
+                        {format!("{}:{}", r.file, r.line)}
+                        " "
+                        <code>{r.text}</code>
+                    </button>
+                }
+            })
+            .collect_view();
         view! {
-            <li>
-                <button type="button" class="vertex-link" on:click=move |_| ctx.selected.set(Some(n2.clone()))>
-                    {n}
+            <li class:reduced=l.reduced>
+                <button type="button" class="vertex-link" on:click=move |_| ctx.selected.set(Some(n.clone()))>
+                    {l.name}
                 </button>
+                <span class="why muted small">
+                    {(!l.reason.is_empty()).then(|| l.reason.clone())}
+                    {l.reduced.then_some(" · implied by a longer path: removed by transitive reduction")}
+                </span>
+                <span class="refs">{refs}</span>
             </li>
         }
     };
@@ -54,19 +80,27 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
         let Some(name) = ctx.selected.get() else {
             return view! {
                 <div class="details empty">
-                    <p class="muted">"Click a vertex to see where it is declared, what it depends on and what depends on it."</p>
+                    <p class="muted">"Click a vertex to see where it is declared, what it depends on and why, and what depends on it."</p>
                     <p class="muted">"In Walk mode, clicking a vertex makes it fail in the next walk instead."</p>
                 </div>
             }
             .into_any();
         };
         let kind = crate::page::graph::classify(&name);
-        let (deps, users, index) = ctx.shown.with(|s| match s.graph.index_of(&name) {
-            Some(i) => {
-                let (d, u) = crate::page::view::neighbours(&s.graph, i);
-                (d, u, Some(i))
+        let index = ctx.shown.with(|s| s.graph.index_of(&name));
+        if index.is_none() {
+            // The graph changed (another graph type, an edit, a step) and no longer has it.
+            return view! {
+                <div class="details empty gone">
+                    <p class="muted">{format!("{name} is not in this graph.")}</p>
+                    <p class="muted">"Click a vertex to see its details."</p>
+                </div>
             }
-            None => (Vec::new(), Vec::new(), None),
+            .into_any();
+        }
+        let (deps, users) = ctx.shown.with(|s| {
+            ctx.analysis
+                .with(|a| crate::page::details::links(a, s, &name))
         });
         let (up, down) = ctx.related.with(|r| (r.up_count(), r.down_count()));
         let decl = ctx
@@ -122,14 +156,13 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 {state}
                 <DurationEditor ctx=ctx name=name.clone() />
                 {code}
-                {decl.is_none().then(|| view! { <p class="muted">"Added by the builder; no declaration in the configuration."</p> })}
+                {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&name)}</p> })}
+                <p class="about-kind small">{crate::page::details::about(&name)}</p>
                 <h3>{format!("Depends on ({})", deps.len())}</h3>
                 <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>
                 <h3>{format!("Depended on by ({})", users.len())}</h3>
                 <ul class="vertex-links users">{users.into_iter().map(link).collect_view()}</ul>
-                <p class="muted small">
-                    {format!("{up} ancestors (everything it waits for) and {down} descendants are highlighted.")}
-                </p>
+                <p class="muted small">{crate::page::details::related_text(up, down)}</p>
                 <button
                     type="button"
                     class="secondary"

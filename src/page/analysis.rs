@@ -94,6 +94,112 @@ pub struct Analysis {
     pub imported: Option<String>,
     /// Module calls that are not installed (see [`NotInstalled`]).
     pub not_installed: Vec<NotInstalled>,
+    /// Why each edge exists, by `(from, to)` names: every edge the builder added, also those a
+    /// transform (transitive reduction among them) removed since. References carry the editor's
+    /// paths.
+    pub whys: BTreeMap<(String, String), Why>,
+}
+
+/// Why one edge exists, for the details panel ([`crate::builder::why`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Why {
+    /// The edge's kind in words when no reference caused it ("provider of this resource");
+    /// "a reference" or "depends_on" when references did.
+    pub reason: String,
+    /// The transform that added it (OpenTofu's name).
+    pub transform: &'static str,
+    /// The references that caused it.
+    pub refs: Vec<RefLink>,
+}
+
+/// Where a reference is written, with the file as the editor names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefLink {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The traversal (`data.aws_ami.ubuntu.id`).
+    pub text: String,
+}
+
+/// The page's [`Why`]s of a built graph.
+fn whys_of(
+    g: &crate::builder::Graph,
+    files: &BTreeMap<String, String>,
+    root: &str,
+) -> BTreeMap<(String, String), Why> {
+    g.whys_by_name()
+        .into_iter()
+        .map(|(k, w)| {
+            let refs: Vec<RefLink> = w
+                .references
+                .iter()
+                .map(|r| RefLink {
+                    file: editor_path(files, root, &r.file),
+                    line: r.line,
+                    column: r.column,
+                    text: r.text.clone(),
+                })
+                .collect();
+            let reason = if refs.is_empty() {
+                crate::builder::describe(w)
+            } else if refs.len() == 1 {
+                "a reference".to_string()
+            } else {
+                format!("{} references", refs.len())
+            };
+            (
+                k,
+                Why {
+                    reason,
+                    transform: w.transform,
+                    refs,
+                },
+            )
+        })
+        .collect()
+}
+
+/// Where the input variables behind `var.x` and `module.m.var.x (expand, reference)` vertices
+/// are declared: their vertices carry no configuration of their own.
+fn variable_decls(
+    cfg: &crate::config::Config,
+    g: &PageGraph,
+    files: &BTreeMap<String, String>,
+    root: &str,
+    decls: &mut BTreeMap<String, Decl>,
+) {
+    for v in g.vertices() {
+        if decls.contains_key(&v.name) {
+            continue;
+        }
+        let base = v
+            .name
+            .strip_suffix(" (expand, reference)")
+            .unwrap_or(&v.name);
+        let (module, var) = match base.rfind("var.") {
+            Some(0) => ("", &base[4..]),
+            Some(k) if base[..k].ends_with('.') => (&base[..k - 1], &base[k + 4..]),
+            _ => continue,
+        };
+        let Ok(path) = crate::addrs::Module::parse(module) else {
+            continue;
+        };
+        if let Some(r) = cfg
+            .descendant(&path)
+            .and_then(|c| c.module.variables.get(var))
+            .map(|var| &var.decl_range)
+        {
+            decls.insert(
+                v.name.clone(),
+                Decl {
+                    file: editor_path(files, root, &r.file),
+                    line: r.start.line,
+                    end_line: r.end.line.max(r.start.line),
+                },
+            );
+        }
+    }
 }
 
 /// The pipeline's static expander, shared by the walks of one analysis. Equal when made from the
@@ -397,7 +503,8 @@ where
     let mut a = match pipeline::run_paced(&req, None, pause).await? {
         Ok(out) => {
             let g = out.built.graph.dag();
-            let (graph, decls) = page_graph_at(g, files, root);
+            let (graph, mut decls) = page_graph_at(g, files, root);
+            variable_decls(&out.config, &graph, files, root, &mut decls);
             let expander = out
                 .expander()
                 .map(|e| SharedExpander::new(e, files, kind, root));
@@ -421,6 +528,7 @@ where
                 mermaid: super::graph::mermaid(g),
                 // With each edge's why, as `tfgraph graph --format json`.
                 json: out.built.graph.json_graph().to_json(),
+                whys: whys_of(&out.built.graph, files, root),
                 graph: Some(graph),
                 decls,
                 steps: out.built.steps,
@@ -442,6 +550,7 @@ where
                     let (graph, decls) = page_graph_at(g, files, root);
                     a.graph = Some(graph);
                     a.decls = decls;
+                    a.whys = whys_of(&built.graph, files, root);
                     a.steps = built.steps;
                 }
             }

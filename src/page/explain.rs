@@ -308,6 +308,25 @@ pub fn phase_of(transform: &str) -> Phase {
     }
 }
 
+/// The offset a textarea's selection uses (UTF-16 code units) of 1-based `line` and `column`
+/// (counted in characters, as HCL counts them) in `text`; clamped to the line's end and the
+/// text's end.
+pub fn utf16_offset(text: &str, line: usize, column: usize) -> u32 {
+    let mut offset = 0usize;
+    for (i, l) in text.split('\n').enumerate() {
+        if i + 1 == line {
+            let in_line: usize = l
+                .chars()
+                .take(column.saturating_sub(1))
+                .map(char::len_utf16)
+                .sum();
+            return (offset + in_line) as u32;
+        }
+        offset += l.encode_utf16().count() + 1;
+    }
+    text.encode_utf16().count() as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,5 +422,21 @@ mod tests {
             .decode(payload)
             .unwrap();
         assert_eq!(String::from_utf8(bytes).unwrap(), "a b\"<é");
+    }
+
+    #[test]
+    fn utf16_offsets_count_characters_by_their_utf16_length() {
+        let text = "a = 1\nb = \"é😀\" + x.y\nlast";
+        assert_eq!(utf16_offset(text, 1, 1), 0);
+        assert_eq!(utf16_offset(text, 2, 1), 6);
+        // `x` is the 12th character of line 2; before it, é is one unit and the emoji two.
+        assert_eq!(utf16_offset(text, 2, 12), 6 + 12);
+        assert_eq!(
+            &text.encode_utf16().collect::<Vec<_>>()[18..21],
+            &"x.y".encode_utf16().collect::<Vec<_>>()[..]
+        );
+        // Past the end of a line or the text: clamped.
+        assert_eq!(utf16_offset(text, 1, 99), 5);
+        assert_eq!(utf16_offset(text, 9, 1), text.encode_utf16().count() as u32);
     }
 }

@@ -24,6 +24,7 @@
 pub mod analysis;
 pub mod chart;
 pub mod crash;
+pub mod details;
 pub mod examples;
 pub mod explain;
 pub mod files;

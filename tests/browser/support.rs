@@ -495,10 +495,11 @@ pub(crate) const ORPHAN_STATE: &str = r#"{"version": 4, "terraform_version": "1.
    "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
    "instances": [{"schema_version": 0, "attributes": {"id": "i-0"}}]}]}"#;
 
-/// The direct dependencies of a vertex, from its details.
+/// The direct dependencies of a vertex as `tofu graph` prints them (after transitive
+/// reduction), from its details.
 pub(crate) async fn deps_of(host: &Element, name: &str) -> Vec<String> {
     click(&vertex(host, name)).await;
-    texts(host, ".vertex-links.deps li")
+    texts(host, ".vertex-links.deps li:not(.reduced) .vertex-link")
 }
 
 /// Replaces `window.prompt` and `window.confirm` with ones that answer `answer` / true.

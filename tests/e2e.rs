@@ -20,6 +20,17 @@ fn root() -> PathBuf {
 
 /// Serves `dist/` on an ephemeral 127.0.0.1 port and logs every request path.
 fn serve_dist(dist: &Path) -> (String, Arc<Mutex<Vec<String>>>) {
+    let (addr, log, _) = serve_dist_holding_wasm(dist, false);
+    (addr, log)
+}
+
+/// A gate that holds back answers until it is opened.
+type Gate = Arc<(Mutex<bool>, std::sync::Condvar)>;
+
+/// [`serve_dist`], answering requests for `.wasm` files only once the returned gate is opened
+/// when `hold` is set (each request is answered on its own thread, so the rest of the page loads
+/// meanwhile): what a slow network shows before the engine arrives.
+fn serve_dist_holding_wasm(dist: &Path, hold: bool) -> (String, Arc<Mutex<Vec<String>>>, Gate) {
     let server = tiny_http::Server::http("127.0.0.1:0").expect("bind 127.0.0.1");
     let addr = format!(
         "http://{}",
@@ -27,37 +38,51 @@ fn serve_dist(dist: &Path) -> (String, Arc<Mutex<Vec<String>>>) {
     );
     let log = Arc::new(Mutex::new(Vec::new()));
     let log2 = log.clone();
+    let gate: Gate = Arc::new((Mutex::new(!hold), std::sync::Condvar::new()));
+    let gate2 = gate.clone();
     let dist = dist.to_path_buf();
     std::thread::spawn(move || {
         for req in server.incoming_requests() {
-            let path = req.url().split('?').next().unwrap_or("/").to_string();
-            log2.lock().unwrap().push(path.clone());
-            let rel = if path == "/" {
-                "index.html".to_string()
-            } else {
-                path.trim_start_matches('/').to_string()
-            };
-            let file = dist.join(&rel);
-            let ok = !rel.contains("..") && file.is_file();
-            let resp = if ok {
-                let body = std::fs::read(&file).unwrap_or_default();
-                let ctype = match file.extension().and_then(|e| e.to_str()) {
-                    Some("html") => "text/html; charset=utf-8",
-                    Some("js") => "text/javascript",
-                    Some("wasm") => "application/wasm",
-                    Some("css") => "text/css",
-                    Some("svg") => "image/svg+xml",
-                    _ => "application/octet-stream",
+            let dist = dist.clone();
+            let log = log2.clone();
+            let gate = gate2.clone();
+            std::thread::spawn(move || {
+                let path = req.url().split('?').next().unwrap_or("/").to_string();
+                log.lock().unwrap().push(path.clone());
+                let rel = if path == "/" {
+                    "index.html".to_string()
+                } else {
+                    path.trim_start_matches('/').to_string()
                 };
-                tiny_http::Response::from_data(body)
-                    .with_header(tiny_http::Header::from_bytes("Content-Type", ctype).unwrap())
-            } else {
-                tiny_http::Response::from_data(b"not found".to_vec()).with_status_code(404)
-            };
-            let _ = req.respond(resp);
+                let file = dist.join(&rel);
+                let ok = !rel.contains("..") && file.is_file();
+                if rel.ends_with(".wasm") {
+                    let (open, cv) = &*gate;
+                    let mut o = open.lock().unwrap();
+                    while !*o {
+                        o = cv.wait(o).unwrap();
+                    }
+                }
+                let resp = if ok {
+                    let body = std::fs::read(&file).unwrap_or_default();
+                    let ctype = match file.extension().and_then(|e| e.to_str()) {
+                        Some("html") => "text/html; charset=utf-8",
+                        Some("js") => "text/javascript",
+                        Some("wasm") => "application/wasm",
+                        Some("css") => "text/css",
+                        Some("svg") => "image/svg+xml",
+                        _ => "application/octet-stream",
+                    };
+                    tiny_http::Response::from_data(body)
+                        .with_header(tiny_http::Header::from_bytes("Content-Type", ctype).unwrap())
+                } else {
+                    tiny_http::Response::from_data(b"not found".to_vec()).with_status_code(404)
+                };
+                let _ = req.respond(resp);
+            });
         }
     });
-    (addr, log)
+    (addr, log, gate)
 }
 
 struct Driver(Child);
@@ -77,6 +102,12 @@ fn free_port() -> u16 {
 }
 
 async fn start_browser() -> (Driver, Client) {
+    start_browser_with("normal").await
+}
+
+/// [`start_browser`] with a WebDriver page load strategy: `none` returns from navigation at once,
+/// without waiting for the load event.
+async fn start_browser_with(page_load_strategy: &str) -> (Driver, Client) {
     let bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
     let port = free_port();
     let child = Command::new(&bin)
@@ -88,12 +119,13 @@ async fn start_browser() -> (Driver, Client) {
             panic!("cannot start {bin}: {e} (scripts/setup --browser installs it)")
         });
     let driver = Driver(child);
-    let caps: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+    let mut caps: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
         r#"{"goog:chromeOptions":{"args":["--headless=new","--no-sandbox","--disable-gpu","--disable-dev-shm-usage",
         "--disable-background-networking","--disable-component-update","--disable-sync","--no-first-run",
         "--window-size=1400,900"]}}"#,
     )
     .unwrap();
+    caps.insert("pageLoadStrategy".into(), page_load_strategy.into());
     let url = format!("http://127.0.0.1:{port}");
     let mut last = None;
     for _ in 0..50 {
@@ -1027,4 +1059,31 @@ async fn a_panic_shows_a_banner_with_the_files_and_a_reload() {
         0
     );
     c.close().await.expect("close");
+}
+
+// Issue 14, item 2: until the wasm had loaded, the page's body was empty.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn the_page_paints_its_frame_before_the_engine_arrives() {
+    let dist = root().join("dist");
+    let (base, _requests, gate) = serve_dist_holding_wasm(&dist, true);
+    // Navigation returns at once: the load event may wait for the held wasm (Trunk preloads it).
+    let (_driver, c) = start_browser_with("none").await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_texts(&c, "#boot .boot-line", &["Loading the engine…"]).await;
+    assert_eq!(texts(&c, "#boot .brand").await, vec!["tfgraph"]);
+    // The frame is laid out as the app's: header, three panes.
+    assert_eq!(texts(&c, "#boot .pane").await.len(), 3);
+    screenshot(&c, "app-boot").await;
+    assert_eq!(texts(&c, ".graph-svg g.vertex").await.len(), 0);
+    {
+        let (open, cv) = &*gate;
+        *open.lock().unwrap() = true;
+        cv.notify_all();
+    }
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    // The app replaced the frame.
+    assert!(texts(&c, "#boot").await.is_empty());
+    assert_eq!(texts(&c, ".app-header .brand").await, vec!["tfgraph"]);
 }

@@ -50,6 +50,8 @@ pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
 
 /// Replaces the editor's files and shows the new set from its start.
 pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
+    // Another configuration: if it does not build, no graph of the files before is shown.
+    ctx.workspace.update_value(|w| *w += 1);
     ctx.reset_walk();
     ctx.failures.set(BTreeSet::new());
     let root = crate::page::files::default_root(files.keys());

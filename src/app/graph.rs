@@ -469,7 +469,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <p class="empty-graph too-big">{text}</p>
                 })}
                 <Show when=move || ctx.shown.with(|s| s.graph.is_empty())>
-                    <p class="empty-graph">"No graph yet: write some configuration on the left, or load an example."</p>
+                    <p class="empty-graph">{move || ctx.analysis.with(crate::page::view::empty_text)}</p>
                 </Show>
             </div>
             <Legend ctx=ctx />

@@ -40,6 +40,13 @@ const DEBOUNCE: Duration = Duration::from_millis(250);
 /// Mounts the app on the page body. Called by the `tfgraph-web` binary.
 pub fn start() {
     crash::install();
+    // index.html's first view, painted while the wasm loaded.
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
     leptos::mount::mount_to_body(App);
     crash::debug_trigger();
 }
@@ -75,7 +82,13 @@ struct Ctx {
     built: RwSignal<u64>,
     /// Reads of opened or dropped files under way.
     reading: RwSignal<u32>,
+    /// The last analysis with a graph, of the files as they were replaced last (an edit keeps
+    /// showing the last graph that built; another configuration never does).
     good: Memo<Option<Analysis>>,
+    /// Bumped whenever the files are replaced as a whole (an example, opened files or a folder,
+    /// a share link, a restore), and the number the shown analysis was started under.
+    workspace: StoredValue<u64>,
+    analysis_workspace: StoredValue<u64>,
     step: RwSignal<Option<usize>>,
     shown: Memo<Shown>,
     scene: Memo<Scene>,
@@ -195,12 +208,19 @@ impl Ctx {
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
         let analysis = RwSignal::new(Analysis::default());
+        let workspace = StoredValue::new(0u64);
+        let analysis_workspace = StoredValue::new(0u64);
+        let good_workspace = StoredValue::new(0u64);
         let good = Memo::new(move |prev: Option<&Option<Analysis>>| {
             let a = analysis.get();
+            let ws = analysis_workspace.get_value();
             if a.graph.is_some() {
+                good_workspace.set_value(ws);
                 Some(a)
-            } else {
+            } else if good_workspace.get_value() == ws {
                 prev.cloned().flatten()
+            } else {
+                None
             }
         });
         let step = RwSignal::new(None::<usize>);
@@ -242,6 +262,8 @@ impl Ctx {
             built: RwSignal::new(0),
             reading: RwSignal::new(0),
             good,
+            workspace,
+            analysis_workspace,
             step,
             shown,
             scene,
@@ -278,10 +300,12 @@ impl Ctx {
     fn reanalyze(self, files: BTreeMap<String, String>, kind: BuilderKind, opts: model::Options) {
         self.generation.update_value(|g| *g += 1);
         let mine = self.generation.get_value();
+        let ws = self.workspace.get_value();
         let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
         if size < model::SLICE_FROM_BYTES {
             self.progress.set(None);
             let a = timed("analysis", || model::analyze(&files, kind, &opts));
+            self.analysis_workspace.set_value(ws);
             self.analysis.set(a);
             self.built.set(mine);
             return;
@@ -306,6 +330,7 @@ impl Ctx {
                 }));
                 yield_to_browser().await;
                 if live() {
+                    self.analysis_workspace.set_value(ws);
                     self.analysis.set(a);
                     self.progress.set(None);
                     self.built.set(mine);

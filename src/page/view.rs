@@ -128,6 +128,29 @@ pub fn counts(s: &Shown) -> String {
     t
 }
 
+/// What the graph pane says when it has nothing to draw: why (the first error of a
+/// configuration that does not build, where it is), or how to start.
+pub fn empty_text(a: &Analysis) -> String {
+    match a.errors.first() {
+        Some(e) => {
+            let more = match a.errors.len() {
+                1 => String::new(),
+                n => format!(" (and {} more)", n - 1),
+            };
+            let place = e
+                .place
+                .as_deref()
+                .map(|p| format!(" at {p}"))
+                .unwrap_or_default();
+            format!(
+                "Nothing to draw: this configuration does not build. {}{place}{more}. The errors are listed under the editor.",
+                e.summary
+            )
+        }
+        None => "No graph yet: write some configuration on the left, or load an example.".into(),
+    }
+}
+
 /// The view settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOpts {
@@ -620,5 +643,33 @@ mod tests {
         assert_eq!(combined_state([Done, Waiting].into_iter()), Waiting);
         assert_eq!(combined_state([Upstream, Done].into_iter()), Upstream);
         assert_eq!(combined_state([].into_iter()), Idle);
+    }
+
+    #[test]
+    fn an_empty_pane_says_why_a_configuration_did_not_build() {
+        use crate::page::analysis::{Options, analyze};
+        let files =
+            |t: &str| std::collections::BTreeMap::from([("main.tf".to_string(), t.to_string())]);
+        let fresh = analyze(
+            &files("resource \"a_b\" \"c\" {}\n"),
+            crate::builder::BuilderKind::Plan,
+            &Options::default(),
+        );
+        assert!(fresh.errors.is_empty());
+        assert!(empty_text(&fresh).starts_with("No graph yet"));
+        let bad = analyze(
+            &files("module \"m\" {\n  source = \"../../\"\n}\nresource \"a_b\" \"c\" {\n"),
+            crate::builder::BuilderKind::Plan,
+            &Options::default(),
+        );
+        let t = empty_text(&bad);
+        assert!(
+            t.starts_with("Nothing to draw: this configuration does not build. "),
+            "{t}"
+        );
+        assert!(
+            t.contains(&bad.errors[0].summary) && t.contains(" at main.tf line "),
+            "{t}"
+        );
     }
 }

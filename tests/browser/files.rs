@@ -432,3 +432,43 @@ async fn a_repository_lists_its_root_modules_and_reads_the_roots_variable_files(
     );
     host.remove();
 }
+
+// Issue 18, defect 3: opening a configuration that does not build (a module whose source is not
+// among the files) kept drawing the previous example's graph under a small tag.
+#[wasm_bindgen_test]
+async fn a_configuration_that_does_not_build_never_shows_another_ones_graph() {
+    let host = mount().await;
+    assert!(!vertex_names(&host).is_empty());
+    let files = text_files(&[(
+        "main.tf",
+        "module \"vpc\" {\n  source = \"../../\"\n}\nresource \"aws_instance\" \"x\" {\n",
+    )]);
+    open_folder(&host, "complete", &files).await;
+    assert!(
+        !texts(&host, ".diagnostic.error").is_empty(),
+        "{:?}",
+        texts(&host, ".diagnostic")
+    );
+    assert_eq!(vertex_names(&host), Vec::<String>::new());
+    assert!(texts(&host, ".stale").is_empty());
+    let empty = texts(&host, ".empty-graph");
+    assert!(
+        empty
+            .iter()
+            .any(|t| t.starts_with("Nothing to draw: this configuration does not build.")),
+        "{empty:?}"
+    );
+    // Fixing it draws it; breaking it again while editing keeps its own last graph.
+    type_and_build(&host, "resource \"aws_instance\" \"x\" {}\n").await;
+    assert_eq!(
+        vertex_names(&host)
+            .iter()
+            .filter(|n| n.starts_with("aws_instance.x"))
+            .count(),
+        1
+    );
+    type_and_build(&host, "resource \"aws_instance\" \"x\" {\n").await;
+    assert!(vertex_names(&host).contains(&"aws_instance.x (expand)".to_string()));
+    assert_eq!(texts(&host, ".stale").len(), 1);
+    host.remove();
+}

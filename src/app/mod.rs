@@ -145,6 +145,9 @@ struct Notice {
     restore: bool,
 }
 
+/// How the notice that the files are not being saved starts.
+const NOT_SAVED: &str = "Your edits are not being saved:";
+
 /// Runs `f` between two performance marks and records a `tfgraph-<name>` measure, so the
 /// browser's performance timeline (and the e2e timing test) shows where an update's time goes.
 fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
@@ -372,8 +375,49 @@ impl Ctx {
         }
         let saved = storage::save_files(files);
         crash::remember(files, saved.is_ok());
-        if let Err(why) = saved {
-            self.notify(format!("Your edits are not being saved: {why}."), None);
+        let is_not_saved = |n: &Notice| n.text.starts_with(NOT_SAVED);
+        match saved {
+            Err(why) => {
+                // The files stay in the page; the notice offers them as they are now (its
+                // download follows every edit) and goes away once a save succeeds.
+                let text = format!("{NOT_SAVED} {why}. Download your files to keep them.");
+                let download = Some((
+                    "tfgraph-files.json".to_string(),
+                    crate::saved::envelope(files),
+                ));
+                let mut fresh = true;
+                self.notices.update(|ns| {
+                    if let Some(n) = ns.iter_mut().find(|n| is_not_saved(n)) {
+                        n.text = text.clone();
+                        n.download = download.clone();
+                        fresh = false;
+                    }
+                });
+                if fresh {
+                    self.notices.update(|ns| {
+                        let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+                        ns.push(Notice {
+                            id,
+                            text,
+                            download,
+                            error: true,
+                            restore: false,
+                        });
+                    });
+                }
+            }
+            Ok(()) => {
+                if self
+                    .notices
+                    .with_untracked(|ns| ns.iter().any(is_not_saved))
+                {
+                    self.notices.update(|ns| ns.retain(|n| !is_not_saved(n)));
+                    self.notify(
+                        "Saving works again: your edits are saved in this browser.".to_string(),
+                        None,
+                    );
+                }
+            }
         }
     }
 

@@ -267,3 +267,91 @@ async fn a_share_link_keeps_the_files_it_replaces_aside() {
     assert_eq!(editor_value(&host), mine);
     host.remove();
 }
+
+/// Replaces `Storage.prototype.setItem` with one that throws `error` (a DOMException name, or
+/// "Error" for a plain error), or puts the browser's back when `error` is None.
+fn break_storage(error: Option<&str>) {
+    let script = match error {
+        Some("Error") => "if (!Storage.prototype.__realSetItem) Storage.prototype.__realSetItem = Storage.prototype.setItem; Storage.prototype.setItem = function () { throw new Error('storage broke'); };".to_string(),
+        Some(name) => format!("if (!Storage.prototype.__realSetItem) Storage.prototype.__realSetItem = Storage.prototype.setItem; Storage.prototype.setItem = function () {{ throw new DOMException('no room', '{name}'); }};"),
+        None => "if (Storage.prototype.__realSetItem) { Storage.prototype.setItem = Storage.prototype.__realSetItem; delete Storage.prototype.__realSetItem; }".to_string(),
+    };
+    js_sys::Function::new_no_args(&script)
+        .call0(&wasm_bindgen::JsValue::NULL)
+        .expect("stub");
+}
+
+/// Issue 17, item 3: storage that is full or throws: the work stays in the page, a notice says it
+/// is not being saved and offers the files (following the edits), and saving resumes by itself.
+async fn storage_failure_keeps_the_work_and_offers_it(error: &str) {
+    let host = mount().await;
+    break_storage(Some(error));
+    let first = "output \"a\" {\n  value = 1\n}\n";
+    type_and_build(&host, first).await;
+    let notice = |host: &Element| {
+        texts(host, ".notice")
+            .into_iter()
+            .find(|t| t.contains("Your edits are not being saved"))
+    };
+    assert!(notice(&host).is_some(), "{:?}", texts(&host, ".notice"));
+    // The work is all still in the page.
+    assert!(vertex_names(&host).contains(&"output.a (expand)".to_string()));
+    let second = "output \"b\" {\n  value = 2\n}\n";
+    type_and_build(&host, second).await;
+    // One notice, whose download holds the files as they are now.
+    assert_eq!(
+        texts(&host, ".notice")
+            .iter()
+            .filter(|t| t.contains("not being saved"))
+            .count(),
+        1
+    );
+    let href = host
+        .query_selector(".notice-download")
+        .unwrap()
+        .expect("a download")
+        .get_attribute("href")
+        .unwrap();
+    use base64::Engine as _;
+    let json = String::from_utf8(
+        base64::engine::general_purpose::STANDARD
+            .decode(href.split_once(";base64,").expect("base64 data URL").1)
+            .unwrap(),
+    )
+    .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v["files"]["main.tf"], second);
+    // Storage works again: the next edit is saved and the notice goes.
+    break_storage(None);
+    let third = "output \"c\" {\n  value = 3\n}\n";
+    type_and_build(&host, third).await;
+    assert!(notice(&host).is_none(), "{:?}", texts(&host, ".notice"));
+    assert!(
+        texts(&host, ".notice")
+            .iter()
+            .any(|t| t.contains("Saving works again")),
+        "{:?}",
+        texts(&host, ".notice")
+    );
+    let saved = web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .get_item("tfgraph.workspace")
+        .unwrap()
+        .expect("saved");
+    let saved: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(saved["files"]["main.tf"], third);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn full_storage_keeps_the_work_and_offers_it() {
+    storage_failure_keeps_the_work_and_offers_it("QuotaExceededError").await;
+}
+
+#[wasm_bindgen_test]
+async fn storage_that_throws_keeps_the_work_and_offers_it() {
+    storage_failure_keeps_the_work_and_offers_it("Error").await;
+}

@@ -238,6 +238,22 @@ async fn frame_rate(c: &Client, ms: u32) -> f64 {
     .expect("number")
 }
 
+/// Sizes the window so that the page's viewport (`innerWidth` x `innerHeight`) is `w` x `h`:
+/// the window's own frame takes some of a window size.
+async fn set_viewport_size(c: &Client, w: u32, h: u32) {
+    c.set_window_size(w, h).await.expect("window size");
+    let (iw, ih): (u32, u32) = serde_json::from_value(
+        c.execute("return [innerWidth, innerHeight];", vec![])
+            .await
+            .expect("viewport"),
+    )
+    .expect("numbers");
+    c.set_window_size(w + (w - iw.min(w)), h + (h - ih.min(h)))
+        .await
+        .expect("window size");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+}
+
 async fn screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.expect("screenshot");
     let dir = root().join("target/screenshots");
@@ -1086,4 +1102,56 @@ async fn the_page_paints_its_frame_before_the_engine_arrives() {
     // The app replaced the frame.
     assert!(texts(&c, "#boot").await.is_empty());
     assert_eq!(texts(&c, ".app-header .brand").await, vec!["tfgraph"]);
+}
+
+// Issue 18, defect 1: with the legend open and the walk's timeline shown, the graph area was
+// 313 px tall at 1366x768, 235 px at 1280x720 and 15 px at 1024x700. It keeps at least half the
+// viewport's height at every size from 1024x700 up, in Inspect and while a walk plays; the
+// figures go to target/screenshots/graph-heights.txt (README lists them).
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn the_graph_keeps_half_the_viewport_at_every_size() {
+    let (_base, _requests, _driver, c) = open_app().await;
+    let mut rows = vec!["viewport | mode | graph area height | share".to_string()];
+    let mut short = Vec::new();
+    for (w, h) in [(1024, 700), (1280, 720), (1366, 768), (1920, 1080)] {
+        set_viewport_size(&c, w, h).await;
+        for mode in ["inspect", "walk"] {
+            if mode == "walk" {
+                click(&c, "#walk-play").await;
+                // A few vertices started: the timeline has rows.
+                tokio::time::sleep(Duration::from_millis(1500)).await;
+            }
+            let (gh, _vw, vh): (f64, f64, f64) = serde_json::from_value(
+                c.execute(
+                    "const r = document.querySelector('.graph-canvas').getBoundingClientRect(); return [r.height, innerWidth, innerHeight];",
+                    vec![],
+                )
+                .await
+                .expect("measure"),
+            )
+            .expect("numbers");
+            let share = gh / vh;
+            assert_eq!(vh, f64::from(h), "the viewport's height");
+            rows.push(format!(
+                "{w}x{h} | {mode} | {gh:.0} px | {:.0}%",
+                share * 100.0
+            ));
+            screenshot(&c, &format!("app-{w}x{h}-{mode}.png")).await;
+            if share < 0.5 {
+                short.push(rows.last().cloned().unwrap_or_default());
+            }
+            if mode == "walk" {
+                click(&c, "#walk-reset").await;
+            }
+        }
+    }
+    let dir = root().join("target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("graph-heights.txt"), rows.join("\n") + "\n").unwrap();
+    assert!(
+        short.is_empty(),
+        "graph under half the viewport: {short:?}\n{}",
+        rows.join("\n")
+    );
 }

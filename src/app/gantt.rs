@@ -82,9 +82,19 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
             }
         }
     });
+    // Closed, the timeline leaves its height to the graph; its box can also be dragged taller.
+    let open = RwSignal::new(true);
     view! {
-        <div class="gantt-wrap">
+        <div class="gantt-wrap" class:collapsed=move || !open.get()>
             <div class="gantt-head">
+                <button
+                    type="button"
+                    class="gantt-toggle"
+                    aria-expanded=move || open.get().to_string()
+                    on:click=move |_| open.update(|o| *o = !*o)
+                >
+                    {move || if open.get() { "Hide" } else { "Show" }}
+                </button>
                 <span class="gantt-title">"Timeline"</span>
                 <span class="g-key g-key-wait">"waiting for a permit"</span>
                 <span class="g-key g-key-run">"running"</span>

@@ -479,14 +479,18 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
 
 #[component]
 pub fn Legend(ctx: Ctx) -> impl IntoView {
-    // None: the stylesheet decides (open on wide screens, closed on phones).
+    // None: the stylesheet decides (open on large screens, closed on phones and short screens).
     let open = RwSignal::new(None::<bool>);
     let toggle = move |_| {
-        let wide = web_sys::window()
-            .and_then(|w| w.inner_width().ok())
-            .and_then(|v| v.as_f64())
-            .is_none_or(|w| w >= 760.0);
-        let now = open.get_untracked().unwrap_or(wide);
+        let size = |v: Option<Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>>| {
+            v.and_then(|v| v.ok()).and_then(|v| v.as_f64())
+        };
+        let w = web_sys::window();
+        let by_default = crate::page::view::legend_open_by_default(
+            size(w.as_ref().map(|w| w.inner_width())),
+            size(w.as_ref().map(|w| w.inner_height())),
+        );
+        let now = open.get_untracked().unwrap_or(by_default);
         open.set(Some(!now));
     };
     view! {

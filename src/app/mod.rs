@@ -385,26 +385,18 @@ impl Ctx {
                     "tfgraph-files.json".to_string(),
                     crate::saved::envelope(files),
                 ));
-                let mut fresh = true;
+                // Replaced, under a new id: the notices are drawn keyed by id.
                 self.notices.update(|ns| {
-                    if let Some(n) = ns.iter_mut().find(|n| is_not_saved(n)) {
-                        n.text = text.clone();
-                        n.download = download.clone();
-                        fresh = false;
-                    }
-                });
-                if fresh {
-                    self.notices.update(|ns| {
-                        let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
-                        ns.push(Notice {
-                            id,
-                            text,
-                            download,
-                            error: true,
-                            restore: false,
-                        });
+                    let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+                    ns.retain(|n| !is_not_saved(n));
+                    ns.push(Notice {
+                        id,
+                        text,
+                        download,
+                        error: true,
+                        restore: false,
                     });
-                }
+                });
             }
             Ok(()) => {
                 if self

@@ -151,6 +151,13 @@ pub fn empty_text(a: &Analysis) -> String {
     }
 }
 
+/// Whether the legend starts open in a viewport of this size (CSS pixels; unknown counts as
+/// large): on phones (narrower than 760) and on screens shorter than 1,000 it starts closed, so
+/// the graph keeps its height. The stylesheet's media queries hold the same numbers.
+pub fn legend_open_by_default(width: Option<f64>, height: Option<f64>) -> bool {
+    width.is_none_or(|w| w >= 760.0) && height.is_none_or(|h| h >= 1000.0)
+}
+
 /// The view settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOpts {
@@ -670,6 +677,19 @@ mod tests {
         assert!(
             t.contains(&bad.errors[0].summary) && t.contains(" at main.tf line "),
             "{t}"
+        );
+    }
+
+    #[test]
+    fn the_legend_starts_closed_on_phones_and_short_screens() {
+        assert!(legend_open_by_default(Some(1920.0), Some(1080.0)));
+        assert!(legend_open_by_default(None, None));
+        assert!(!legend_open_by_default(Some(1366.0), Some(768.0)));
+        assert!(!legend_open_by_default(Some(390.0), Some(1200.0)));
+        // The stylesheet's media queries use the same limits.
+        let css = include_str!("../../style/main.css");
+        assert!(
+            css.contains("@media (max-height: 999px)") && css.contains("@media (max-width: 760px)")
         );
     }
 }

@@ -15,7 +15,7 @@ async fn clicking_a_vertex_shows_its_details_and_neighbours() {
         vec!["aws_vpc.a (expand)"]
     );
     assert_eq!(
-        texts(&host, ".vertex-links.users .vertex-link"),
+        texts(&host, ".vertex-links.users li:not(.reduced) .vertex-link"),
         vec!["aws_instance.c (expand)"]
     );
     assert!(
@@ -73,7 +73,7 @@ async fn the_details_list_every_dependency_with_why_and_explain_the_vertex() {
     );
     assert_eq!(
         texts(&host, ".details .muted.small").last().cloned(),
-        Some("Highlighted: 3 ancestors (everything it waits for) and 2 descendants.".to_string())
+        Some("Highlighted: 4 ancestors (everything it waits for) and 2 descendants.".to_string())
     );
     // A reference opens its file with the traversal selected.
     click_on(&host, ".vertex-links.deps .ref-link").await;

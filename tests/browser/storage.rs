@@ -283,56 +283,39 @@ fn break_storage(error: Option<&str>) {
 
 /// Issue 17, item 3: storage that is full or throws: the work stays in the page, a notice says it
 /// is not being saved and offers the files (following the edits), and saving resumes by itself.
+/// Storage is broken for the whole page, so everything is observed first and storage put back
+/// before any assertion: a failing assertion must not leave other tests without storage.
 async fn storage_failure_keeps_the_work_and_offers_it(error: &str) {
     let host = mount().await;
+    let not_saved = |host: &Element| {
+        texts(host, ".notice")
+            .into_iter()
+            .filter(|t| t.contains("Your edits are not being saved"))
+            .count()
+    };
+    let download = |host: &Element| -> Option<String> {
+        use base64::Engine as _;
+        let href = host
+            .query_selector(".notice-download")
+            .ok()??
+            .get_attribute("href")?;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(href.split_once(";base64,")?.1)
+            .ok()?;
+        let v: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        v["files"]["main.tf"].as_str().map(str::to_string)
+    };
     break_storage(Some(error));
     let first = "output \"a\" {\n  value = 1\n}\n";
     type_and_build(&host, first).await;
-    let notice = |host: &Element| {
-        texts(host, ".notice")
-            .into_iter()
-            .find(|t| t.contains("Your edits are not being saved"))
-    };
-    assert!(notice(&host).is_some(), "{:?}", texts(&host, ".notice"));
-    // The work is all still in the page.
-    assert!(vertex_names(&host).contains(&"output.a (expand)".to_string()));
+    let after_first = (not_saved(&host), download(&host), vertex_names(&host));
     let second = "output \"b\" {\n  value = 2\n}\n";
     type_and_build(&host, second).await;
-    // One notice, whose download holds the files as they are now.
-    assert_eq!(
-        texts(&host, ".notice")
-            .iter()
-            .filter(|t| t.contains("not being saved"))
-            .count(),
-        1
-    );
-    let href = host
-        .query_selector(".notice-download")
-        .unwrap()
-        .expect("a download")
-        .get_attribute("href")
-        .unwrap();
-    use base64::Engine as _;
-    let json = String::from_utf8(
-        base64::engine::general_purpose::STANDARD
-            .decode(href.split_once(";base64,").expect("base64 data URL").1)
-            .unwrap(),
-    )
-    .unwrap();
-    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-    assert_eq!(v["files"]["main.tf"], second);
-    // Storage works again: the next edit is saved and the notice goes.
+    let after_second = (not_saved(&host), download(&host));
     break_storage(None);
     let third = "output \"c\" {\n  value = 3\n}\n";
     type_and_build(&host, third).await;
-    assert!(notice(&host).is_none(), "{:?}", texts(&host, ".notice"));
-    assert!(
-        texts(&host, ".notice")
-            .iter()
-            .any(|t| t.contains("Saving works again")),
-        "{:?}",
-        texts(&host, ".notice")
-    );
+    let notices = texts(&host, ".notice");
     let saved = web_sys::window()
         .unwrap()
         .local_storage()
@@ -340,10 +323,23 @@ async fn storage_failure_keeps_the_work_and_offers_it(error: &str) {
         .unwrap()
         .get_item("tfgraph.workspace")
         .unwrap()
-        .expect("saved");
-    let saved: serde_json::Value = serde_json::from_str(&saved).unwrap();
-    assert_eq!(saved["files"]["main.tf"], third);
+        .and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok())
+        .and_then(|v| v["files"]["main.tf"].as_str().map(str::to_string));
     host.remove();
+
+    // A notice with the files as they are; the work is all still in the page.
+    assert_eq!(after_first.0, 1, "{notices:?}");
+    assert_eq!(after_first.1.as_deref(), Some(first));
+    assert!(after_first.2.contains(&"output.a (expand)".to_string()));
+    // Still one notice, whose download follows the edit.
+    assert_eq!(after_second, (1, Some(second.to_string())));
+    // Storage works again: the next edit is saved and the notice goes.
+    assert!(
+        !notices.iter().any(|t| t.contains("not being saved"))
+            && notices.iter().any(|t| t.contains("Saving works again")),
+        "{notices:?}"
+    );
+    assert_eq!(saved.as_deref(), Some(third));
 }
 
 #[wasm_bindgen_test]

@@ -20,6 +20,19 @@ const MARGIN: usize = 40;
 /// Files up to this size are outlined on every keystroke; larger ones once typing pauses.
 const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
 
+/// Selects the vertex declared by the block at `line` of `file`, if the graph shown has one.
+fn select_declared(ctx: Ctx, file: &str, line: usize) {
+    let name = ctx.shown.with_untracked(|s| {
+        ctx.good.with_untracked(|g| {
+            g.as_ref()
+                .and_then(|a| crate::page::details::vertex_declared_at(a, s, file, line))
+        })
+    });
+    if let Some(n) = name {
+        ctx.selected.set(Some(n));
+    }
+}
+
 /// The first diagnostic message of each line of `file`, errors first.
 fn line_messages(ctx: Ctx, file: &str) -> BTreeMap<usize, (bool, String)> {
     ctx.analysis.with(|a| {
@@ -399,6 +412,32 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                         aria-label="HCL configuration"
                         prop:value=text
                         on:input=on_input
+                        on:click=move |_| {
+                            // Code to graph: a click in a block selects its vertex.
+                            let Some(t) = textarea.get_untracked() else { return };
+                            let (Ok(Some(a)), Ok(Some(b))) = (t.selection_start(), t.selection_end()) else { return };
+                            if a != b {
+                                return;
+                            }
+                            let line = crate::page::explain::line_of_utf16_offset(&t.value(), a);
+                            let file = ctx.active.get_untracked();
+                            let starts: Vec<usize> = parsed.with_untracked(|p| match p {
+                                Some(Ok(blocks)) => blocks.iter().map(|b| b.line).collect(),
+                                _ => Vec::new(),
+                            });
+                            let name = ctx.shown.with_untracked(|s| {
+                                ctx.good.with_untracked(|g| {
+                                    g.as_ref().and_then(|an| {
+                                        crate::page::details::vertex_at_line(an, s, &file, &starts, line)
+                                    })
+                                })
+                            });
+                            if let Some(n) = name
+                                && ctx.selected.get_untracked().as_deref() != Some(n.as_str())
+                            {
+                                ctx.selected.set(Some(n));
+                            }
+                        }
                         on:scroll=move |_| sync_view()
                     ></textarea>
                 </div>
@@ -417,13 +456,23 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                                 {blocks
                                     .into_iter()
                                     .map(|b| {
+                                        // Code to graph: the block's line in the editor, and its
+                                        // vertex selected.
+                                        let (line, column) = (b.line, b.column);
+                                        let pick = move |_| {
+                                            let file = ctx.active.get_untracked();
+                                            ctx.goto.set(Some((file.clone(), line, column, 0)));
+                                            select_declared(ctx, &file, line);
+                                        };
                                         view! {
                                             <li class="block" data-kind=b.kind.clone()>
-                                                <span class="block-kind">{b.kind.clone()}</span>
-                                                <span class="block-labels">{b.labels.join(".")}</span>
-                                                <span class="block-line">
-                                                    {format!("line {}", b.line)}
-                                                </span>
+                                                <button type="button" class="block-button" on:click=pick>
+                                                    <span class="block-kind">{b.kind.clone()}</span>
+                                                    <span class="block-labels">{b.labels.join(".")}</span>
+                                                    <span class="block-line">
+                                                        {format!("line {}", b.line)}
+                                                    </span>
+                                                </button>
                                             </li>
                                         }
                                     })

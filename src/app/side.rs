@@ -353,9 +353,14 @@ pub fn Gallery(ctx: Ctx) -> impl IntoView {
             {EXAMPLES
                 .iter()
                 .map(|e| {
+                    let chosen = move || ctx.files.with(|f| crate::page::examples::shown_example(f) == Some(e.id));
                     view! {
-                        <li class="example" data-example=e.id>
-                            <button type="button" on:click=move |_| ctx.load_example(e)>
+                        <li class="example" class:chosen=chosen data-example=e.id>
+                            <button
+                                type="button"
+                                aria-current=move || chosen().then_some("true")
+                                on:click=move |_| ctx.load_example(e)
+                            >
                                 <span class="example-title">{e.title}</span>
                                 <span class="example-about">{e.about}</span>
                             </button>

@@ -77,6 +77,31 @@ pub fn links(a: &Analysis, s: &Shown, name: &str) -> (Vec<Link>, Vec<Link>) {
     (deps, users)
 }
 
+/// The vertex declared by the block that starts at `line` of `file` (the editor's path), as the
+/// shown graph has it: code to graph. Of several (`var.x` and `var.x (expand, reference)`, a
+/// resource's instances), the one with the shortest name.
+pub fn vertex_declared_at(a: &Analysis, s: &Shown, file: &str, line: usize) -> Option<String> {
+    a.decls
+        .iter()
+        .filter(|(name, d)| d.file == file && d.line == line && s.graph.index_of(name).is_some())
+        .map(|(name, _)| name)
+        .min_by_key(|name| (name.len(), name.as_str()))
+        .cloned()
+}
+
+/// The vertex of the block a line of `file` lies in: the last of `block_lines` (the outline's
+/// block start lines, ascending) at or before `line` whose block declares a vertex.
+pub fn vertex_at_line(
+    a: &Analysis,
+    s: &Shown,
+    file: &str,
+    block_lines: &[usize],
+    line: usize,
+) -> Option<String> {
+    let start = block_lines.iter().rev().find(|&&b| b <= line)?;
+    vertex_declared_at(a, s, file, *start)
+}
+
 /// What a vertex is, from the suffix of its name (OpenTofu's node types), in one or two
 /// sentences.
 pub fn about(name: &str) -> &'static str {
@@ -325,6 +350,37 @@ resource "aws_eip" "ip" {
         assert_eq!(
             related_text(2, 1),
             "Highlighted: 2 ancestors (everything it waits for) and 1 descendant."
+        );
+    }
+
+    #[test]
+    fn a_block_in_the_code_names_its_vertex() {
+        let a = analyze(&files(WEB), BuilderKind::Plan, &Options::default());
+        let s = shown(&a, None, &ViewOpts::default());
+        assert_eq!(
+            vertex_declared_at(&a, &s, "main.tf", 11).as_deref(),
+            Some("aws_instance.web (expand)")
+        );
+        assert_eq!(
+            vertex_declared_at(&a, &s, "main.tf", 1).as_deref(),
+            Some("var.region")
+        );
+        assert_eq!(vertex_declared_at(&a, &s, "main.tf", 2), None);
+        assert_eq!(vertex_declared_at(&a, &s, "other.tf", 11), None);
+        // A line inside a block: the block it is in.
+        let blocks = [1, 5, 9, 11, 15];
+        assert_eq!(
+            vertex_at_line(&a, &s, "main.tf", &blocks, 12).as_deref(),
+            Some("aws_instance.web (expand)")
+        );
+        assert_eq!(
+            vertex_at_line(&a, &s, "main.tf", &blocks, 17).as_deref(),
+            Some("aws_eip.ip (expand)")
+        );
+        // A provider block is its provider's vertex.
+        assert!(
+            vertex_at_line(&a, &s, "main.tf", &blocks, 6)
+                .is_some_and(|n| n.starts_with("provider["))
         );
     }
 }

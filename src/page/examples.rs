@@ -443,6 +443,19 @@ pub fn files_of(e: &Example) -> std::collections::BTreeMap<String, String> {
         .collect()
 }
 
+/// The example whose files these are, untouched (the gallery marks it as the one shown).
+pub fn shown_example(files: &std::collections::BTreeMap<String, String>) -> Option<&'static str> {
+    EXAMPLES
+        .iter()
+        .find(|e| {
+            e.files.len() == files.len()
+                && e.files
+                    .iter()
+                    .all(|(p, t)| files.get(*p).is_some_and(|f| f == t))
+        })
+        .map(|e| e.id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,5 +479,18 @@ mod tests {
             }
         }
         assert_eq!(EXAMPLES[0].files, &[("main.tf", EXAMPLE)]);
+    }
+
+    #[test]
+    fn the_shown_example_is_the_one_whose_files_are_untouched() {
+        for e in EXAMPLES {
+            assert_eq!(shown_example(&files_of(e)), Some(e.id));
+        }
+        let mut edited = files_of(&EXAMPLES[0]);
+        edited.values_mut().for_each(|t| t.push_str("# mine\n"));
+        assert_eq!(shown_example(&edited), None);
+        let mut more = files_of(&EXAMPLES[0]);
+        more.insert("extra.tf".into(), String::new());
+        assert_eq!(shown_example(&more), None);
     }
 }

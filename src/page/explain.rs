@@ -327,6 +327,22 @@ pub fn utf16_offset(text: &str, line: usize, column: usize) -> u32 {
     text.encode_utf16().count() as u32
 }
 
+/// The 1-based line of a textarea offset (UTF-16 code units) in `text`.
+pub fn line_of_utf16_offset(text: &str, offset: u32) -> usize {
+    let mut units = 0u32;
+    let mut line = 1;
+    for c in text.chars() {
+        if units >= offset {
+            break;
+        }
+        units += c.len_utf16() as u32;
+        if c == '\n' {
+            line += 1;
+        }
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,5 +454,23 @@ mod tests {
         // Past the end of a line or the text: clamped.
         assert_eq!(utf16_offset(text, 1, 99), 5);
         assert_eq!(utf16_offset(text, 9, 1), text.encode_utf16().count() as u32);
+    }
+
+    #[test]
+    fn lines_of_utf16_offsets() {
+        let text = "a😀\nb\n\nc";
+        assert_eq!(line_of_utf16_offset(text, 0), 1);
+        // After the emoji (two units), still line 1; after its newline, line 2.
+        assert_eq!(line_of_utf16_offset(text, 3), 1);
+        assert_eq!(line_of_utf16_offset(text, 4), 2);
+        assert_eq!(line_of_utf16_offset(text, 7), 4);
+        assert_eq!(line_of_utf16_offset(text, 99), 4);
+        // The inverse of utf16_offset at line starts.
+        for line in 1..=4 {
+            assert_eq!(
+                line_of_utf16_offset(text, utf16_offset(text, line, 1)),
+                line
+            );
+        }
     }
 }

@@ -104,3 +104,55 @@ async fn the_details_list_every_dependency_with_why_and_explain_the_vertex() {
     assert!(texts(&host, ".vertex-links.deps li").is_empty());
     host.remove();
 }
+
+// Issue 18, defect 13: code and graph were linked one way only, and the gallery did not mark
+// the example shown.
+#[wasm_bindgen_test]
+async fn a_block_in_the_outline_or_the_editor_selects_its_vertex_and_the_example_is_marked() {
+    let host = mount().await;
+    // The outline's block selects its vertex.
+    let buttons = host
+        .query_selector_all(".block-list .block-button")
+        .unwrap();
+    let web = (0..buttons.length())
+        .map(|i| buttons.item(i).unwrap().unchecked_into::<Element>())
+        .find(|b| {
+            b.text_content()
+                .unwrap_or_default()
+                .contains("aws_instance.web")
+        })
+        .expect("the outline lists aws_instance.web");
+    click(&web).await;
+    assert_eq!(
+        texts(&host, ".detail-name"),
+        vec!["aws_instance.web (expand)"]
+    );
+    // A click inside a block in the editor selects that block's vertex.
+    let ta: web_sys::HtmlTextAreaElement = host
+        .query_selector("textarea#editor")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let text = ta.value();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("resource \"aws_eip\""))
+        .expect("the EIP block")
+        + 2;
+    let at = tfgraph::page::explain::utf16_offset(&text, line, 3);
+    ta.set_selection_range(at, at).unwrap();
+    click(&ta).await;
+    assert_eq!(texts(&host, ".detail-name"), vec!["aws_eip.web (expand)"]);
+    // The gallery marks the example on screen, and no longer once it is edited.
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=modules] button").await;
+    settled(&host).await;
+    assert_eq!(
+        attrs(&host, ".example.chosen", "data-example"),
+        vec!["modules"]
+    );
+    type_and_build(&host, "resource \"x_y\" \"z\" {}\n").await;
+    assert!(attrs(&host, ".example.chosen", "data-example").is_empty());
+    host.remove();
+}

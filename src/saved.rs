@@ -27,7 +27,16 @@ pub const ASIDE_PREFIX: &str = "tfgraph.aside.";
 #[derive(Serialize, Deserialize)]
 struct Saved {
     format: u64,
+    /// How many saves the workspace has had: each tab remembers the revision it started from
+    /// and saves only over that one ([`decide_save`]). Absent in saves of earlier versions (0).
+    /// Written before the files, so [`revision`] reads it without parsing them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    rev: u64,
     files: BTreeMap<String, String>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What the stored strings amount to.
@@ -109,13 +118,58 @@ pub fn classify(current: Option<&str>, v1_files: Option<&str>, v1_main: Option<&
     Restored::Nothing
 }
 
-/// The JSON saved under [`KEY`] for these files.
+/// The JSON saved under [`KEY`] for these files (revision 0: a download, a kept copy).
 pub fn envelope(files: &BTreeMap<String, String>) -> String {
+    envelope_at(files, 0)
+}
+
+/// The JSON saved under [`KEY`] for these files as revision `rev`.
+pub fn envelope_at(files: &BTreeMap<String, String>, rev: u64) -> String {
     let saved = Saved {
         format: FORMAT,
         files: files.clone(),
+        rev,
     };
     serde_json::to_string(&saved).unwrap_or_default()
+}
+
+/// The revision of what is stored under [`KEY`] (0 for nothing, an earlier version's save, or
+/// data that cannot be read).
+pub fn revision(stored: Option<&str>) -> u64 {
+    let Some(raw) = stored else { return 0 };
+    // What `envelope_at` writes starts `{"format":2,"rev":N,`: read N without parsing the files
+    // (this runs at every autosave); anything else is parsed whole.
+    let prefix = format!("{{\"format\":{FORMAT},\"rev\":");
+    if let Some(rest) = raw.strip_prefix(&prefix) {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if rest[digits.len()..].starts_with(',') {
+            return digits.parse().unwrap_or(0);
+        }
+    }
+    serde_json::from_str::<serde_json::Value>(raw)
+        .ok()
+        .and_then(|v| v.get("rev").and_then(serde_json::Value::as_u64))
+        .unwrap_or(0)
+}
+
+/// What a tab that started from revision `base` may do when it saves over `stored`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveDecision {
+    /// Nobody saved since: write as this revision (and remember it as the new base).
+    Write { rev: u64 },
+    /// Another tab saved revision `theirs` since: writing would lose its work.
+    Conflict { theirs: u64 },
+}
+
+/// Several tabs share one saved workspace; the last to save must not silently overwrite the
+/// others' work. A tab saves only over the revision it started from or saved last.
+pub fn decide_save(stored: Option<&str>, base: u64) -> SaveDecision {
+    let theirs = revision(stored);
+    if theirs == base {
+        SaveDecision::Write { rev: base + 1 }
+    } else {
+        SaveDecision::Conflict { theirs }
+    }
 }
 
 /// Where the files a replacement took the place of are kept: loading an example, opening files
@@ -309,5 +363,35 @@ mod tests {
             classify(Some(&envelope(&f)), Some("{}"), Some("old")),
             Restored::Files(f)
         );
+    }
+
+    #[test]
+    fn a_tab_saves_only_over_the_revision_it_started_from() {
+        let files = BTreeMap::from([("main.tf".to_string(), "a".to_string())]);
+        // Nothing stored, or an earlier version's save without a revision: revision 0.
+        assert_eq!(decide_save(None, 0), SaveDecision::Write { rev: 1 });
+        assert_eq!(
+            decide_save(Some(&envelope(&files)), 0),
+            SaveDecision::Write { rev: 1 }
+        );
+        let one = envelope_at(&files, 1);
+        assert_eq!(revision(Some(&one)), 1);
+        // The tab that wrote revision 1 goes on; a tab that started from 0 does not.
+        assert_eq!(decide_save(Some(&one), 1), SaveDecision::Write { rev: 2 });
+        assert_eq!(
+            decide_save(Some(&one), 0),
+            SaveDecision::Conflict { theirs: 1 }
+        );
+        // The revision does not change what is restored, and a download carries none.
+        assert_eq!(
+            classify(Some(&one), None, None),
+            Restored::Files(files.clone())
+        );
+        assert!(!envelope(&files).contains("rev"));
+        assert_eq!(revision(Some("not json")), 0);
+        // Read from the front as written, and from any JSON that has it.
+        assert!(envelope_at(&files, 42).starts_with("{\"format\":2,\"rev\":42,"));
+        assert_eq!(revision(Some(&envelope_at(&files, 42))), 42);
+        assert_eq!(revision(Some(r#"{"files":{},"rev":7,"format":2}"#)), 7);
     }
 }

@@ -1155,3 +1155,114 @@ async fn the_graph_keeps_half_the_viewport_at_every_size() {
         rows.join("\n")
     );
 }
+
+/// Types `line` at the end of the editor's text, then waits until the app is settled (the edit
+/// analysed and autosaved).
+async fn append_line(c: &Client, line: &str) {
+    let editor = c
+        .find(Locator::Css("textarea#editor"))
+        .await
+        .expect("editor");
+    c.execute(
+        "const t = document.querySelector('textarea#editor'); t.focus(); t.setSelectionRange(t.value.length, t.value.length);",
+        vec![],
+    )
+    .await
+    .expect("caret at the end");
+    editor.send_keys(line).await.expect("type");
+    for _ in 0..200 {
+        let settled: bool = serde_json::from_value(
+            c.execute(
+                "const a = document.querySelector('.app'); return !!a && a.getAttribute('data-settled') === 'true';",
+                vec![],
+            )
+            .await
+            .expect("settled"),
+        )
+        .unwrap_or(false);
+        if settled {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The autosave runs as the files change; give its effect a frame.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+/// Polls until a notice contains `text` (the app updates asynchronously).
+async fn wait_notice(c: &Client, text: &str) -> bool {
+    for _ in 0..100 {
+        if texts(c, ".notice").await.iter().any(|n| n.contains(text)) {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
+// Issue 17, item 2: with the app open in two windows, the last to save overwrote the other's
+// work in `tfgraph.workspace` without a word.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn two_windows_never_overwrite_each_others_work() {
+    let (base, _requests, _driver, c) = open_app().await;
+    let first = c.window().await.expect("first window");
+    let second = c.new_window(false).await.expect("second window").handle;
+    c.switch_to_window(second.clone())
+        .await
+        .expect("to the second");
+    c.goto(&base).await.expect("open the app again");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    // An edit in the first window is saved; the second is told at once.
+    c.switch_to_window(first.clone())
+        .await
+        .expect("to the first");
+    append_line(&c, "output \"from_first\" {\n  value = 1\n}\n").await;
+    c.switch_to_window(second.clone())
+        .await
+        .expect("to the second");
+    assert!(
+        wait_notice(&c, "Your work was changed in another tab").await,
+        "{:?}",
+        texts(&c, ".notice").await
+    );
+    // An edit in the second: saving it would lose the first's, so it is kept aside instead.
+    append_line(&c, "output \"from_second\" {\n  value = 2\n}\n").await;
+    assert!(
+        wait_notice(&c, "Another tab saved its work after this tab opened it").await,
+        "{:?}",
+        texts(&c, ".notice").await
+    );
+    // The first is told the second's files were kept aside, with Restore.
+    c.switch_to_window(first.clone())
+        .await
+        .expect("to the first");
+    assert!(
+        wait_notice(&c, "Another tab's files were kept aside").await,
+        "{:?}",
+        texts(&c, ".notice").await
+    );
+    // Both edits survive a reload: the first's as the workspace, the second's under Restore.
+    c.refresh().await.expect("reload");
+    wait_count(
+        &c,
+        ".graph-svg g.vertex[data-name='output.from_first (expand)']",
+        1,
+    )
+    .await;
+    let kept: String = serde_json::from_value(
+        c.execute(
+            "return localStorage.getItem('tfgraph.backup') || '';",
+            vec![],
+        )
+        .await
+        .expect("backups"),
+    )
+    .expect("string");
+    assert!(
+        kept.contains("from_second") && kept.contains("when another tab had saved over them"),
+        "{kept}"
+    );
+    c.close_window().await.expect("close the first");
+    c.switch_to_window(second).await.expect("to the second");
+}

@@ -58,7 +58,16 @@ fn show(message: &str) {
         Some((files, true)) => (files, FilesState::Saved),
         Some((files, false)) => {
             let state = match super::storage::save_files(&files) {
-                Ok(()) => FilesState::SavedNow,
+                Ok(super::storage::Saving::Saved) => FilesState::SavedNow,
+                // Another tab saved since: keep these aside rather than overwrite its work.
+                Ok(super::storage::Saving::Conflict) => {
+                    match super::storage::push_backup(super::storage::CONFLICT_WHY, &files) {
+                        Ok(()) => FilesState::NotSaved(
+                            "another tab saved its work since; these are kept aside, and Restore brings them back after a reload".into(),
+                        ),
+                        Err(e) => FilesState::NotSaved(e),
+                    }
+                }
                 Err(e) => FilesState::NotSaved(e),
             };
             (files, state)

@@ -374,9 +374,31 @@ impl Ctx {
             return;
         }
         let saved = storage::save_files(files);
-        crash::remember(files, saved.is_ok());
+        crash::remember(files, saved == Ok(storage::Saving::Saved));
         let is_not_saved = |n: &Notice| n.text.starts_with(NOT_SAVED);
         match saved {
+            Ok(storage::Saving::Conflict) => {
+                // Another tab saved since this one opened the work: writing would lose its
+                // work, so this tab's files go aside and this tab stops saving.
+                self.save_ok.set_value(false);
+                let text = match storage::push_backup(storage::CONFLICT_WHY, files) {
+                    Ok(()) => "Another tab saved its work after this tab opened it. So that neither is lost, this tab's files were kept aside and this tab no longer saves: reload it to continue from the other tab's work, then Restore brings this tab's files back.".to_string(),
+                    Err(e) => format!("Another tab saved its work after this tab opened it, and this tab's files could not be kept aside ({e}): download them before reloading."),
+                };
+                self.notices.update(|ns| {
+                    let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+                    ns.push(Notice {
+                        id,
+                        text,
+                        download: Some((
+                            "tfgraph-files.json".to_string(),
+                            crate::saved::envelope(files),
+                        )),
+                        error: true,
+                        restore: false,
+                    });
+                });
+            }
             Err(why) => {
                 // The files stay in the page; the notice offers them as they are now (its
                 // download follows every edit) and goes away once a save succeeds.
@@ -710,6 +732,40 @@ pub fn App() -> impl IntoView {
     let hash = window_event_listener(leptos::ev::hashchange, move |_| files::open_fragment(ctx));
     on_cleanup(move || hash.remove());
     Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
+    // Another tab saved the work, or kept its files aside because this tab had saved over them:
+    // say so at once (the event fires in every other tab of the origin).
+    let other_tab = window_event_listener(leptos::ev::storage, move |ev| {
+        let key = ev.key();
+        if key.as_deref() == Some(crate::saved::KEY)
+            && crate::saved::revision(ev.new_value().as_deref()) != storage::base_revision()
+            && ctx.save_ok.get_value()
+        {
+            ctx.notify(
+                "Your work was changed in another tab. Reload this tab to continue from it; if you edit here first, this tab's files will be kept aside.".to_string(),
+                None,
+            );
+        } else if key.as_deref() == Some(crate::saved::BACKUP_KEY)
+            && crate::saved::read_backups(ev.new_value().as_deref())
+                .first()
+                .is_some_and(|b| b.why == storage::CONFLICT_WHY)
+        {
+            ctx.notices.update(|ns| {
+                let text = "Another tab's files were kept aside, as this tab had saved since it opened the work: Restore brings them back here.".to_string();
+                if ns.iter().any(|n| n.text == text) {
+                    return;
+                }
+                let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
+                ns.push(Notice {
+                    id,
+                    text,
+                    download: None,
+                    error: false,
+                    restore: true,
+                });
+            });
+        }
+    });
+    on_cleanup(move || other_tab.remove());
     Effect::new(move |_| ctx.root.with(|r| storage::save_root(r)));
     Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get(), ctx.options()));
     // A new graph or builder step: fit it, and forget a walk of the old one.

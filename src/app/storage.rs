@@ -7,8 +7,26 @@
 //! [`ASIDE_PREFIX`] before anything is written, and the app is told, so it can say what happened
 //! and offer the kept copy for download.
 
-use crate::saved::{ASIDE_PREFIX, KEY, Restored, V1_FILES, V1_MAIN, classify, envelope};
+use crate::saved::{
+    ASIDE_PREFIX, KEY, Restored, SaveDecision, V1_FILES, V1_MAIN, classify, decide_save,
+    envelope_at, revision,
+};
+use std::cell::Cell;
 use std::collections::BTreeMap;
+
+thread_local! {
+    /// The saved revision this tab started from or wrote last: it saves only over that one.
+    static BASE: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Why files are kept aside when another tab's save overtook this tab's (see
+/// [`crate::saved::decide_save`]); other tabs recognise it.
+pub const CONFLICT_WHY: &str = "when another tab had saved over them";
+
+/// The revision this tab saves over.
+pub fn base_revision() -> u64 {
+    BASE.with(Cell::get)
+}
 
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -44,8 +62,15 @@ pub struct StorageNotice {
     pub aside: Option<(String, String)>,
 }
 
-/// Reads the saved files, keeping aside (and reporting) whatever cannot be used.
+/// Reads the saved files, keeping aside (and reporting) whatever cannot be used, and remembers
+/// the revision this tab starts from.
 pub fn restore() -> Start {
+    let start = restore_files();
+    BASE.with(|b| b.set(revision(get(KEY).as_deref())));
+    start
+}
+
+fn restore_files() -> Start {
     let restored = classify(
         get(KEY).as_deref(),
         get(V1_FILES).as_deref(),
@@ -135,12 +160,37 @@ pub fn can_save() -> bool {
     }
 }
 
-/// Saves every file. Returns the reason when the browser refused (storage full or disabled).
-pub fn save_files(files: &BTreeMap<String, String>) -> Result<(), String> {
+/// What a save did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saving {
+    Saved,
+    /// Another tab saved since this one started from or saved its revision: nothing written.
+    Conflict,
+}
+
+/// Saves every file, over the revision this tab knows only. Returns the reason when the browser
+/// refused (storage full or disabled).
+pub fn save_files(files: &BTreeMap<String, String>) -> Result<Saving, String> {
     let s = local_storage().ok_or("this browser gives the page no storage")?;
-    s.set_item(KEY, &envelope(files)).map_err(|_| {
-        "the browser's storage is full or disabled, so edits are not being saved".to_string()
-    })
+    let stored = get(KEY);
+    // Already saved as they are (by this tab, or by another with the same files): nothing to
+    // write, and no new revision that would make other tabs' next save a conflict.
+    let stored_rev = revision(stored.as_deref());
+    if stored.as_deref() == Some(envelope_at(files, stored_rev).as_str()) {
+        BASE.with(|b| b.set(stored_rev));
+        return Ok(Saving::Saved);
+    }
+    match decide_save(stored.as_deref(), base_revision()) {
+        SaveDecision::Conflict { .. } => Ok(Saving::Conflict),
+        SaveDecision::Write { rev } => {
+            s.set_item(KEY, &envelope_at(files, rev)).map_err(|_| {
+                "the browser's storage is full or disabled, so edits are not being saved"
+                    .to_string()
+            })?;
+            BASE.with(|b| b.set(rev));
+            Ok(Saving::Saved)
+        }
+    }
 }
 
 /// Keeps `files` aside (newest of [`crate::saved::MAX_BACKUPS`]) before a replacement; `why` says

@@ -420,7 +420,7 @@ impl Ctx {
                     });
                 });
             }
-            Ok(()) => {
+            Ok(storage::Saving::Saved) => {
                 if self
                     .notices
                     .with_untracked(|ns| ns.iter().any(is_not_saved))

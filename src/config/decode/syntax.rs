@@ -1,5 +1,6 @@
-//! Syntax errors: hcl-edit's parse errors restated as HCL's native-syntax parser words them, at the
-//! position it reports.
+//! Syntax errors as HCL's native-syntax parser words and places them: `crate::hclsyntax` (HCL's
+//! scanner and parser, followed token for token) when it finds the error, otherwise hcl-edit's
+//! parse error restated in HCL's words by the heuristics below.
 
 use crate::diag::{Diagnostic, SourceFile, go_range};
 use crate::strconv::go_quote;
@@ -108,6 +109,17 @@ pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
 pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
+    // HCL's own parser, followed token for token, gives the words and the position (the error
+    // OpenTofu prints first). hcl-edit's error below is the fallback for what it does not
+    // report: nesting beyond its bound, or what hcl-edit refuses and HCL accepts.
+    if let Some(first) = crate::hclsyntax::first_error(&file.text, &file.name) {
+        let (start, end) = first.range;
+        return Diagnostic::error(
+            first.summary,
+            first.detail,
+            Some(file.range(file.offset + start..file.offset + end)),
+        );
+    }
     let loc = e.location();
     // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
     let range = file.range(loc.offset()..loc.offset());

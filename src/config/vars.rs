@@ -146,6 +146,10 @@ fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) 
             return (Vec::new(), diags);
         }
     };
+    if let Some(d) = super::decode::hcl_syntax_error(&file) {
+        diags.push(d);
+        return (Vec::new(), diags);
+    }
     use hcl::edit::Span as _;
     // OpenTofu first looks for `variable` blocks, a common mistake, and stops there if any.
     for b in body.blocks() {

@@ -648,12 +648,14 @@ impl<'a> Parser<'a> {
                         self.read();
                         let mut close = self.read();
                         if close.ty != Tok::CBrack && !self.recovery {
+                            close = self.recover(Tok::CBrack);
+                            // Go's subject points at the variable `close`, which the recovery
+                            // then overwrites: the error is where recovery stopped.
                             diags.push(err(
                                 "Missing close bracket on splat index",
                                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
                                 close.range,
                             ));
-                            close = self.recover(Tok::CBrack);
                         }
                         if !self.enter() {
                             return (ret, diags);
@@ -673,12 +675,13 @@ impl<'a> Parser<'a> {
                         } else {
                             let mut close = self.read();
                             if close.ty != Tok::CBrack && !self.recovery {
+                                // As for the splat above: where recovery stopped.
+                                close = self.recover(Tok::CBrack);
                                 diags.push(err(
                                     "Missing close bracket on index",
                                     "The index operator must end with a closing bracket (\"]\").",
                                     close.range,
                                 ));
-                                close = self.recover(Tok::CBrack);
                             }
                             close
                         };

@@ -88,3 +88,12 @@ fn deep_nesting_gives_up_without_overflowing() {
     let text = format!("{}\n", "b {\n".repeat(100_000));
     assert_eq!(check_config(&text, "main.tf"), None);
 }
+
+#[test]
+fn an_unclosed_index_is_reported_where_recovery_stops() {
+    // hclsyntax's subject points at the token variable that recovery then overwrites.
+    assert_eq!(
+        first("a = b[r\n}\n"),
+        "3,1: Missing close bracket on index: The index operator must end with a closing bracket (\"]\")."
+    );
+}

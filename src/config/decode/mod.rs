@@ -24,7 +24,7 @@ mod provisioner;
 mod removed;
 mod resource;
 mod syntax;
-pub(crate) use syntax::parse_error;
+pub(crate) use syntax::{hcl_syntax_error, parse_error};
 mod terraform;
 
 use super::model::*;
@@ -137,6 +137,10 @@ pub fn decode_file(
             return;
         }
     };
+    if let Some(d) = syntax::hcl_syntax_error(file) {
+        diags.push(d);
+        return;
+    }
     let mut cx = Ctx {
         file,
         diags,

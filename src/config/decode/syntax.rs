@@ -106,19 +106,27 @@ pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
     })
 }
 
+/// The syntax error HCL's parser finds in `file` (the one OpenTofu prints first), if any. Also
+/// asked of files hcl-edit reads, since HCL refuses some that hcl-edit takes (a quoted string
+/// over several lines).
+pub(crate) fn hcl_syntax_error(file: &SourceFile) -> Option<Diagnostic> {
+    let first = crate::hclsyntax::first_error(&file.text, &file.name)?;
+    let (start, end) = first.range;
+    Some(Diagnostic::error(
+        first.summary,
+        first.detail,
+        Some(file.range(file.offset + start..file.offset + end)),
+    ))
+}
+
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
 pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     // HCL's own parser, followed token for token, gives the words and the position (the error
     // OpenTofu prints first). hcl-edit's error below is the fallback for what it does not
     // report: nesting beyond its bound, or what hcl-edit refuses and HCL accepts.
-    if let Some(first) = crate::hclsyntax::first_error(&file.text, &file.name) {
-        let (start, end) = first.range;
-        return Diagnostic::error(
-            first.summary,
-            first.detail,
-            Some(file.range(file.offset + start..file.offset + end)),
-        );
+    if let Some(d) = hcl_syntax_error(file) {
+        return d;
     }
     let loc = e.location();
     // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.

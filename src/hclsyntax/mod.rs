@@ -41,6 +41,11 @@ impl SyntaxError {
     }
 }
 
+/// hclsyntax `ValidIdentifier`: `s` is exactly one identifier token.
+pub fn valid_identifier(s: &str) -> bool {
+    !s.is_empty() && scan::ident_len(s) == s.len()
+}
+
 /// Every error `hclsyntax.ParseConfig` gives for `text`, in its order; `None` when the checker
 /// gave up (nesting beyond [`MAX_DEPTH`]). `filename` names the file in details that cite a
 /// range (`… for the if started at main.tf:2,8-20.`).

@@ -119,7 +119,7 @@ fn is_id_continue(c: char) -> bool {
 }
 
 /// The length of the identifier at the start of `s` (0 if none).
-fn ident_len(s: &str) -> usize {
+pub(super) fn ident_len(s: &str) -> usize {
     let mut chars = s.char_indices();
     match chars.next() {
         Some((_, c)) if is_id_start(c) => {}

@@ -26,7 +26,10 @@ fn files_hcl_edit_reads_have_no_hcl_syntax_error() {
     let mut files = Vec::new();
     tf_files(&support::realworld(), &mut files);
     tf_files(&support::conformance(), &mut files);
-    tf_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples")), &mut files);
+    tf_files(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples")),
+        &mut files,
+    );
     let mut checked = 0;
     let mut wrong = Vec::new();
     for f in &files {

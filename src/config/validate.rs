@@ -895,5 +895,4 @@ output "h" { value = other_thing.o.anything }
             ]
         );
     }
-
 }

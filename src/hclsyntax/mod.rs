@@ -8,38 +8,15 @@
 //! The configuration itself is read by hcl-edit (`config`); this module is asked only for the
 //! words and the position of a file that hcl-edit refused, so that they are HCL's. It depends on
 //! nothing in the crate but `diag` (ranges in details) and `didyoumean`, and bounds its own
-//! nesting: past [`MAX_DEPTH`] it gives up rather than recurse without limit.
+//! nesting: past [`MAX_DEPTH`] levels it gives up rather than recurse without limit.
 
 mod parser;
 mod scan;
 mod template;
+mod types;
 
 use crate::diag::{SourceFile, go_range};
-
-/// A byte range in the scanned text, `[start, end)`.
-pub type Range = (usize, usize);
-
-/// How deeply expressions, blocks and templates may nest before the checker gives up (HCL has no
-/// limit; hcl-edit stops at 64 levels, so deeper files reach us only as hcl-edit's own error).
-pub const MAX_DEPTH: usize = 256;
-
-/// One error as HCL words it, with its subject's byte range in the checked text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub summary: String,
-    pub detail: String,
-    pub range: Range,
-}
-
-impl SyntaxError {
-    fn new(summary: &str, detail: &str, range: Range) -> Self {
-        SyntaxError {
-            summary: summary.to_string(),
-            detail: detail.to_string(),
-            range,
-        }
-    }
-}
+pub use types::{MAX_DEPTH, Range, SyntaxError};
 
 /// hclsyntax `ValidIdentifier`: `s` is exactly one identifier token.
 pub fn valid_identifier(s: &str) -> bool {

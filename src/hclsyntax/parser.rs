@@ -3,7 +3,7 @@
 //! subjects that name them).
 
 use super::scan::{Tok, Token};
-use super::{MAX_DEPTH, Range, SyntaxError};
+use super::types::{MAX_DEPTH, Range, SyntaxError};
 
 pub(super) type Diags = Vec<SyntaxError>;
 
@@ -243,7 +243,9 @@ impl<'a> Parser<'a> {
                 let d = self.finish_parsing_body_attribute(ident, false);
                 (Some(Item::Attribute(ident)), d)
             }
-            Tok::OQuote | Tok::OBrace | Tok::Ident => (Some(Item::Block), self.finish_parsing_body_block(ident)),
+            Tok::OQuote | Tok::OBrace | Tok::Ident => {
+                (Some(Item::Block), self.finish_parsing_body_block(ident))
+            }
             _ => {
                 self.recover_after_body_item();
                 (
@@ -1057,7 +1059,13 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn for_error(&mut self, open: Token, close_ty: Tok, detail: &str, mut diags: Diags) -> (Range, Diags) {
+    fn for_error(
+        &mut self,
+        open: Token,
+        close_ty: Tok,
+        detail: &str,
+        mut diags: Diags,
+    ) -> (Range, Diags) {
         if !self.recovery {
             diags.push(err("Invalid 'for' expression", detail, self.peek().range));
         }
@@ -1071,18 +1079,33 @@ impl<'a> Parser<'a> {
         let close_ty = if make_obj { Tok::CBrace } else { Tok::CBrack };
         let mut diags = Vec::new();
         if self.peek().ty != Tok::Ident {
-            return self.for_error(open, close_ty, "For expression requires variable name after 'for'.", diags);
+            return self.for_error(
+                open,
+                close_ty,
+                "For expression requires variable name after 'for'.",
+                diags,
+            );
         }
         self.read();
         if self.peek().ty == Tok::Comma {
             self.read();
             if self.peek().ty != Tok::Ident {
-                return self.for_error(open, close_ty, "For expression requires value variable name after comma.", diags);
+                return self.for_error(
+                    open,
+                    close_ty,
+                    "For expression requires value variable name after comma.",
+                    diags,
+                );
             }
             self.read();
         }
         if !self.is_keyword(&self.peek(), "in") {
-            return self.for_error(open, close_ty, "For expression requires the 'in' keyword after its name declarations.", diags);
+            return self.for_error(
+                open,
+                close_ty,
+                "For expression requires the 'in' keyword after its name declarations.",
+                diags,
+            );
         }
         self.read();
         let (_, coll_diags) = self.parse_expression();
@@ -1093,7 +1116,12 @@ impl<'a> Parser<'a> {
             return (between(open.range, close.range), diags);
         }
         if self.peek().ty != Tok::Colon {
-            return self.for_error(open, close_ty, "For expression requires a colon after the collection expression.", diags);
+            return self.for_error(
+                open,
+                close_ty,
+                "For expression requires a colon after the collection expression.",
+                diags,
+            );
         }
         self.read();
         let (mut val_range, mut val_diags) = self.parse_expression();
@@ -1189,7 +1217,11 @@ impl<'a> Parser<'a> {
                 }
                 Tok::QuotedLit => diags.extend(self.parse_string_literal_token(&tok, true)),
                 Tok::TemplateControl | Tok::TemplateInterp => {
-                    let which = if tok.ty == Tok::TemplateControl { "%" } else { "$" };
+                    let which = if tok.ty == Tok::TemplateControl {
+                        "%"
+                    } else {
+                        "$"
+                    };
                     diags.push(err(
                         "Invalid string literal",
                         format!(

@@ -2,7 +2,7 @@
 //! written by hand: the same token types at the same byte ranges, including the tokens that
 //! exist only to be reported (`checkInvalidTokens`, token.go).
 
-use super::{Range, SyntaxError};
+use super::types::{Range, SyntaxError};
 
 /// hclsyntax `TokenType`: the kinds the parser tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,7 +172,14 @@ fn template_seq(b: &[u8], i: usize) -> Option<(Tok, usize)> {
         (Some(b'%'), Some(b'{')) => Tok::TemplateControl,
         _ => return None,
     };
-    Some((ty, if b.get(i + 2) == Some(&b'~') { i + 3 } else { i + 2 }))
+    Some((
+        ty,
+        if b.get(i + 2) == Some(&b'~') {
+            i + 3
+        } else {
+            i + 2
+        },
+    ))
 }
 
 /// A `$` or `%` that does not open a sequence, as a literal: `$${` (or `$${~`) is one literal, a

@@ -1,14 +1,14 @@
 //! hclsyntax `parser_template.go` (template parts, then the directives' structure) and
 //! `ParseStringLiteralToken` (escape sequences, as `scan_string_lit.rl` splits them).
 
-use super::Range;
 use super::parser::{Diags, Parser, between};
 use super::scan::{Tok, Token};
+use super::types::Range;
 use crate::didyoumean::name_suggestion;
 use crate::strconv::go_quote;
 
-fn err(summary: &str, detail: impl AsRef<str>, range: Range) -> super::SyntaxError {
-    super::SyntaxError::new(summary, detail.as_ref(), range)
+fn err(summary: &str, detail: impl AsRef<str>, range: Range) -> super::types::SyntaxError {
+    super::types::SyntaxError::new(summary, detail.as_ref(), range)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -151,18 +151,27 @@ impl Parser<'_> {
                                 if self.peek().ty == Tok::Comma {
                                     self.read();
                                     if self.peek().ty != Tok::Ident {
-                                        bad = Some("For directive requires value variable name after comma.");
+                                        bad = Some(
+                                            "For directive requires value variable name after comma.",
+                                        );
                                     } else {
                                         self.read();
                                     }
                                 }
-                                if bad.is_none() && !(self.peek().ty == Tok::Ident && self.bytes(&self.peek()) == "in") {
+                                if bad.is_none()
+                                    && !(self.peek().ty == Tok::Ident
+                                        && self.bytes(&self.peek()) == "in")
+                                {
                                     bad = Some("For directive requires 'in' keyword after names.");
                                 }
                             }
                             if let Some(detail) = bad {
                                 if !self.recovery {
-                                    diags.push(err("Invalid 'for' directive", detail, self.peek().range));
+                                    diags.push(err(
+                                        "Invalid 'for' directive",
+                                        detail,
+                                        self.peek().range,
+                                    ));
                                 }
                                 self.recover(Tok::TemplateSeqEnd);
                                 self.pop_newlines();
@@ -175,12 +184,18 @@ impl Parser<'_> {
                         }
                         _ => {
                             if !self.recovery {
-                                let suggestion = name_suggestion(word, &["if", "for", "else", "endif", "endfor"])
-                                    .map(|s| format!(" Did you mean {}?", go_quote(s)))
-                                    .unwrap_or_default();
+                                let suggestion = name_suggestion(
+                                    word,
+                                    &["if", "for", "else", "endif", "endfor"],
+                                )
+                                .map(|s| format!(" Did you mean {}?", go_quote(s)))
+                                .unwrap_or_default();
                                 diags.push(err(
                                     "Invalid template control keyword",
-                                    format!("{} is not a valid template control keyword.{suggestion}", go_quote(word)),
+                                    format!(
+                                        "{} is not a valid template control keyword.{suggestion}",
+                                        go_quote(word)
+                                    ),
                                     kw.range,
                                 ));
                             }
@@ -259,7 +274,10 @@ impl Parser<'_> {
                         .count();
                     (i + 2 + n, true)
                 }
-                Some(_) => (i + 1 + s[i + 1..].chars().next().map_or(1, char::len_utf8), false),
+                Some(_) => (
+                    i + 1 + s[i + 1..].chars().next().map_or(1, char::len_utf8),
+                    false,
+                ),
             };
             let slice = &s[i..end];
             let range = (base + i, base + end);
@@ -365,7 +383,7 @@ impl TemplateParser<'_> {
     fn parse_block(&mut self, open: Range, is_if: bool) -> Diags {
         self.read();
         self.depth += 1;
-        if self.depth > super::MAX_DEPTH {
+        if self.depth > super::types::MAX_DEPTH {
             // Too deep to follow: stop here (the caller's checker is bounded the same way).
             self.pos = self.parts.len();
             return Vec::new();
@@ -377,9 +395,13 @@ impl TemplateParser<'_> {
             match self.peek() {
                 Part::End(r) => {
                     let detail = if is_if {
-                        format!("The if directive at {at} is missing its corresponding endif directive.")
+                        format!(
+                            "The if directive at {at} is missing its corresponding endif directive."
+                        )
                     } else {
-                        format!("The for directive at {at} is missing its corresponding endfor directive.")
+                        format!(
+                            "The for directive at {at} is missing its corresponding endfor directive."
+                        )
                     };
                     diags.push(err("Unexpected end of template", detail, r));
                     break;

@@ -19,9 +19,12 @@ fn an_unclosed_block_is_reported_at_its_opening_brace() {
     // The later blocks become nested in the unclosed one; HCL reports the body that meets the
     // end of the file: the first block's.
     let text = "resource \"a\" \"b\" {\n  x = 1\n\nresource \"c\" \"d\" {\n  y = 2\n}\n\noutput \"o\" {\n  value = 1\n}\n";
-    assert!(first(text).starts_with("1,18: Unclosed configuration block: There is no closing brace"));
+    assert!(
+        first(text).starts_with("1,18: Unclosed configuration block: There is no closing brace")
+    );
     // The body left open: `nested` is closed by the last brace, so `module` is not.
-    let text = "locals {\n  a = 1\n}\nmodule \"m\" {\n  source = \"./m\"\n  nested {\n    x = 1\n}\n";
+    let text =
+        "locals {\n  a = 1\n}\nmodule \"m\" {\n  source = \"./m\"\n  nested {\n    x = 1\n}\n";
     assert!(first(text).starts_with("4,12: Unclosed configuration block"));
 }
 
@@ -96,4 +99,35 @@ fn an_unclosed_index_is_reported_where_recovery_stops() {
         first("a = b[r\n}\n"),
         "3,1: Missing close bracket on index: The index operator must end with a closing bracket (\"]\")."
     );
+}
+
+#[test]
+fn nesting_up_to_the_limit_fits_in_a_small_stack() {
+    // The web app runs on wasm32's 1 MiB stack, shared with everything else; the checker must
+    // reach its own limit (and give up there) within half of it, in every nesting shape, even
+    // unoptimised.
+    let depth = MAX_DEPTH - 2;
+    let shapes = [
+        format!("a = {}1{}\n", "(".repeat(depth), ")".repeat(depth)),
+        format!("a = {}1{}\n", "[".repeat(depth), "]".repeat(depth)),
+        format!("a = {}1{}\n", "{x = ".repeat(depth), "}".repeat(depth)),
+        format!("a = {}1\n", "-".repeat(depth)),
+        format!("a = \"{}x{}\"\n", "${\"".repeat(depth), "\"}".repeat(depth)),
+        format!("{}{}", "b {\n".repeat(depth), "}\n".repeat(depth)),
+        format!(
+            "a = \"{}x{}\"\n",
+            "%{ if true }".repeat(depth),
+            "%{ endif }".repeat(depth)
+        ),
+        format!("a = {} (\n", "f(".repeat(depth)),
+    ];
+    for text in shapes {
+        let t = text.clone();
+        let r = std::thread::Builder::new()
+            .stack_size(1 << 19)
+            .spawn(move || check_config(&t, "main.tf").map(|e| e.len()))
+            .unwrap()
+            .join();
+        assert!(r.is_ok(), "overflowed on {}", &text[..40]);
+    }
 }

@@ -499,20 +499,20 @@ pub(super) fn check_invalid_tokens(text: &str, toks: &[Token]) -> Vec<SyntaxErro
     for t in toks {
         let err = |summary: &str, detail: &str| SyntaxError::new(summary, detail, t.range);
         match t.ty {
-            Tok::BitwiseAnd | Tok::BitwiseOr | Tok::BitwiseXor | Tok::BitwiseNot => {
-                if bitwise < 4 {
-                    let suggestion = match t.ty {
-                        Tok::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
-                        Tok::BitwiseOr => " Did you mean boolean OR (\"||\")?",
-                        Tok::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
-                        _ => "",
-                    };
-                    out.push(err(
-                        "Unsupported operator",
-                        &format!("Bitwise operators are not supported.{suggestion}"),
-                    ));
-                    bitwise += 1;
-                }
+            Tok::BitwiseAnd | Tok::BitwiseOr | Tok::BitwiseXor | Tok::BitwiseNot
+                if bitwise < 4 =>
+            {
+                let suggestion = match t.ty {
+                    Tok::BitwiseAnd => " Did you mean boolean AND (\"&&\")?",
+                    Tok::BitwiseOr => " Did you mean boolean OR (\"||\")?",
+                    Tok::BitwiseNot => " Did you mean boolean NOT (\"!\")?",
+                    _ => "",
+                };
+                out.push(err(
+                    "Unsupported operator",
+                    &format!("Bitwise operators are not supported.{suggestion}"),
+                ));
+                bitwise += 1;
             }
             Tok::Backtick => {
                 if backtick % 2 == 0 {
@@ -536,14 +536,12 @@ pub(super) fn check_invalid_tokens(text: &str, toks: &[Token]) -> Vec<SyntaxErro
                     apostrophe += 1;
                 }
             }
-            Tok::Semicolon => {
-                if semicolon < 1 {
-                    out.push(err(
-                        "Invalid character",
-                        "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
-                    ));
-                    semicolon += 1;
-                }
+            Tok::Semicolon if semicolon < 1 => {
+                out.push(err(
+                    "Invalid character",
+                    "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
+                ));
+                semicolon += 1;
             }
             Tok::QuotedNewline => out.push(err(
                 "Invalid multi-line string",

@@ -40,13 +40,19 @@ pub fn check_config(text: &str, filename: &str) -> Option<Vec<SyntaxError>> {
     Some(errors)
 }
 
-/// The error OpenTofu shows first for `text`: its views sort diagnostics by subject
+/// The errors in the order OpenTofu prints them: its views sort diagnostics by subject
 /// (`tfdiags.Diagnostics.Sort`: start byte, then end byte, otherwise in the order given).
-/// `None` when HCL finds no error or the checker gave up.
-pub fn first_error(text: &str, filename: &str) -> Option<SyntaxError> {
+/// `None` when the checker gave up.
+pub fn sorted_errors(text: &str, filename: &str) -> Option<Vec<SyntaxError>> {
     let mut errors = check_config(text, filename)?;
     errors.sort_by_key(|e| e.range);
-    errors.into_iter().next()
+    Some(errors)
+}
+
+/// The error OpenTofu shows first for `text`; `None` when HCL finds no error or the checker
+/// gave up.
+pub fn first_error(text: &str, filename: &str) -> Option<SyntaxError> {
+    sorted_errors(text, filename)?.into_iter().next()
 }
 
 #[cfg(test)]

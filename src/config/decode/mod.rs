@@ -24,7 +24,7 @@ mod provisioner;
 mod removed;
 mod resource;
 mod syntax;
-pub(crate) use syntax::{hcl_syntax_error, parse_error};
+pub(crate) use syntax::{hcl_syntax_errors, parse_errors};
 mod terraform;
 
 use super::model::*;
@@ -133,12 +133,13 @@ pub fn decode_file(
     let body = match hcl::edit::parser::parse_body(&text) {
         Ok(b) => b,
         Err(e) => {
-            diags.push(parse_error(file, &e));
+            diags.extend(parse_errors(file, &e));
             return;
         }
     };
-    if let Some(d) = syntax::hcl_syntax_error(file) {
-        diags.push(d);
+    let syntax = hcl_syntax_errors(file);
+    if !syntax.is_empty() {
+        diags.extend(syntax);
         return;
     }
     let mut cx = Ctx {

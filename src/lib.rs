@@ -13,6 +13,7 @@ pub mod dag;
 pub mod diag;
 pub mod didyoumean;
 pub mod generator;
+pub mod hclsyntax;
 pub mod inside;
 pub mod layout;
 pub mod page;

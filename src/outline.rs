@@ -1,6 +1,7 @@
 //! A quick outline of one HCL file: the top-level blocks it declares, or the parse error with its
 //! line and column. The app shows this beside the editor while the full configuration loader
-//! (`config`) builds the graph; it is also the cheapest check that a file parses at all.
+//! (`config`) builds the graph; it is also the cheapest check that a file parses at all, with the
+//! error HCL (and so OpenTofu) gives.
 
 use hcl::edit::Span;
 use hcl::edit::parser;
@@ -66,14 +67,34 @@ impl std::fmt::Display for ParseError {
     }
 }
 
-/// Parses `text` as HCL and lists its top-level blocks in source order.
+/// Parses `text` as HCL and lists its top-level blocks in source order. A syntax error is the one
+/// OpenTofu prints first, in HCL's words at HCL's position (`crate::hclsyntax`), or hcl-edit's
+/// where HCL's parser gives up (nesting deeper than it follows).
 pub fn outline(text: &str) -> Result<Vec<BlockSummary>, ParseError> {
-    let body = parser::parse_body(text).map_err(|e| ParseError {
-        line: e.location().line(),
-        column: e.location().column(),
-        message: e.message().to_string(),
-    })?;
     let lines = LineIndex::new(text);
+    let hcl_error = || {
+        crate::hclsyntax::first_error(text, "").map(|e| {
+            let (line, column) = lines.position(e.range.0);
+            ParseError {
+                line,
+                column,
+                message: format!("{}: {}", e.summary, e.detail),
+            }
+        })
+    };
+    let body = match parser::parse_body(text) {
+        Ok(body) => body,
+        Err(e) => {
+            return Err(hcl_error().unwrap_or_else(|| ParseError {
+                line: e.location().line(),
+                column: e.location().column(),
+                message: e.message().to_string(),
+            }));
+        }
+    };
+    if let Some(e) = hcl_error() {
+        return Err(e);
+    }
     Ok(body
         .blocks()
         .map(|b| {
@@ -144,15 +165,18 @@ mod tests {
     fn reports_parse_error_line_and_column() {
         let text = "resource \"a\" \"b\" {\n  x = \n}\n";
         let err = outline(text).expect_err("must not parse");
-        // The expression is missing where the line ends: line 2, column 7.
+        // The expression is missing where the line ends: HCL's bad token is the newline, at
+        // line 2, column 7.
         assert_eq!((err.line, err.column), (2, 7), "{err:?}");
-        assert!(!err.message.is_empty());
+        assert!(err.message.starts_with("Invalid expression: "), "{err:?}");
     }
 
     #[test]
-    fn unterminated_block_is_an_error_not_a_panic() {
-        let err = outline("resource \"a\" \"b\" {\n").expect_err("unterminated");
-        assert!(err.line >= 1);
+    fn unterminated_block_is_an_error_at_its_opening_brace() {
+        let err = outline("resource \"a\" \"b\" {\n  x = 1\n\nresource \"c\" \"d\" {\n}\n")
+            .expect_err("unterminated");
+        assert_eq!((err.line, err.column), (1, 18), "{err:?}");
+        assert!(err.message.starts_with("Unclosed configuration block: "));
     }
 
     #[test]

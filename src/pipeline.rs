@@ -281,6 +281,11 @@ pub fn prepare(
         changes = Some(c);
     }
     let schemas = read(&req.schemas, crate::schema::parse_schemas_json, &mut errors);
+    // With the providers' schemas, references to resources are checked against them as
+    // OpenTofu's validate walk does ("Unsupported attribute", with a close name suggested).
+    if let Some(s) = &schemas {
+        errors.extend(config::validate_reference_attributes(&cfg, s));
+    }
 
     let mut inputs = builder::inputs_from_crate(
         Some(&cfg),

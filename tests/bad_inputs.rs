@@ -75,7 +75,12 @@ fn run_stored(path: &Path) -> Result<String, String> {
         .ok_or("bad file name")?
         .to_string();
     if path.is_dir() {
-        let req = Request::new(BTreeMap::new(), BuilderKind::Plan);
+        let mut req = Request::new(BTreeMap::new(), BuilderKind::Plan);
+        // A folder may bring the providers' schemas (`tofu providers schema -json`).
+        let schemas = path.join("schemas.json");
+        if schemas.is_file() {
+            req.schemas = Some(NamedText::new("schemas.json", read_text(&schemas)?));
+        }
         return Ok(first(pipeline::run_loaded(
             tfgraph::config::load_dir(path),
             &req,

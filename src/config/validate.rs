@@ -7,6 +7,7 @@
 use super::model::{Config, Module, ProvisionerWhen};
 use super::refs::{self, Refs};
 use crate::addrs::Reference;
+use crate::addrs::traversal::Step;
 use crate::addrs::{self, Referenceable, ResourceMode};
 use crate::diag::Diagnostic;
 use crate::strconv::go_quote;
@@ -403,6 +404,200 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     (diags, checked)
 }
 
+/// The byte ranges of a reference's remaining steps in its file's text, as HCL's parser makes
+/// them (`TraverseAttr`: from the dot to the name; `TraverseIndex`: from `[` to `]`, or the dot
+/// and number of a legacy `.0`), found by reading the text after the reference's subject. `None`
+/// if the text does not read as those steps.
+fn step_ranges(text: &str, from: usize, steps: &[Step]) -> Option<Vec<(usize, usize)>> {
+    let b = text.as_bytes();
+    let skip = |mut i: usize| {
+        while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let mut at = from;
+    let mut out = Vec::new();
+    for step in steps {
+        let start = skip(at);
+        match (b.get(start), step) {
+            (Some(b'.'), _) => {
+                let name = skip(start + 1);
+                let len = text
+                    .get(name..)?
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+                    .unwrap_or(text.len() - name);
+                if len == 0 {
+                    return None;
+                }
+                at = name + len;
+            }
+            (Some(b'['), Step::Index(_)) => {
+                let mut depth = 0usize;
+                let mut i = start;
+                let mut in_str = false;
+                loop {
+                    match (b.get(i)?, in_str) {
+                        (b'\\', true) => i += 1,
+                        (b'"', _) => in_str = !in_str,
+                        (b'[', false) => depth += 1,
+                        (b']', false) => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                at = i + 1;
+            }
+            _ => return None,
+        }
+        out.push((start, at));
+    }
+    Some(out)
+}
+
+/// Go `Block.StaticValidateTraversal` and `NestedBlock.staticValidateTraversal`
+/// (configschema/validate_traversal.go): the steps after a resource must name what its schema
+/// has. Attribute steps past an attribute are left to evaluation, as Go leaves them to HCL.
+fn static_validate_traversal(
+    block: &crate::schema::Block,
+    steps: &[Step],
+    ranges: &[crate::diag::SourceRange],
+) -> Option<Diagnostic> {
+    use crate::schema::NestingMode;
+    let (first, range) = (steps.first()?, ranges.first()?.clone());
+    let name = match first {
+        Step::Attr(n) => n,
+        Step::Index(key) => {
+            let detail = match key {
+                addrs::InstanceKey::Str(s) if crate::hclsyntax::valid_identifier(s) => format!(
+                    "Only attribute access is allowed here. Did you mean to access attribute {} using the dot operator?",
+                    go_quote(s)
+                ),
+                _ => "Only attribute access is allowed here, using the dot operator.".to_string(),
+            };
+            return Some(Diagnostic::error(
+                "Invalid index operation",
+                detail,
+                Some(range),
+            ));
+        }
+    };
+    if block.attributes.contains_key(name) {
+        return None;
+    }
+    if let Some(nested) = block.block_types.get(name) {
+        let (after, after_ranges) = (&steps[1..], &ranges[1..]);
+        return match nested.nesting {
+            NestingMode::Single | NestingMode::Group => {
+                static_validate_traversal(&nested.block, after, after_ranges)
+            }
+            _ if after.is_empty() => None,
+            NestingMode::Set => Some(Diagnostic::error(
+                "Cannot index a set value",
+                format!(
+                    "Block type {} is represented by a set of objects, and set elements do not have addressable keys. To find elements matching specific criteria, use a \"for\" expression with an \"if\" clause.",
+                    go_quote(name)
+                ),
+                after_ranges.first().cloned(),
+            )),
+            NestingMode::List => match after[0] {
+                Step::Index(_) => {
+                    static_validate_traversal(&nested.block, &after[1..], &after_ranges[1..])
+                }
+                Step::Attr(_) => Some(Diagnostic::error(
+                    "Invalid operation",
+                    format!(
+                        "Block type {} is represented by a list of objects, so it must be indexed using a numeric key, like .{name}[0].",
+                        go_quote(name)
+                    ),
+                    after_ranges.first().cloned(),
+                )),
+            },
+            NestingMode::Map => {
+                static_validate_traversal(&nested.block, &after[1..], &after_ranges[1..])
+            }
+        };
+    }
+    let names: Vec<&str> = block
+        .attributes
+        .keys()
+        .chain(block.block_types.keys())
+        .map(String::as_str)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let hint = crate::didyoumean::name_suggestion(name, &names)
+        .map(|s| format!(" Did you mean {}?", go_quote(s)))
+        .unwrap_or_default();
+    Some(Diagnostic::error(
+        "Unsupported attribute",
+        format!(
+            "This object has no argument, nested block, or exported attribute named {}.{hint}",
+            go_quote(name)
+        ),
+        Some(range),
+    ))
+}
+
+/// With provider schemas: every reference to a declared resource is checked against the
+/// resource type's schema, as OpenTofu's `staticValidateResourceReference`
+/// (tofu/evaluate_valid.go) does once it has the schema: "Unsupported attribute" with a
+/// close name suggested (`didyoumean.NameSuggestion` over the sorted attribute and block type
+/// names), at the step's range. Resources whose type the schemas do not have are left alone.
+pub fn validate_reference_attributes(
+    cfg: &Config,
+    schemas: &crate::schema::ProviderSchemas,
+) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    for c in cfg.all_modules() {
+        let m = &c.module;
+        for (_, r) in module_refs_by_context(m) {
+            for reference in &r.refs {
+                let addr = match &reference.subject {
+                    Referenceable::Resource(a) => a,
+                    Referenceable::ResourceInstance(i) => &i.resource,
+                    _ => continue,
+                };
+                if reference.remaining.is_empty() {
+                    continue;
+                }
+                let Some(res) = m.resource(addr) else {
+                    continue;
+                };
+                let Some(block) = schemas.resource(&res.provider, addr.mode, &addr.type_name)
+                else {
+                    continue;
+                };
+                let at = &reference.range;
+                let Some(file) = m.files.values().find(|f| f.name == at.file) else {
+                    continue;
+                };
+                let Some(ranges) = step_ranges(&file.text, at.end.byte, &reference.remaining)
+                else {
+                    continue;
+                };
+                let ranges: Vec<_> = ranges
+                    .into_iter()
+                    .map(|(s, e)| file.range(file.offset + s..file.offset + e))
+                    .collect();
+                if let Some(d) = static_validate_traversal(block, &reference.remaining, &ranges) {
+                    diags.push(d);
+                }
+            }
+        }
+    }
+    diags.sort_by(|a, b| {
+        let key = |d: &Diagnostic| d.range.as_ref().map(|r| (r.file.clone(), r.start.byte));
+        key(a).cmp(&key(b))
+    });
+    diags
+}
+
 /// References of a resource's body to the resource itself, and of a local value to itself, worded
 /// as OpenTofu's validate walk words them ("Self-referential block", "Self-referencing local
 /// value"). Without this check such a reference is silently dropped: a graph vertex never depends
@@ -658,6 +853,46 @@ resource "aws_instance" "counted" {
         assert_eq!(
             d[1].to_string(),
             "main.tf:6,33: Reference to undeclared resource: There is no managed resource \"aws_instance\" \"nope\" definition in the root module."
+        );
+    }
+
+    #[test]
+    fn references_are_checked_against_provider_schemas() {
+        let text = r#"resource "aws_instance" "w" {
+  ami = "x"
+}
+resource "other_thing" "o" {}
+output "a" { value = aws_instance.w.ami }
+output "b" { value = aws_instance.w.amii }
+output "c" { value = aws_instance.w.disk.size }
+output "d" { value = aws_instance.w.disk[0].sise }
+output "e" { value = aws_instance.w.root.size }
+output "f" { value = aws_instance.w.root.sise }
+output "g" { value = aws_instance.w ["ami"] }
+output "h" { value = other_thing.o.anything }
+"#;
+        let files = BTreeMap::from([("main.tf".to_string(), text.to_string())]);
+        let (cfg, diags) = crate::config::load_files(&files);
+        assert!(diags.is_empty(), "{diags:?}");
+        let schemas = crate::schema::parse_schemas_json(
+            r#"{"format_version":"1.0","provider_schemas":{"registry.opentofu.org/hashicorp/aws":{"resource_schemas":{"aws_instance":{"block":{
+"attributes":{"ami":{"type":"string","optional":true}},
+"block_types":{"disk":{"nesting_mode":"list","block":{"attributes":{"size":{"type":"number","optional":true}}}},
+"root":{"nesting_mode":"single","block":{"attributes":{"size":{"type":"number","optional":true}}}}}}}}}}}"#,
+        )
+        .unwrap();
+        let d: Vec<String> = validate_reference_attributes(&cfg.unwrap(), &schemas)
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            d,
+            [
+                "main.tf:6,36: Unsupported attribute: This object has no argument, nested block, or exported attribute named \"amii\". Did you mean \"ami\"?",
+                "main.tf:7,41: Invalid operation: Block type \"disk\" is represented by a list of objects, so it must be indexed using a numeric key, like .disk[0].",
+                "main.tf:8,44: Unsupported attribute: This object has no argument, nested block, or exported attribute named \"sise\". Did you mean \"size\"?",
+                "main.tf:10,41: Unsupported attribute: This object has no argument, nested block, or exported attribute named \"sise\". Did you mean \"size\"?",
+            ]
         );
     }
 }

@@ -142,10 +142,15 @@ fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) 
     let body = match hcl::edit::parser::parse_body(&padded) {
         Ok(b) => b,
         Err(e) => {
-            diags.push(super::decode::parse_error(&file, &e));
+            diags.extend(super::decode::parse_errors(&file, &e));
             return (Vec::new(), diags);
         }
     };
+    let syntax = super::decode::hcl_syntax_errors(&file);
+    if !syntax.is_empty() {
+        diags.extend(syntax);
+        return (Vec::new(), diags);
+    }
     use hcl::edit::Span as _;
     // OpenTofu first looks for `variable` blocks, a common mistake, and stops there if any.
     for b in body.blocks() {
@@ -565,7 +570,7 @@ mod tests {
                 "x.auto.tfvars:2,5: Function calls not allowed: Functions may not be called here."
             ]
         );
-        // A syntax error is placed as in configuration files (decode::parse_error).
+        // A syntax error is placed as in configuration files (decode::parse_errors).
         let (_, d) = parse_tfvars("terraform.tfvars", "a = 1\nb = \n");
         assert_eq!(d[0].range.as_ref().map(|r| r.start.line), Some(2));
         let (_, d) = parse_tfvars("v.tfvars.json", "{\"a\": 1,\n \"b\": }");

@@ -24,7 +24,7 @@ mod provisioner;
 mod removed;
 mod resource;
 mod syntax;
-pub(crate) use syntax::parse_error;
+pub(crate) use syntax::{hcl_syntax_errors, parse_errors};
 mod terraform;
 
 use super::model::*;
@@ -133,10 +133,15 @@ pub fn decode_file(
     let body = match hcl::edit::parser::parse_body(&text) {
         Ok(b) => b,
         Err(e) => {
-            diags.push(parse_error(file, &e));
+            diags.extend(parse_errors(file, &e));
             return;
         }
     };
+    let syntax = hcl_syntax_errors(file);
+    if !syntax.is_empty() {
+        diags.extend(syntax);
+        return;
+    }
     let mut cx = Ctx {
         file,
         diags,

@@ -1,5 +1,6 @@
-//! Syntax errors: hcl-edit's parse errors restated as HCL's native-syntax parser words them, at the
-//! position it reports.
+//! Syntax errors as HCL's native-syntax parser words and places them: `crate::hclsyntax` (HCL's
+//! scanner and parser, followed token for token) when it finds the error, otherwise hcl-edit's
+//! parse error restated in HCL's words by the heuristics below.
 
 use crate::diag::{Diagnostic, SourceFile, go_range};
 use crate::strconv::go_quote;
@@ -105,9 +106,40 @@ pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
     })
 }
 
+/// The syntax errors HCL's parser finds in `file`, in the order OpenTofu prints them (empty if
+/// none, or if the checker gave up). Also asked of files hcl-edit reads, since HCL refuses some
+/// that hcl-edit takes (a quoted string over several lines).
+pub(crate) fn hcl_syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
+    crate::hclsyntax::sorted_errors(&file.text, &file.name)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|e| {
+            let (start, end) = e.range;
+            Diagnostic::error(
+                e.summary,
+                e.detail,
+                Some(file.range(file.offset + start..file.offset + end)),
+            )
+        })
+        .collect()
+}
+
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
-pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
+pub(crate) fn parse_errors(file: &SourceFile, e: &hcl::edit::parser::Error) -> Vec<Diagnostic> {
+    // HCL's own parser, followed token for token, gives the words and the positions, in the
+    // order OpenTofu prints them. hcl-edit's error is the fallback for what it does not report:
+    // nesting beyond its bound, or what hcl-edit refuses and HCL accepts.
+    let hcl = hcl_syntax_errors(file);
+    if hcl.is_empty() {
+        vec![parse_error(file, e)]
+    } else {
+        hcl
+    }
+}
+
+/// hcl-edit's parse error restated in HCL's words, where HCL's parser gave none.
+fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Diagnostic {
     let loc = e.location();
     // hcl-edit's offset is in the (possibly padded) text that was parsed, like our spans.
     let range = file.range(loc.offset()..loc.offset());
@@ -263,4 +295,49 @@ pub(crate) fn parse_error(file: &SourceFile, e: &hcl::edit::parser::Error) -> Di
         );
     }
     Diagnostic::error(summary, detail, Some(range))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    fn load(text: &str) -> Vec<String> {
+        let files = BTreeMap::from([("main.tf".to_string(), text.to_string())]);
+        let (_, diags) = crate::config::load_files(&files);
+        diags.iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn every_syntax_error_is_reported_in_the_order_opentofu_prints_them() {
+        // hcl-edit reads this file; HCL refuses it twice over (the scanner's broken string, then
+        // the template parser's), both at the newline.
+        assert_eq!(
+            load("locals {\n  x = \"a\n  b\"\n}\n"),
+            [
+                "main.tf:2,9: Invalid multi-line string: Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
+                "main.tf:2,9: Unterminated template string: No closing marker was found for the string.",
+            ]
+        );
+        // The scanner's error comes before the parser's in HCL's list, but OpenTofu sorts by
+        // position: the unclosed interpolation (2,8) before the broken string (2,20).
+        let d = load("locals {\n  x = \"a ${local.y\"\n}\n");
+        assert!(
+            d[0].starts_with("main.tf:2,8: Unclosed template interpolation sequence"),
+            "{d:?}"
+        );
+        assert!(
+            d[1].starts_with("main.tf:2,20: Invalid multi-line string"),
+            "{d:?}"
+        );
+    }
+
+    #[test]
+    fn an_unclosed_block_in_the_middle_is_placed_at_its_brace() {
+        let d = load("variable \"a\" {\n  default = 1\n\nresource \"x\" \"y\" {\n}\n");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(
+            d[0].starts_with("main.tf:1,14: Unclosed configuration block: "),
+            "{d:?}"
+        );
+    }
 }

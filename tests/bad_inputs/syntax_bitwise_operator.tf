@@ -1,0 +1,3 @@
+locals {
+  both = true & false
+}

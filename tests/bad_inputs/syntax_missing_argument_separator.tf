@@ -1,0 +1,3 @@
+locals {
+  x = join(",", "a" "b")
+}

@@ -1,0 +1,3 @@
+locals {
+  s = "%{ iff true }x%{ endif }"
+}

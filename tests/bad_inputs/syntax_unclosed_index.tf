@@ -1,0 +1,4 @@
+locals {
+  l = [1, 2]
+  x = local.l[0
+}

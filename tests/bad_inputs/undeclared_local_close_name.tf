@@ -1,0 +1,7 @@
+locals {
+  region = "eu-west-1"
+}
+
+output "r" {
+  value = local.regoin
+}

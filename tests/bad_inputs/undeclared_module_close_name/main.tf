@@ -1,0 +1,7 @@
+module "network" {
+  source = "./network"
+}
+
+output "id" {
+  value = module.netwrok.id
+}

@@ -1,0 +1,7 @@
+resource "aws_instance" "web" {
+  ami = "ami-123"
+}
+
+output "id" {
+  value = aws_instance.wbe.id
+}

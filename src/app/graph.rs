@@ -121,7 +121,9 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
                     }
                     return;
                 }
-                ctx.click_vertex(click_name.clone());
+                // Shift (or Alt) + click marks it to fail in the next walk; a plain click
+                // shows its details, in Walk mode too (a skipped vertex can be inspected).
+                ctx.click_vertex(click_name.clone(), ev.shift_key() || ev.alt_key());
             }
             on:mouseenter=move |_| {
                 ctx.walk_ui.hover_from_graph.set_value(true);
@@ -540,6 +542,12 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                         <li><span class="legend-ring current"></span><span>"just visited"</span></li>
                     </Show>
                     <Show when=move || ctx.mode.get() == Mode::Walk>
+                        <li class="legend-will-fail">
+                            <svg width="28" height="16" class="vertex inject" aria-hidden="true">
+                                <g transform="translate(1,1)"><rect class="shape" width="26" height="14" rx="4"></rect></g>
+                            </svg>
+                            <span>"will fail in the next walk (Shift+click)"</span>
+                        </li>
                         {[VState::Waiting, VState::Permit, VState::Running, VState::Done, VState::Failed, VState::Upstream]
                             .into_iter()
                             .map(|s| {

@@ -646,23 +646,22 @@ impl Ctx {
         }
     }
 
-    fn click_vertex(self, name: String) {
+    /// A click on a vertex shows its details; with `fail` (Shift or Alt held) in Walk mode it
+    /// marks the vertex to fail in the next walk instead, or clears that mark.
+    fn click_vertex(self, name: String, fail: bool) {
         if self.dragged.get_value() {
             return;
         }
-        match self.mode.get_untracked() {
-            Mode::Inspect => {
-                self.selected.set(Some(name));
-                self.tab.set(Tab::Details);
-            }
-            Mode::Walk => {
-                self.failures.update(|f| {
-                    if !f.remove(&name) {
-                        f.insert(name);
-                    }
-                });
-                self.walk_settings_changed();
-            }
+        if fail && self.mode.get_untracked() == Mode::Walk {
+            self.failures.update(|f| {
+                if !f.remove(&name) {
+                    f.insert(name);
+                }
+            });
+            self.walk_settings_changed();
+        } else {
+            self.selected.set(Some(name));
+            self.tab.set(Tab::Details);
         }
     }
 }
@@ -860,7 +859,8 @@ pub fn App() -> impl IntoView {
                             <dt>"Space / p"</dt><dd>"play or pause the walk"</dd>
                             <dt>"s"</dt><dd>"step the walk to its next event"</dd>
                             <dt>"r"</dt><dd>"reset the walk"</dd>
-                            <dt>"w"</dt><dd>"switch between Inspect and Walk clicks"</dd>
+                            <dt>"w"</dt><dd>"switch between Inspect and Walk"</dd>
+                            <dt>"Shift+click"</dt><dd>"in Walk: make a vertex fail in the next walk"</dd>
                             <dt>"[ ]"</dt><dd>"previous / next builder step"</dd>
                             <dt>"f"</dt><dd>"fit the graph"</dd>
                             <dt>"+ −"</dt><dd>"zoom in / out"</dd>

@@ -81,7 +81,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             return view! {
                 <div class="details empty">
                     <p class="muted">"Click a vertex to see where it is declared, what it depends on and why, and what depends on it."</p>
-                    <p class="muted">"In Walk mode, clicking a vertex makes it fail in the next walk instead."</p>
+                    <p class="muted">"In Walk mode, Shift+click a vertex (or use the button in its details) to make it fail in the next walk."</p>
                 </div>
             }
             .into_any();

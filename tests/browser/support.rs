@@ -131,6 +131,16 @@ pub(crate) async fn click(el: &Element) {
     settle().await;
 }
 
+/// A click with Shift held (in Walk mode: mark a vertex to fail).
+pub(crate) async fn shift_click(el: &Element) {
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_shift_key(true);
+    let ev = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).expect("event");
+    el.dispatch_event(&ev).expect("dispatch");
+    settle().await;
+}
+
 pub(crate) async fn click_on(host: &Element, selector: &str) {
     let el = host
         .query_selector(selector)

@@ -23,7 +23,7 @@ async fn a_failed_vertex_turns_its_descendants_upstream_failed() {
     let host = mount().await;
     type_and_build(&host, CHAIN).await;
     click_on(&host, "#mode-walk").await;
-    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    shift_click(&vertex(&host, "aws_subnet.b (expand)")).await;
     assert!(
         vertex(&host, "aws_subnet.b (expand)")
             .get_attribute("class")
@@ -37,6 +37,60 @@ async fn a_failed_vertex_turns_its_descendants_upstream_failed() {
     for d in ["aws_instance.c (expand)", &format!("{AWS} (close)"), "root"] {
         assert_eq!(state_of(&host, d), "upstream-failed", "{d}");
     }
+    host.remove();
+}
+
+// Issue 18, defect 5: in Walk mode a click could only mark a vertex to fail, so a skipped
+// ("upstream failed") vertex could not be inspected during a walk; the "will fail" mark was not
+// in the legend.
+#[wasm_bindgen_test]
+async fn in_walk_mode_a_click_inspects_and_shift_click_marks_a_failure() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, "#mode-walk").await;
+    // A plain click shows the details and marks nothing.
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    assert_eq!(texts(&host, ".detail-name"), vec!["aws_subnet.b (expand)"]);
+    assert!(
+        !vertex(&host, "aws_subnet.b (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("inject")
+    );
+    // Shift+click marks it; the legend explains the mark.
+    shift_click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    assert!(
+        vertex(&host, "aws_subnet.b (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("inject")
+    );
+    assert!(
+        texts(&host, ".legend-will-fail")
+            .iter()
+            .any(|t| t.contains("will fail in the next walk")),
+        "{:?}",
+        texts(&host, ".legend-list li")
+    );
+    step_walk_to_end(&host, 60).await;
+    // A vertex skipped because of the failure can be inspected.
+    click(&vertex(&host, "aws_instance.c (expand)")).await;
+    assert_eq!(
+        texts(&host, ".detail-name"),
+        vec!["aws_instance.c (expand)"]
+    );
+    assert_eq!(
+        state_of(&host, "aws_instance.c (expand)"),
+        "upstream-failed"
+    );
+    assert!(
+        texts(&host, ".detail-state")
+            .iter()
+            .any(|t| t.to_lowercase().contains("upstream failed")
+                || t.to_lowercase().contains("not run")),
+        "{:?}",
+        texts(&host, ".detail-state")
+    );
     host.remove();
 }
 

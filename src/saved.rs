@@ -224,6 +224,24 @@ fn write_backups(backups: Vec<Backup>) -> String {
     .unwrap_or_default()
 }
 
+/// [`push_backup`], except that when the newest kept copy was kept for the same reason `why`,
+/// it is updated instead of a new one added: a tab whose saves another tab overtook keeps one
+/// copy aside that follows its edits, and older copies are not pushed out.
+pub fn replace_newest_backup(
+    raw: Option<&str>,
+    why: &str,
+    files: &BTreeMap<String, String>,
+) -> String {
+    let mut all = read_backups(raw);
+    match all.first_mut() {
+        Some(b) if b.why == why => {
+            b.files = files.clone();
+            write_backups(all)
+        }
+        _ => push_backup(raw, why, files),
+    }
+}
+
 /// What to store under [`BACKUP_KEY`] after keeping `files` aside: they become the newest; the
 /// same files kept twice in a row are kept once; beyond [`MAX_BACKUPS`] the oldest goes.
 pub fn push_backup(raw: Option<&str>, why: &str, files: &BTreeMap<String, String>) -> String {
@@ -393,5 +411,21 @@ mod tests {
         assert!(envelope_at(&files, 42).starts_with("{\"format\":2,\"rev\":42,"));
         assert_eq!(revision(Some(&envelope_at(&files, 42))), 42);
         assert_eq!(revision(Some(r#"{"files":{},"rev":7,"format":2}"#)), 7);
+    }
+
+    #[test]
+    fn a_conflict_copy_follows_the_edits_without_pushing_out_older_copies() {
+        let f = |t: &str| BTreeMap::from([("main.tf".to_string(), t.to_string())]);
+        let raw = push_backup(None, "before loading the example X", &f("older"));
+        let raw = replace_newest_backup(Some(&raw), "conflict", &f("o"));
+        let raw = replace_newest_backup(Some(&raw), "conflict", &f("ou"));
+        let raw = replace_newest_backup(Some(&raw), "conflict", &f("out"));
+        let all = read_backups(Some(&raw));
+        assert_eq!(all.len(), 2);
+        assert_eq!(
+            (all[0].why.as_str(), &all[0].files),
+            ("conflict", &f("out"))
+        );
+        assert_eq!(all[1].files, f("older"));
     }
 }

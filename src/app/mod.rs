@@ -115,6 +115,9 @@ struct Ctx {
     /// Messages for the user (see [`Notice`]), and whether autosave may write.
     notices: RwSignal<Vec<Notice>>,
     save_ok: StoredValue<bool>,
+    /// Another tab saved over the revision this tab knew: this tab's edits go to a kept-aside
+    /// copy instead of the workspace until it is reloaded.
+    conflicted: StoredValue<bool>,
     /// Per-vertex walk cells, Gantt rows, hover, durations (walk.rs).
     walk_ui: walk::WalkUi,
     /// The root module's folder among the files (`""`: the top folder).
@@ -290,6 +293,7 @@ impl Ctx {
             ov,
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
+            conflicted: StoredValue::new(false),
             walk_ui: walk::WalkUi::new(),
             root: RwSignal::new(root),
             targets: RwSignal::new(String::new()),
@@ -370,6 +374,12 @@ impl Ctx {
 
     /// Saves the files; a refusal is told once, not on every keystroke.
     fn autosave(self, files: &BTreeMap<String, String>) {
+        if self.conflicted.get_value() {
+            // Another tab's save overtook this tab's: its edits go on into its kept-aside copy.
+            let kept = storage::keep_conflict_copy(files);
+            crash::remember(files, kept.is_ok());
+            return;
+        }
         if !self.save_ok.get_value() {
             return;
         }
@@ -380,9 +390,9 @@ impl Ctx {
             Ok(storage::Saving::Conflict) => {
                 // Another tab saved since this one opened the work: writing would lose its
                 // work, so this tab's files go aside and this tab stops saving.
-                self.save_ok.set_value(false);
-                let text = match storage::push_backup(storage::CONFLICT_WHY, files) {
-                    Ok(()) => "Another tab saved its work after this tab opened it. So that neither is lost, this tab's files were kept aside and this tab no longer saves: reload it to continue from the other tab's work, then Restore brings this tab's files back.".to_string(),
+                self.conflicted.set_value(true);
+                let text = match storage::keep_conflict_copy(files) {
+                    Ok(()) => "Another tab saved its work after this tab opened it. So that neither is lost, this tab no longer saves over it: this tab's files are kept aside as you edit. Reload to continue from the other tab's work; Restore then brings this tab's files back.".to_string(),
                     Err(e) => format!("Another tab saved its work after this tab opened it, and this tab's files could not be kept aside ({e}): download them before reloading."),
                 };
                 self.notices.update(|ns| {
@@ -737,7 +747,7 @@ pub fn App() -> impl IntoView {
         let key = ev.key();
         if key.as_deref() == Some(crate::saved::KEY)
             && crate::saved::revision(ev.new_value().as_deref()) != storage::base_revision()
-            && ctx.save_ok.get_value()
+            && !ctx.conflicted.get_value()
         {
             ctx.notify(
                 "Your work was changed in another tab. Reload this tab to continue from it; if you edit here first, this tab's files will be kept aside.".to_string(),

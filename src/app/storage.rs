@@ -205,6 +205,18 @@ pub fn push_backup(why: &str, files: &BTreeMap<String, String>) -> Result<(), St
     .map_err(|_| "the browser's storage is full or disabled".to_string())
 }
 
+/// Keeps `files` aside as this tab's copy after another tab's save overtook it, updating that
+/// copy on later edits (see [`crate::saved::replace_newest_backup`]).
+pub fn keep_conflict_copy(files: &BTreeMap<String, String>) -> Result<(), String> {
+    let s = local_storage().ok_or("this browser gives the page no storage")?;
+    let raw = get(crate::saved::BACKUP_KEY);
+    s.set_item(
+        crate::saved::BACKUP_KEY,
+        &crate::saved::replace_newest_backup(raw.as_deref(), CONFLICT_WHY, files),
+    )
+    .map_err(|_| "the browser's storage is full or disabled".to_string())
+}
+
 /// Takes the newest kept workspace out of storage.
 pub fn pop_backup() -> Option<crate::saved::Backup> {
     let s = local_storage()?;

@@ -123,7 +123,15 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
                 }
                 // Shift (or Alt) + click marks it to fail in the next walk; a plain click
                 // shows its details, in Walk mode too (a skipped vertex can be inspected).
-                ctx.click_vertex(click_name.clone(), ev.shift_key() || ev.alt_key());
+                // Read as plain properties: a click dispatched as a bare `Event` (scripts,
+                // assistive tools) has no modifier keys, and the typed getters would throw.
+                let held = |key: &str| {
+                    js_sys::Reflect::get(&ev, &wasm_bindgen::JsValue::from_str(key))
+                        .ok()
+                        .and_then(|v| v.as_bool())
+                        .unwrap_or(false)
+                };
+                ctx.click_vertex(click_name.clone(), held("shiftKey") || held("altKey"));
             }
             on:mouseenter=move |_| {
                 ctx.walk_ui.hover_from_graph.set_value(true);

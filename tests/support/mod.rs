@@ -23,8 +23,9 @@ pub fn realworld() -> PathBuf {
     corpus("realworld", "TFGRAPH_REALWORLD")
 }
 
-/// `$var` if it is set (and then it must exist), else `<crate>/../shared/<name>`, else
-/// `/work/shared/<name>` (for git worktrees that do not sit beside `shared/`).
+/// `$var` if it is set (and then it must exist), else `<crate>/../shared/<name>`: found relative
+/// to the repository, never at a path of one machine (a git worktree elsewhere sets the variable
+/// or has `shared` beside it).
 fn corpus(name: &str, var: &str) -> PathBuf {
     if let Some(p) = std::env::var_os(var) {
         let p = PathBuf::from(p);
@@ -35,12 +36,9 @@ fn corpus(name: &str, var: &str) -> PathBuf {
         );
         return p;
     }
-    let tried = [
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared")
-            .join(name),
-        Path::new("/work/shared").join(name),
-    ];
+    let tried = [Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(name)];
     if let Some(p) = tried.iter().find(|p| p.is_dir()) {
         return p.clone();
     }

@@ -395,14 +395,7 @@ fn target_matches(
     };
     let in_state = state.is_some_and(|s| {
         s.resources.keys().any(|a| match resource {
-            None => {
-                a.module.0.len() >= module.0.len()
-                    && module
-                        .0
-                        .iter()
-                        .zip(&a.module.0)
-                        .all(|(t, m)| t.name == m.name && (t.key.is_none() || t.key == m.key))
-            }
+            None => crate::builder::transform_targets::module_prefix_matches(module, &a.module),
             Some(r) => &a.resource == r && a.module.module() == module.module(),
         })
     });

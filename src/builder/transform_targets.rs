@@ -12,7 +12,9 @@ pub struct TargetingTransformer {
     pub excludes: Vec<Targetable>,
 }
 
-fn module_prefix_matches(target: &ModuleInstance, module: &ModuleInstance) -> bool {
+/// Does the target's module path name `module` or one of its ancestors (a keyless step matches
+/// every instance)?
+pub fn module_prefix_matches(target: &ModuleInstance, module: &ModuleInstance) -> bool {
     if module.0.len() < target.0.len() {
         return false;
     }

@@ -491,6 +491,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
 pub fn Legend(ctx: Ctx) -> impl IntoView {
     // None: the stylesheet decides (open on large screens, closed on phones and short screens).
     let open = RwSignal::new(None::<bool>);
+    let glossary = RwSignal::new(false);
     let toggle = move |_| {
         let size = |v: Option<Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>>| {
             v.and_then(|v| v.ok()).and_then(|v| v.as_f64())
@@ -508,6 +509,18 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
             <button type="button" class="legend-toggle" on:click=toggle>
                 "Legend"
             </button>
+            <button
+                type="button"
+                class="legend-glossary"
+                aria-haspopup="dialog"
+                title="What each kind of vertex and each name suffix means"
+                on:click=move |_| glossary.set(true)
+            >
+                "Glossary"
+            </button>
+            <Show when=move || glossary.get()>
+                <Glossary close=move || glossary.set(false) />
+            </Show>
                 <ul class="legend-list">
                     {Kind::LEGEND
                         .into_iter()
@@ -569,6 +582,72 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                             .collect_view()}
                     </Show>
                 </ul>
+        </div>
+    }
+}
+
+/// The glossary the legend opens: every vertex kind with its swatch and every name suffix, in
+/// `page::glossary`'s words. Closed by its button, Escape or a click outside the card.
+#[component]
+fn Glossary(close: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    let card = NodeRef::<leptos::html::Div>::new();
+    // The dialog takes the focus, so Escape and screen readers start inside it.
+    Effect::new(move |_| {
+        if let Some(c) = card.get() {
+            let _ = c.focus();
+        }
+    });
+    let row = |e: crate::page::glossary::Entry| {
+        let swatch = e.kind.map(|k| {
+            let (w, h) = (26.0, 14.0);
+            let shape = match shape_points(k, w, h) {
+                Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
+                None => view! { <rect class="shape" width=w height=h rx=rounding(k, h)></rect> }.into_any(),
+            };
+            view! {
+                <svg width="28" height="16" class=format!("vertex kind-{}", k.css()) aria-hidden="true">
+                    <g transform="translate(1,1)">{shape}</g>
+                </svg>
+            }
+        });
+        view! {
+            <div class="glossary-entry">
+                <dt>{swatch}<span class="glossary-term">{e.term}</span></dt>
+                <dd>
+                    <code class="glossary-example">{e.example}</code>
+                    <span>{e.text}</span>
+                </dd>
+            </div>
+        }
+    };
+    view! {
+        <div class="help-overlay glossary-overlay" on:click=move |_| close()>
+            <div
+                class="help-card glossary-card"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby="glossary-title"
+                tabindex="-1"
+                node_ref=card
+                on:click=|ev| ev.stop_propagation()
+                on:keydown=move |ev| {
+                    if ev.key() == "Escape" {
+                        ev.stop_propagation();
+                        close();
+                    }
+                }
+            >
+                <h2 id="glossary-title">"Glossary: the vertices of a graph"</h2>
+                <h3>"Kinds (colour and shape)"</h3>
+                <dl class="glossary-list">
+                    {crate::page::glossary::kinds().into_iter().map(row).collect_view()}
+                </dl>
+                <h3>"Name suffixes"</h3>
+                <dl class="glossary-list">
+                    {crate::page::glossary::suffixes().into_iter().map(row).collect_view()}
+                </dl>
+                <button type="button" class="glossary-close" on:click=move |_| close()>"Close"</button>
+            </div>
         </div>
     }
 }

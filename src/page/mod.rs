@@ -19,6 +19,7 @@
 //! - [`explain`]: words for transforms and phases, declaration snippets, download URLs;
 //! - [`highlight`]: the tolerant HCL lexer the editor colours text with;
 //! - [`examples`]: the gallery's configurations;
+//! - [`glossary`]: every vertex kind and name suffix in words (the legend's glossary);
 //! - [`crash`]: what the page says when the engine panics.
 
 pub mod analysis;
@@ -28,6 +29,7 @@ pub mod details;
 pub mod examples;
 pub mod explain;
 pub mod files;
+pub mod glossary;
 pub mod graph;
 pub mod highlight;
 pub mod overlay;

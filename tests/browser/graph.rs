@@ -424,3 +424,63 @@ async fn enter_in_the_search_steps_through_matches_and_centres_each() {
     }
     host.remove();
 }
+
+// Issue 18: "a glossary of vertex kinds opens from the legend". Every kind the legend draws and
+// the suffixes the details panel explains are in it, in the panel's words; Escape closes it.
+#[wasm_bindgen_test]
+async fn the_legend_opens_a_glossary_of_every_kind_and_suffix() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    assert!(host.query_selector(".glossary-card").unwrap().is_none());
+    click_on(&host, ".legend .legend-glossary").await;
+    let card = host
+        .query_selector(".glossary-card[role='dialog']")
+        .unwrap()
+        .expect("the glossary dialog");
+    let terms = texts(&host, ".glossary-card .glossary-term");
+    for k in tfgraph::page::graph::Kind::LEGEND {
+        assert!(
+            terms.iter().any(|t| t == k.label()),
+            "{} in {terms:?}",
+            k.label()
+        );
+    }
+    for s in [
+        "(expand)",
+        "(close) of a module",
+        "(expand, reference)",
+        "(orphan)",
+        "(destroy)",
+    ] {
+        assert!(terms.iter().any(|t| t == s), "{s} in {terms:?}");
+    }
+    // The panel's sentence for a module's close vertex is the glossary's.
+    let about = tfgraph::page::details::about("module.network (close)");
+    assert!(
+        texts(&host, ".glossary-card dd span")
+            .iter()
+            .any(|t| t == about),
+        "{about}"
+    );
+    // It has the focus, so Escape closes it.
+    let active = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element();
+    assert_eq!(active.as_ref(), Some(&card));
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Escape");
+    init.set_bubbles(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    card.dispatch_event(&ev).unwrap();
+    assert!(
+        wait_until(2_000, || host
+            .query_selector(".glossary-card")
+            .unwrap()
+            .is_none())
+        .await,
+        "Escape left the glossary open"
+    );
+    host.remove();
+}

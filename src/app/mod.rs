@@ -57,6 +57,25 @@ enum Mode {
     Walk,
 }
 
+/// The pane a phone shows (at most 760 px wide the panes switch by tabs instead of standing
+/// side by side; wider screens show all three and ignore this).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pane {
+    Graph,
+    Code,
+    Panels,
+}
+
+impl Pane {
+    fn css(self) -> &'static str {
+        match self {
+            Pane::Graph => "graph",
+            Pane::Code => "code",
+            Pane::Panels => "panels",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Tab {
     Details,
@@ -96,6 +115,8 @@ struct Ctx {
     related: Memo<Related>,
     mode: RwSignal<Mode>,
     tab: RwSignal<Tab>,
+    /// The pane shown on a phone.
+    pane: RwSignal<Pane>,
     xf: RwSignal<(f64, f64, f64)>,
     canvas: NodeRef<leptos::html::Div>,
     dragged: StoredValue<bool>,
@@ -277,6 +298,7 @@ impl Ctx {
             related,
             mode: RwSignal::new(Mode::Inspect),
             tab: RwSignal::new(Tab::Details),
+            pane: RwSignal::new(Pane::Graph),
             xf: RwSignal::new((0.0, 0.0, 1.0)),
             canvas: NodeRef::new(),
             dragged: StoredValue::new(false),
@@ -551,6 +573,7 @@ impl Ctx {
             let kept = self.files.with_untracked(crate::page::files::worth_keeping);
             self.kind.set(e.kind);
             files::set_workspace(self, example_files(e));
+            self.pane.set(Pane::Graph);
             if kept {
                 files::notify(
                     self,
@@ -848,8 +871,28 @@ pub fn App() -> impl IntoView {
     let resize = window_event_listener(leptos::ev::resize, move |_| ctx.fit());
     on_cleanup(move || resize.remove());
 
+    // A reference opened from the details panel shows the editor, also on a phone.
+    Effect::new(move |prev: Option<()>| {
+        ctx.goto.track();
+        if prev.is_some() && ctx.goto.with_untracked(Option::is_some) {
+            ctx.pane.set(Pane::Code);
+        }
+    });
+
     view! {
-        <div class="app" data-settled=move || ctx.settled().to_string()>
+        <div
+            class="app"
+            data-settled=move || ctx.settled().to_string()
+            data-pane=move || ctx.pane.get().css()
+            // On a phone, a vertex chosen on the graph shows its details in a sheet over the
+            // graph's lower half instead of far below it.
+            data-sheet=move || {
+                (ctx.pane.get() == Pane::Graph
+                    && ctx.tab.get() == Tab::Details
+                    && ctx.selected.with(Option::is_some))
+                .then_some("true")
+            }
+        >
             <header class="app-header">
                 <h1 class="brand">"tfgraph"</h1>
                 <p class="tagline">
@@ -888,6 +931,7 @@ pub fn App() -> impl IntoView {
                 <Notices ctx=ctx />
                 <ProgressBar ctx=ctx />
             </div>
+            <PhoneTabs ctx=ctx />
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
@@ -947,5 +991,32 @@ fn ProgressBar(ctx: Ctx) -> impl IntoView {
                 </div>
             }
         })
+    }
+}
+
+/// The pane switcher shown on phones (hidden by the stylesheet above 760 px).
+#[component]
+fn PhoneTabs(ctx: Ctx) -> impl IntoView {
+    let tab = move |p: Pane, label: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="tab"
+                class="phone-tab"
+                id=format!("pane-{}", p.css())
+                class:active=move || ctx.pane.get() == p
+                aria-selected=move || (ctx.pane.get() == p).to_string()
+                on:click=move |_| ctx.pane.set(p)
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <nav class="phone-tabs" role="tablist" aria-label="Panes">
+            {tab(Pane::Graph, "Graph")}
+            {tab(Pane::Code, "Code")}
+            {tab(Pane::Panels, "Details, steps, examples")}
+        </nav>
     }
 }

@@ -25,6 +25,17 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
                 {tab_button(Tab::Steps, "Build steps")}
                 {tab_button(Tab::Examples, "Examples")}
                 {tab_button(Tab::Export, "Export")}
+                // Shown only when the details are a sheet over the graph (phones).
+                <span class="spacer sheet-only"></span>
+                <button
+                    type="button"
+                    class="sheet-close sheet-only"
+                    aria-label="Close the details"
+                    title="Close the details"
+                    on:click=move |_| ctx.selected.set(None)
+                >
+                    "×"
+                </button>
             </div>
             <div class="side-body">
                 {move || match ctx.tab.get() {

@@ -1211,6 +1211,7 @@ async fn a_phone_shows_one_pane_at_a_time_with_details_in_reach() {
     let graph_box = r#"const r = document.querySelector('.graph-canvas').getBoundingClientRect();
         return [r.top, r.bottom, innerHeight];"#;
     // The graph pane first: the page does not scroll, the graph has most of the screen.
+    screenshot(&c, "app-390x844-phone-graph.png").await;
     assert!(
         js::<bool>(&c, page_fits).await,
         "the page scrolls on a phone"
@@ -1226,7 +1227,6 @@ async fn a_phone_shows_one_pane_at_a_time_with_details_in_reach() {
         bottom - top
     );
     assert_eq!(small_targets(&c).await, Vec::<String>::new());
-    screenshot(&c, "app-390x844-phone-graph.png").await;
 
     // A tap on a vertex: its details in a sheet on screen, the graph still above it.
     let name: String = js(

@@ -67,6 +67,14 @@ enum Pane {
 }
 
 impl Pane {
+    fn title(self) -> &'static str {
+        match self {
+            Pane::Graph => "The graph and the walk",
+            Pane::Code => "The files, the targets and the diagnostics",
+            Pane::Panels => "Vertex details, build steps, examples and export",
+        }
+    }
+
     fn css(self) -> &'static str {
         match self {
             Pane::Graph => "graph",
@@ -1004,6 +1012,7 @@ fn PhoneTabs(ctx: Ctx) -> impl IntoView {
                 role="tab"
                 class="phone-tab"
                 id=format!("pane-{}", p.css())
+                title=p.title()
                 class:active=move || ctx.pane.get() == p
                 aria-selected=move || (ctx.pane.get() == p).to_string()
                 on:click=move |_| ctx.pane.set(p)
@@ -1016,7 +1025,7 @@ fn PhoneTabs(ctx: Ctx) -> impl IntoView {
         <nav class="phone-tabs" role="tablist" aria-label="Panes">
             {tab(Pane::Graph, "Graph")}
             {tab(Pane::Code, "Code")}
-            {tab(Pane::Panels, "Details, steps, examples")}
+            {tab(Pane::Panels, "Details")}
         </nav>
     }
 }

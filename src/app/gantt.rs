@@ -104,7 +104,7 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
                 <span class="spacer"></span>
                 <span class="gantt-axis">{axis_label}</span>
             </div>
-            <div class="gantt" node_ref=ui.gantt role="list" aria-label="Walk timeline" on:scroll=on_scroll>
+            <div class="gantt" node_ref=ui.gantt role="list" aria-label="Walk timeline" tabindex="0" on:scroll=on_scroll>
                 <div class="gantt-inner">
                     <For
                         each=move || ui.rows.get()

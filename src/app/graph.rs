@@ -327,7 +327,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     }
                 }
             >
-                <svg class="graph-svg" width="100%" height="100%" role="img" aria-label="Dependency graph">
+                <svg class="graph-svg" width="100%" height="100%" role="group" aria-label="Dependency graph">
                     <defs>
                         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
                             <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>

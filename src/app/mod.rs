@@ -1022,10 +1022,12 @@ fn PhoneTabs(ctx: Ctx) -> impl IntoView {
         }
     };
     view! {
-        <nav class="phone-tabs" role="tablist" aria-label="Panes">
-            {tab(Pane::Graph, "Graph")}
-            {tab(Pane::Code, "Code")}
-            {tab(Pane::Panels, "Details")}
+        <nav class="phone-tabs" aria-label="Panes">
+            <div class="phone-tab-list" role="tablist">
+                {tab(Pane::Graph, "Graph")}
+                {tab(Pane::Code, "Code")}
+                {tab(Pane::Panels, "Details")}
+            </div>
         </nav>
     }
 }

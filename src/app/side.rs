@@ -123,7 +123,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             view! {
                 <div class="decl">
                     <p class="decl-where">{format!("{} line {}", d.file, d.line)}</p>
-                    <pre class="snippet">
+                    <pre class="snippet" tabindex="0" aria-label="The declaration">
                         {
                             // Highlighted as in the editor (lexed together, so a string or
                             // comment spanning lines keeps its colour).
@@ -430,7 +430,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
                     "PNG"
                 </button>
             </div>
-            <pre class="export-dot">{dot}</pre>
+            <pre class="export-dot" tabindex="0" aria-label="The graph in DOT">{dot}</pre>
         }
     };
     view! {

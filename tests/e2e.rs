@@ -1433,6 +1433,83 @@ async fn axe_core_finds_no_violations_in_either_theme_or_mode() {
     );
 }
 
+/// Presses and releases `key` (a WebDriver key code such as '\u{E004}' for Tab) on whatever has
+/// the focus, as a keyboard does.
+async fn press(c: &Client, key: char) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let keys = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    c.perform_actions(keys).await.expect("press a key");
+}
+
+const TAB: char = '\u{E004}';
+const ENTER: char = '\u{E007}';
+const ARROW_DOWN: char = '\u{E015}';
+
+/// Presses Tab until the focused element matches `css` (at most `max` presses).
+async fn tab_to(c: &Client, css: &str, max: usize) {
+    let check = format!(
+        "const a = document.activeElement; return !!a && a.matches({});",
+        serde_json::to_string(css).expect("css")
+    );
+    for _ in 0..max {
+        press(c, TAB).await;
+        if js::<bool>(c, &check).await {
+            return;
+        }
+    }
+    let at: String = js(
+        c,
+        "const a = document.activeElement; return a ? a.outerHTML.slice(0, 120) : 'nothing';",
+    )
+    .await;
+    panic!("{max} presses of Tab did not reach {css}; the focus is on {at}");
+}
+
+// Issue 14, item 5: "keyboard-only test: open an example, reach a vertex, open its details,
+// start a walk", with real key presses and nothing else.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn the_keyboard_alone_opens_an_example_inspects_a_vertex_and_walks() {
+    let (_base, _requests, _driver, c) = open_app().await;
+    tab_to(&c, ".side-pane .tab:nth-child(3)", 80).await;
+    press(&c, ENTER).await;
+    tab_to(&c, ".gallery .example:nth-child(2) button", 20).await;
+    let title = texts(&c, ".gallery .example:nth-child(2) .example-title").await;
+    press(&c, ENTER).await;
+    wait_count(&c, ".gallery .example.chosen:nth-child(2)", 1).await;
+    // Into the graph: its one Tab stop, then the next vertex by arrow, then its details.
+    tab_to(&c, ".graph-svg g.vertex", 120).await;
+    press(&c, ARROW_DOWN).await;
+    let name: String = js(
+        &c,
+        "return document.activeElement.getAttribute('data-name');",
+    )
+    .await;
+    press(&c, ENTER).await;
+    wait_texts(&c, ".detail-name", &[name.as_str()]).await;
+    // The walk: Play from the keyboard.
+    tab_to(&c, "#walk-play", 200).await;
+    press(&c, ENTER).await;
+    let mut ok = false;
+    for _ in 0..50 {
+        if js::<bool>(&c, "return document.querySelectorAll('.graph-svg g.vertex[data-state=\"running\"], .graph-svg g.vertex[data-state=\"done\"]').length > 0;").await {
+            ok = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ok, "the walk did not start ({title:?})");
+    // Screen readers hear that it started (once, not every frame).
+    let said: String = js(
+        &c,
+        "return document.querySelector('.walk-announce').textContent;",
+    )
+    .await;
+    assert!(said.starts_with("Walk started"), "{said:?}");
+}
+
 /// Types `line` at the end of the editor's text, then waits until the app is settled (the edit
 /// analysed and autosaved).
 async fn append_line(c: &Client, line: &str) {

@@ -106,11 +106,52 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
     };
     let click_name = name.clone();
     let data_name = name.clone();
+    let stop_name = name.clone();
+    let label_name = name.clone();
+    let focus_name = name.clone();
+    let key_name = name.clone();
+    let kind = n.kind;
     view! {
         <g
             class=class
             data-name=data_name
             data-state=state
+            // The keyboard: one vertex is the graph's Tab stop; the arrow keys move the focus in
+            // reading order, Enter or Space does what a click does (`page::keys`).
+            role="button"
+            tabindex=move || if ctx.tab_stop.with(|t| t.as_deref() == Some(stop_name.as_str())) { "0" } else { "-1" }
+            aria-label=move || {
+                let walking = ctx.walk_view.with(|v| v.started);
+                crate::page::keys::label(&label_name, kind, walking.then(|| st.get().label()))
+            }
+            on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))
+            on:keydown=move |ev: web_sys::KeyboardEvent| {
+                let key = ev.key();
+                if crate::page::keys::is_move_key(&key) {
+                    ev.prevent_default();
+                    ev.stop_propagation();
+                    let next = ctx.key_order.with_untracked(|o| {
+                        crate::page::keys::step(o, Some(&key_name), &key).map(String::from)
+                    });
+                    if let (Some(next), Some(from)) = (next, ev.current_target()) {
+                        use wasm_bindgen::JsCast;
+                        if let Ok(from) = from.dyn_into::<web_sys::Element>() {
+                            ctx.focus_vertex(&next, &from);
+                        }
+                    }
+                } else if key == "Enter" || key == " " {
+                    // Not also a shortcut (Space plays the walk).
+                    ev.prevent_default();
+                    ev.stop_propagation();
+                    if let Some(p) = crate::page::graph::collapsed_path(&key_name) {
+                        ctx.gv.toggle_module(p);
+                    } else {
+                        // A key is never the end of a drag.
+                        ctx.dragged.set_value(false);
+                        ctx.click_vertex(key_name.clone(), ev.shift_key());
+                    }
+                }
+            }
             transform=format!("translate({:.1},{:.1})", n.x, n.y)
             on:click=move |ev| {
                 ev.stop_propagation();

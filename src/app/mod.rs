@@ -120,6 +120,11 @@ struct Ctx {
     shown: Memo<Shown>,
     scene: Memo<Scene>,
     selected: RwSignal<Option<String>>,
+    /// The vertex with the keyboard focus, the drawn vertices in the arrow keys' order, and the
+    /// one vertex Tab reaches (`page::keys`).
+    focused: RwSignal<Option<String>>,
+    key_order: Memo<Vec<String>>,
+    tab_stop: Memo<Option<String>>,
     related: Memo<Related>,
     mode: RwSignal<Mode>,
     tab: RwSignal<Tab>,
@@ -284,6 +289,17 @@ impl Ctx {
             };
             shown.with(|s| Related::of(&s.graph, &name))
         });
+        let focused = RwSignal::new(None::<String>);
+        let key_order = Memo::new(move |_| scene.with(crate::page::keys::order));
+        let tab_stop = Memo::new(move |_| {
+            key_order.with(|o| {
+                focused.with(|f| {
+                    selected.with(|s| {
+                        crate::page::keys::tab_stop(o, f.as_deref(), s.as_deref()).map(String::from)
+                    })
+                })
+            })
+        });
         let walk_view = RwSignal::new(WalkView::default());
         let ov = overlay::Overlays::new(shown, selected);
         Ctx {
@@ -303,6 +319,9 @@ impl Ctx {
             shown,
             scene,
             selected,
+            focused,
+            key_order,
+            tab_stop,
             related,
             mode: RwSignal::new(Mode::Inspect),
             tab: RwSignal::new(Tab::Details),
@@ -516,6 +535,39 @@ impl Ctx {
         }
         self.selected.set(Some(name));
         self.tab.set(Tab::Details);
+    }
+
+    /// Moves the keyboard focus to the drawn vertex `name` (a sibling of `from`, the vertex that
+    /// had it), and the view to it when it is not wholly on the canvas.
+    fn focus_vertex(self, name: &str, from: &web_sys::Element) {
+        use wasm_bindgen::JsCast;
+        let Some(layer) = from.parent_element() else {
+            return;
+        };
+        let Ok(list) = layer.query_selector_all("g.vertex") else {
+            return;
+        };
+        let target = (0..list.length())
+            .filter_map(|i| list.item(i))
+            .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
+            .find(|e| e.get_attribute("data-name").as_deref() == Some(name));
+        let Some(target) = target else { return };
+        let (cw, ch) = self.canvas_size();
+        let xf = self.xf.get_untracked();
+        let off_screen = self.scene.with_untracked(|sc| {
+            sc.nodes.iter().find(|n| n.name == name).is_some_and(|n| {
+                let (x, y) = (xf.0 + n.x * xf.2, xf.1 + n.y * xf.2);
+                x < 0.0 || y < 0.0 || x + n.w * xf.2 > cw || y + n.h * xf.2 > ch
+            })
+        });
+        if off_screen
+            && let Some(to) = self
+                .scene
+                .with_untracked(|sc| crate::page::scene::centre_on(sc, name, xf, cw, ch))
+        {
+            self.xf.set(to);
+        }
+        let _ = target.unchecked_ref::<web_sys::SvgElement>().focus();
     }
 
     /// "2 of 5" while a match is selected, else how many vertices match (empty without a query).

@@ -393,6 +393,18 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
             s
         })
     };
+    // The walk's moments (started, paused, a failure, finished), said once each.
+    let announce = RwSignal::new(String::new());
+    let last = StoredValue::new((WalkView::default(), false));
+    Effect::new(move |_| {
+        let now = ctx.walk_view.with(Clone::clone);
+        let playing = ctx.playing.get();
+        let (before, was) = last.get_value();
+        if let Some(text) = crate::page::walk::announcement(&before, &now, was, playing) {
+            announce.set(text);
+        }
+        last.set_value((now, playing));
+    });
     view! {
         <footer class="walk-panel" aria-label="Walk">
             <div class="walk-buttons">
@@ -456,7 +468,9 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
                     {move || format!("Reset {} duration(s)", ctx.walk_ui.durations.with(|d| d.len()))}
                 </button>
             </Show>
-            <span class="walk-status" aria-live="polite">{status}</span>
+            // Changes every frame: read by sight. Screen readers get the announcements below.
+            <span class="walk-status">{status}</span>
+            <p class="sr-only walk-announce" role="status" aria-live="polite">{move || announce.get()}</p>
             <Show when=move || ctx.walk_view.with(|v| v.started)>
                 <gantt::Gantt ctx=ctx />
             </Show>

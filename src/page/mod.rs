@@ -13,6 +13,7 @@
 //! - [`view`]: the graph on screen: replay or final graph, cycles, reduction toggle, resources
 //!   only, collapsed modules, what is related to a selection;
 //! - [`scene`]: the laid-out drawing, every item keyed by name;
+//! - [`keys`]: the graph from the keyboard (reading order, the one Tab stop, vertex labels);
 //! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
 //! - [`walk`]: the walk as the page animates it, reported per changed vertex and timeline row;
 //! - [`chart`]: the makespan chart (makespan against -parallelism, the critical path as floor);
@@ -32,6 +33,7 @@ pub mod files;
 pub mod glossary;
 pub mod graph;
 pub mod highlight;
+pub mod keys;
 pub mod overlay;
 pub mod replay;
 pub mod scene;

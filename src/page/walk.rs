@@ -644,6 +644,62 @@ impl WalkRt {
     }
 }
 
+/// What a screen reader is told about the walk when `before` became `after` (and playing
+/// `was` became `now`): a sentence at the moments a listener cares about (started, paused, a
+/// vertex failed, finished, reset), `None` for an ordinary frame. Announced politely, so never
+/// once per frame.
+pub fn announcement(before: &WalkView, after: &WalkView, was: bool, now: bool) -> Option<String> {
+    let counts = |v: &WalkView| {
+        let mut s = format!("{} done, {} running", v.done, v.running);
+        if v.failed > 0 {
+            s.push_str(&format!(", {} failed", v.failed));
+        }
+        if v.upstream > 0 {
+            s.push_str(&format!(
+                ", {} skipped because something they depend on failed",
+                v.upstream
+            ));
+        }
+        s
+    };
+    if before.started && !after.started {
+        return Some("Walk reset.".to_string());
+    }
+    if after.finished && !before.finished {
+        return Some(format!(
+            "Walk finished in {:.1} simulated seconds: {}.",
+            after.makespan.unwrap_or(after.now),
+            counts(after)
+        ));
+    }
+    if after.started && !before.started {
+        return Some(if now {
+            "Walk started.".to_string()
+        } else {
+            format!("Walk stepped to {:.1} s: {}.", after.now, counts(after))
+        });
+    }
+    if after.failed > before.failed {
+        let n = after.failed - before.failed;
+        return Some(format!(
+            "{n} {} failed at {:.1} s.",
+            if n == 1 { "vertex" } else { "vertices" },
+            after.now
+        ));
+    }
+    if was && !now && after.started && !after.finished {
+        return Some(format!(
+            "Walk paused at {:.1} s: {}.",
+            after.now,
+            counts(after)
+        ));
+    }
+    if !was && now && after.started {
+        return Some("Walk resumed.".to_string());
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -816,6 +872,67 @@ mod tests {
         assert!(
             (after - before - (100.0 - default)).abs() < 1e-6,
             "{before} -> {after}"
+        );
+    }
+
+    #[test]
+    fn the_walk_is_announced_at_its_moments_not_every_frame() {
+        let idle = WalkView::default();
+        let running = WalkView {
+            started: true,
+            running: 2,
+            done: 1,
+            now: 3.0,
+            ..WalkView::default()
+        };
+        assert_eq!(
+            announcement(&idle, &running, false, true).as_deref(),
+            Some("Walk started.")
+        );
+        // An ordinary frame: time and counts move, nothing is said.
+        let later = WalkView {
+            now: 3.5,
+            done: 2,
+            running: 1,
+            ..running.clone()
+        };
+        assert_eq!(announcement(&running, &later, true, true), None);
+        assert_eq!(
+            announcement(&later, &later, true, false).as_deref(),
+            Some("Walk paused at 3.5 s: 2 done, 1 running.")
+        );
+        assert_eq!(
+            announcement(&later, &later, false, true).as_deref(),
+            Some("Walk resumed.")
+        );
+        let failed = WalkView {
+            failed: 1,
+            upstream: 2,
+            ..later.clone()
+        };
+        assert_eq!(
+            announcement(&later, &failed, true, true).as_deref(),
+            Some("1 vertex failed at 3.5 s.")
+        );
+        let over = WalkView {
+            finished: true,
+            running: 0,
+            makespan: Some(12.25),
+            ..failed.clone()
+        };
+        assert_eq!(
+            announcement(&failed, &over, true, false).as_deref(),
+            Some(
+                "Walk finished in 12.2 simulated seconds: 2 done, 0 running, 1 failed, 2 skipped because something they depend on failed."
+            )
+        );
+        assert_eq!(
+            announcement(&over, &idle, false, false).as_deref(),
+            Some("Walk reset.")
+        );
+        assert_eq!(
+            announcement(&idle, &running, false, false).as_deref(),
+            Some("Walk stepped to 3.0 s: 1 done, 2 running.")
         );
     }
 }

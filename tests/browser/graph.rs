@@ -484,3 +484,84 @@ async fn the_legend_opens_a_glossary_of_every_kind_and_suffix() {
     );
     host.remove();
 }
+
+// Issue 14, item 5: the graph from the keyboard. One vertex is the graph's Tab stop (the first in
+// reading order: top layer first, so what runs first); the arrow keys move the focus through
+// the drawing in that order, End goes to the last (root, which waits for everything), Enter
+// does what a click does; each vertex says its name and kind to a screen reader.
+#[wasm_bindgen_test]
+async fn the_arrow_keys_walk_the_graph_and_enter_opens_details() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    let stops = host
+        .query_selector_all(".graph-svg g.vertex[tabindex='0']")
+        .unwrap();
+    assert_eq!(stops.length(), 1, "one Tab stop in the graph");
+    let first: Element = stops.item(0).unwrap().dyn_into().unwrap();
+    let top = |e: &Element| e.get_bounding_client_rect().top();
+    let all = host.query_selector_all(".graph-svg g.vertex").unwrap();
+    for i in 0..all.length() {
+        let v: Element = all.item(i).unwrap().dyn_into().unwrap();
+        assert!(
+            top(&first) <= top(&v) + 0.5,
+            "the Tab stop is in the top layer"
+        );
+        assert_eq!(v.get_attribute("role").as_deref(), Some("button"));
+    }
+    let root = vertex(&host, "root");
+    assert_eq!(
+        root.get_attribute("aria-label").as_deref(),
+        Some("root, root")
+    );
+    let vpc = vertex(&host, "aws_vpc.a (expand)");
+    assert_eq!(
+        vpc.get_attribute("aria-label").as_deref(),
+        Some("aws_vpc.a (expand), resource")
+    );
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let active = || {
+        doc.active_element()
+            .and_then(|e| e.get_attribute("data-name"))
+            .unwrap_or_default()
+    };
+    let press = |on: &Element, key: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let ev =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        on.dispatch_event(&ev).unwrap();
+    };
+    first
+        .unchecked_ref::<web_sys::SvgElement>()
+        .focus()
+        .unwrap();
+    let start = active();
+    assert_eq!(Some(start.clone()), first.get_attribute("data-name"));
+    // Down: the next vertex, never one drawn above.
+    press(&first, "ArrowDown");
+    settle().await;
+    let second = active();
+    assert_ne!(second, start);
+    assert!(top(&vertex(&host, &second)) + 0.5 >= top(&first));
+    // The Tab stop followed the focus.
+    assert_eq!(
+        attrs(&host, ".graph-svg g.vertex[tabindex='0']", "data-name"),
+        vec![second.clone()]
+    );
+    press(&vertex(&host, &second), "ArrowUp");
+    settle().await;
+    assert_eq!(active(), start);
+    press(&vertex(&host, &start), "End");
+    settle().await;
+    assert_eq!(active(), "root");
+    press(&vertex(&host, "root"), "Enter");
+    assert!(
+        wait_until(3_000, || texts(&host, ".detail-name")
+            == vec!["root".to_string()])
+        .await,
+        "{:?}",
+        texts(&host, ".detail-name")
+    );
+    host.remove();
+}

@@ -583,9 +583,15 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// What the configuration that built read, by the editor's paths (`None` when it did not load).
+/// What the configuration read, by the editor's paths: the latest build's, else (while an edit
+/// does not load) the last graph's of these files; `None` when neither is known.
 fn read_files(ctx: Ctx) -> Memo<Option<BTreeSet<String>>> {
-    Memo::new(move |_| ctx.analysis.with(|a| a.config_files.clone()))
+    Memo::new(move |_| {
+        ctx.analysis.with(|a| a.config_files.clone()).or_else(|| {
+            ctx.good
+                .with(|g| g.as_ref().and_then(|g| g.config_files.clone()))
+        })
+    })
 }
 
 /// Many files as a folder tree (`page::tree`): a filter on the path, folders that open and close,

@@ -71,6 +71,14 @@ fn ask_name(ctx: Ctx, question: &str, default: &str) -> Option<String> {
     Some(name)
 }
 
+/// A file's role from the analysed copy's roles, else by its name alone (a file just made).
+fn role_of(roles: &BTreeMap<String, files::Role>, name: &str) -> files::Role {
+    roles
+        .get(name)
+        .copied()
+        .unwrap_or_else(|| files::classify(name, ""))
+}
+
 #[component]
 pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     let generation = StoredValue::new(0u64);
@@ -301,23 +309,27 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 .collect::<BTreeMap<String, files::Role>>()
         })
     });
-    // The tabs: installed modules' files are many and not the user's, one summary line counts
-    // them (see `Workdir`). A file not analysed yet (just made) is classified by its name.
-    let tabs = Memo::new(move |_| {
-        let names: Vec<String> = ctx.files.with(|f| {
+    // The user's files: installed modules' files are many and not the user's, one summary line
+    // counts them (see `Workdir`).
+    let names = Memo::new(move |_| {
+        ctx.files.with(|f| {
             f.keys()
                 .filter(|n| !crate::page::files::is_installed_path(n))
                 .cloned()
-                .collect()
-        });
+                .collect::<Vec<String>>()
+        })
+    });
+    // A few files are tabs; more are a folder tree (`page::tree`).
+    let as_tabs = Memo::new(move |_| names.with(|n| crate::page::tree::shows_tabs(n.len())));
+    // The tabs, each with its role. A file not analysed yet (just made) is classified by its
+    // name.
+    let tabs = Memo::new(move |_| {
+        let names = names.get();
         roles.with(|r| {
             names
                 .into_iter()
                 .map(|n| {
-                    let role = r
-                        .get(&n)
-                        .copied()
-                        .unwrap_or_else(|| files::classify(&n, ""));
+                    let role = role_of(r, &n);
                     (n, role)
                 })
                 .collect::<Vec<_>>()
@@ -363,7 +375,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="pane editor-pane" aria-label="Configuration">
             <div class="pane-title file-tabs">
-                {move || {
+                {move || as_tabs.get().then(|| {
                     tabs.get()
                         .into_iter()
                         .map(|(name, role)| {
@@ -383,7 +395,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                             }
                         })
                         .collect_view()
-                }}
+                })}
                 <button type="button" class="file-new" title="New file" aria-label="New file" on:click=new_file>"+"</button>
                 <span class="spacer"></span>
                 <span class="file-actions">
@@ -392,6 +404,9 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                     <files::OpenButtons ctx=ctx />
                 </span>
             </div>
+            <Show when=move || !as_tabs.get()>
+                <FileTree ctx=ctx names=names roles=roles />
+            </Show>
             <Workdir ctx=ctx />
             {role_note}
             <div class="editor-wrap">
@@ -507,8 +522,19 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
                 .count()
         })
     });
+    let read = read_files(ctx);
+    // What the root module's graph leaves out (a repository's examples/), in one sentence.
+    let outside = Memo::new(move |_| {
+        let root = ctx.root.get();
+        read.with(|r| {
+            ctx.files
+                .with(|f| crate::page::tree::outside_root(f.keys(), &root, r.as_ref()))
+        })
+    });
     view! {
-        <Show when=move || { candidates.with(|c| c.len() > 1) || installed.get() > 0 }>
+        <Show when=move || {
+            candidates.with(|c| c.len() > 1) || installed.get() > 0 || outside.with(Option::is_some)
+        }>
             <div class="workdir">
                 <Show when=move || candidates.with(|c| c.len() > 1)>
                     <label class="root-field">
@@ -542,6 +568,7 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
                         </select>
                     </label>
                 </Show>
+                {move || outside.get().map(|t| view! { <p class="outside-note">{t}</p> })}
                 <Show when=move || { installed.get() > 0 }>
                     <span class="installed-summary muted small">
                         {move || format!(
@@ -553,6 +580,173 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
                 </Show>
             </div>
         </Show>
+    }
+}
+
+/// What the configuration read, by the editor's paths: the latest build's, else (while an edit
+/// does not load) the last graph's of these files; `None` when neither is known.
+fn read_files(ctx: Ctx) -> Memo<Option<BTreeSet<String>>> {
+    Memo::new(move |_| {
+        ctx.analysis.with(|a| a.config_files.clone()).or_else(|| {
+            ctx.good
+                .with(|g| g.as_ref().and_then(|g| g.config_files.clone()))
+        })
+    })
+}
+
+/// Many files as a folder tree (`page::tree`): a filter on the path, folders that open and close,
+/// files that open in the editor. It scrolls inside a box of bounded height, so the editor stays
+/// near the top of its pane.
+#[component]
+pub fn FileTree(
+    ctx: Ctx,
+    names: Memo<Vec<String>>,
+    roles: Memo<BTreeMap<String, files::Role>>,
+) -> impl IntoView {
+    use crate::page::tree;
+    let read = read_files(ctx);
+    let shape = Memo::new(move |_| {
+        let root = ctx.root.get();
+        read.with(|r| names.with(|n| tree::FileTree::new(n, &root, r.as_ref())))
+    });
+    let open = RwSignal::new(BTreeSet::<String>::new());
+    let filter = RwSignal::new(String::new());
+    // Under a filter every folder leading to a match starts open, apart from the open set kept
+    // for when the filter is cleared.
+    let filter_open = RwSignal::new(BTreeSet::<String>::new());
+    // A new set of files or root module: the folders that start open, and those the user opened
+    // that still exist.
+    Effect::new(move |_| {
+        names.track();
+        ctx.root.track();
+        let active = ctx.active.get_untracked();
+        let fresh = shape.with_untracked(|t| t.initially_open(&active));
+        let kept: BTreeSet<String> = open.with_untracked(|o| {
+            o.iter()
+                .filter(|f| {
+                    names.with_untracked(|n| n.iter().any(|p| p.starts_with(&format!("{f}/"))))
+                })
+                .cloned()
+                .collect()
+        });
+        open.set(fresh.union(&kept).cloned().collect());
+    });
+    // The file opened (from here, a diagnostic or a reference) shows: its folders open.
+    Effect::new(move |_| {
+        let active = ctx.active.get();
+        let up = tree::folders_of(&active);
+        if !open.with_untracked(|o| up.iter().all(|f| o.contains(f))) {
+            open.update(|o| o.extend(up));
+        }
+    });
+    let listing = Memo::new(move |_| {
+        let f = filter.get();
+        let folders = if f.trim().is_empty() {
+            open
+        } else {
+            filter_open
+        };
+        folders.with(|o| shape.with(|t| t.rows(o, &f)))
+    });
+    let on_filter = move |ev| {
+        let v = event_target_value(&ev);
+        filter_open.set(shape.with_untracked(|t| t.matching_folders(&v)));
+        filter.set(v);
+    };
+    let toggle = move |path: String| {
+        let folders = if filter.with_untracked(|f| f.trim().is_empty()) {
+            open
+        } else {
+            filter_open
+        };
+        folders.update(|o| {
+            if !o.remove(&path) {
+                o.insert(path);
+            }
+        });
+    };
+    let count = move || {
+        let total = shape.with(|t| t.len());
+        match listing.with(|l| l.matches) {
+            Some(m) => format!("{m} of {total} files"),
+            None => format!("{total} files"),
+        }
+    };
+    let rows = move || {
+        let l = listing.get();
+        roles.with(|r| {
+            l.rows
+                .into_iter()
+                .map(|row| {
+                    let indent = format!("{}px", 6 + row.depth * 14);
+                    let path = row.path.clone();
+                    match row.kind {
+                        tree::Kind::Folder { files, open, role } => {
+                            let (class, title) = match role {
+                                tree::FolderRole::Root => ("root", "The root module's folder"),
+                                tree::FolderRole::OtherRoot => (
+                                    "other-root",
+                                    "Configuration that is not in this graph: it can be a root module of its own (Root module)",
+                                ),
+                                tree::FolderRole::Plain => ("", ""),
+                            };
+                            view! {
+                                <button
+                                    type="button"
+                                    class=format!("tree-folder {class}")
+                                    title=(!title.is_empty()).then_some(title)
+                                    aria-expanded=open.to_string()
+                                    data-path=row.path
+                                    style:padding-left=indent
+                                    on:click=move |_| toggle(path.clone())
+                                >
+                                    <span class="tree-twisty" aria-hidden="true">{if open { "▾" } else { "▸" }}</span>
+                                    <span class="tree-name">{format!("{}/", row.name)}</span>
+                                    <span class="tree-count">{files}</span>
+                                </button>
+                            }
+                            .into_any()
+                        }
+                        tree::Kind::File => {
+                            let p2 = path.clone();
+                            view! {
+                                <button
+                                    type="button"
+                                    class="tree-file"
+                                    class:active=move || ctx.active.with(|a| *a == p2)
+                                    data-path=row.path
+                                    // Shown after the name by the stylesheet, as on the tabs.
+                                    data-role=role_of(r, &path).label()
+                                    style:padding-left=indent
+                                    on:click=move |_| ctx.active.set(path.clone())
+                                >
+                                    {row.name}
+                                </button>
+                            }
+                            .into_any()
+                        }
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="file-tree-box">
+            <div class="tree-filter">
+                <input
+                    type="search"
+                    id="file-filter"
+                    placeholder="Filter files"
+                    aria-label="Filter files by path"
+                    spellcheck="false"
+                    autocomplete="off"
+                    prop:value=move || filter.get()
+                    on:input=on_filter
+                />
+                <span class="tree-matches muted small" aria-live="polite">{count}</span>
+            </div>
+            <div class="file-tree" role="group" aria-label="Files">{rows}</div>
+        </div>
     }
 }
 

@@ -17,7 +17,7 @@ use crate::builder::{BuilderKind, Step};
 use crate::config::Diagnostic;
 use crate::dag;
 use crate::pipeline::{self, Request};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::pipeline::Progress;
 
@@ -98,6 +98,10 @@ pub struct Analysis {
     /// transform (transitive reduction among them) removed since. References carry the editor's
     /// paths.
     pub whys: BTreeMap<(String, String), Why>,
+    /// The configuration files the built configuration read (every local and installed module's,
+    /// the root's own), by the editor's paths; `None` when the configuration did not load (then
+    /// what is in the graph is not known by file). [`super::tree`] says what lies outside it.
+    pub config_files: Option<BTreeSet<String>>,
 }
 
 /// Why one edge exists, for the details panel ([`crate::builder::why`]).
@@ -384,6 +388,21 @@ pub fn not_installed_notice(list: &[NotInstalled]) -> Option<String> {
     ))
 }
 
+/// The editor's paths of every file the configuration tree `cfg` was read from, at root `root`.
+fn config_files_of(
+    cfg: &crate::config::Config,
+    files: &BTreeMap<String, String>,
+    root: &str,
+) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut stack = vec![cfg];
+    while let Some(c) = stack.pop() {
+        out.extend(c.module.files.keys().map(|f| editor_path(files, root, f)));
+        stack.extend(c.children.values());
+    }
+    out
+}
+
 /// The cycles of `g` by vertex name.
 fn cycles_of<V: dag::Vertex>(g: &dag::Graph<V>) -> Vec<Vec<String>> {
     g.cycles()
@@ -535,6 +554,7 @@ where
                 warnings: out.warnings.iter().map(diag).collect(),
                 expander,
                 not_installed,
+                config_files: Some(config_files_of(&out.config, files, root)),
                 ..Analysis::default()
             }
         }

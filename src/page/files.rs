@@ -53,7 +53,7 @@ fn base_name(path: &str) -> &str {
 
 /// Configuration by name, as OpenTofu picks a folder's files (`.tf`, `.tf.json`, `.tofu`,
 /// `.tofu.json`, not hidden), whatever the case of the extension.
-fn is_config_path(path: &str) -> bool {
+pub fn is_config_path(path: &str) -> bool {
     is_config_file_name(&base_name(path).to_ascii_lowercase())
 }
 

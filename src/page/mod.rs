@@ -5,6 +5,7 @@
 //!
 //! - [`files`]: the editor's files by role (configuration, state, plan, changes, schemas, DOT),
 //!   and what to do with opened files;
+//! - [`tree`]: many files as a folder tree with a filter, and what lies outside the root module;
 //! - [`analysis`]: the engine run on those files through the pipeline's one paced entry, as an
 //!   [`analysis::Analysis`] (graph, declarations, steps, diagnostics, cycles, exports);
 //! - [`graph`]: the page's graph type (a `dag::Indexed` of vertices with their drawing kind and
@@ -37,5 +38,6 @@ pub mod keys;
 pub mod overlay;
 pub mod replay;
 pub mod scene;
+pub mod tree;
 pub mod view;
 pub mod walk;

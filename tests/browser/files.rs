@@ -472,3 +472,141 @@ async fn a_configuration_that_does_not_build_never_shows_another_ones_graph() {
     assert_eq!(texts(&host, ".stale").len(), 1);
     host.remove();
 }
+
+// Issue 18, defect 2: opening terraform-aws-vpc (77 files) drew 77 wrapping file buttons about
+// 1,900 px tall, so the editor started far below the top of its pane, and the 52 files under
+// examples/ were loaded and ignored without a word.
+#[wasm_bindgen_test]
+async fn a_folder_of_many_files_shows_as_a_tree_and_the_editor_stays_at_the_top() {
+    let host = mount().await;
+    let style = app_stylesheet();
+    let mut vpc = Vec::new();
+    included_files(&VPC_REPO, &mut vpc);
+    let read = vpc
+        .iter()
+        .filter(|(p, _)| tfgraph::page::files::wanted(p))
+        .count();
+    assert_eq!(read, 77);
+    open_folder(&host, "terraform-aws-vpc", &vpc).await;
+    assert!(vertex_names(&host).contains(&"aws_vpc.this (expand)".to_string()));
+    assert_eq!(editor_value(&host), text_of(&vpc, "main.tf"));
+    // The editor starts near the top of its pane whatever the number of files.
+    let top = |sel: &str| {
+        host.query_selector(sel)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{sel} present"))
+            .get_bounding_client_rect()
+            .top()
+    };
+    let below = top("textarea#editor") - top(".editor-pane");
+    assert!(
+        below <= 400.0,
+        "the editor starts {below} px below the top of its pane"
+    );
+    // The sentence about what the graph leaves out names examples/.
+    let note = texts(&host, ".outside-note");
+    assert_eq!(note.len(), 1, "{note:?}");
+    assert!(
+        note[0].starts_with("The root module is the top folder (.): 5 files. Not in this graph: 52 files in examples/ (13 folders)"),
+        "{note:?}"
+    );
+    // The tree: the top folders closed, the root's files, the active one marked with its role.
+    assert!(texts(&host, ".file-tab").is_empty());
+    let folder = |path: &str| {
+        host.query_selector(&format!(".tree-folder[data-path=\"{path}\"]"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("folder {path} shown"))
+    };
+    assert_eq!(
+        attrs(&host, ".tree-folder", "data-path"),
+        vec!["examples", "modules", "wrappers"]
+    );
+    assert_eq!(
+        texts(&host, ".tree-file"),
+        vec![
+            "main.tf",
+            "outputs.tf",
+            "variables.tf",
+            "versions.tf",
+            "vpc-flow-logs.tf"
+        ]
+    );
+    assert_eq!(texts(&host, ".tree-file.active"), vec!["main.tf"]);
+    assert_eq!(
+        attrs(&host, ".tree-file.active", "data-role"),
+        vec!["configuration"]
+    );
+    // Folders open and close.
+    let examples = folder("examples");
+    assert_eq!(
+        examples.get_attribute("aria-expanded").as_deref(),
+        Some("false")
+    );
+    click(&examples).await;
+    let examples = folder("examples");
+    assert_eq!(
+        examples.get_attribute("aria-expanded").as_deref(),
+        Some("true")
+    );
+    assert_eq!(attrs(&host, ".tree-folder", "data-path").len(), 3 + 13);
+    click(&folder("examples/simple")).await;
+    assert_eq!(
+        attrs(&host, ".tree-file", "data-path")[..4],
+        [
+            "examples/simple/main.tf",
+            "examples/simple/outputs.tf",
+            "examples/simple/variables.tf",
+            "examples/simple/versions.tf"
+        ]
+    );
+    click(&folder("examples")).await;
+    assert_eq!(
+        folder("examples").get_attribute("aria-expanded").as_deref(),
+        Some("false")
+    );
+    assert_eq!(attrs(&host, ".tree-folder", "data-path").len(), 3);
+    assert_eq!(texts(&host, ".tree-file").len(), 5);
+    // The filter narrows the tree to the matching files, and picking one opens it.
+    type_into(&host, "input#file-filter", "Complete/MA").await;
+    assert_eq!(
+        attrs(&host, ".tree-file", "data-path"),
+        vec!["examples/complete/main.tf"]
+    );
+    assert_eq!(
+        attrs(&host, ".tree-folder", "data-path"),
+        vec!["examples", "examples/complete"]
+    );
+    assert_eq!(texts(&host, ".tree-matches"), vec!["1 of 77 files"]);
+    click_on(&host, ".tree-file").await;
+    assert_eq!(
+        editor_value(&host),
+        text_of(&vpc, "examples/complete/main.tf")
+    );
+    assert_eq!(
+        attrs(&host, ".tree-file.active", "data-path"),
+        vec!["examples/complete/main.tf"]
+    );
+    // Cleared, the whole tree is back, with the opened file's folders open.
+    type_into(&host, "input#file-filter", "").await;
+    assert_eq!(texts(&host, ".tree-matches"), vec!["77 files"]);
+    assert_eq!(
+        folder("examples/complete")
+            .get_attribute("aria-expanded")
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(texts(&host, ".tree-file").len(), 5 + 4 + 4);
+    let below = top("textarea#editor") - top(".editor-pane");
+    assert!(below <= 400.0, "{below} px with a folder open");
+    style.remove();
+    host.remove();
+}
+
+/// The text of `path` among included files.
+fn text_of(files: &[(String, Vec<u8>)], path: &str) -> String {
+    files
+        .iter()
+        .find(|(p, _)| p == path)
+        .map(|(_, b)| String::from_utf8(b.clone()).expect("text"))
+        .unwrap_or_else(|| panic!("{path} among the files"))
+}

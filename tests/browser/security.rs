@@ -180,3 +180,58 @@ async fn injection_payloads_in_share_links_dot_labels_and_file_names_never_run()
     assert_eq!(pwn_count(), 0.0, "a payload ran");
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// Many files show as a folder tree (issue 18): payloads as folder and file names are shown as
+/// text there, in the filter's results and in the sentence on what the graph leaves out.
+#[wasm_bindgen_test]
+async fn injection_payloads_as_folder_and_file_names_in_the_tree_never_run() {
+    install_pwn_hook();
+    let mut files = serde_json::Map::new();
+    files.insert(
+        "main.tf".into(),
+        "resource \"aws_instance\" \"x\" {}\n".into(),
+    );
+    let safe: Vec<String> = PAYLOADS.iter().map(|p| p.replace('/', "_")).collect();
+    for s in &safe {
+        files.insert(
+            format!("{s}/main.tf"),
+            "resource \"aws_eip\" \"y\" {}\n".into(),
+        );
+        files.insert(format!("{s}.tfvars"), "a = 1\n".into());
+    }
+    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+    storage().clear().unwrap();
+    storage().set_item("tfgraph.workspace", &saved).unwrap();
+    let host = mount_keeping_storage().await;
+    settled(&host).await;
+    assert!(texts(&host, ".file-tab").is_empty(), "the tree, not tabs");
+    let folders = texts(&host, ".tree-folder .tree-name");
+    let shown = texts(&host, ".tree-file");
+    let note = texts(&host, ".outside-note").join(" ");
+    let mut problems = Vec::new();
+    for (i, s) in safe.iter().enumerate() {
+        if !folders.contains(&format!("{s}/")) {
+            problems.push(format!("#{i} {s}: folder name not shown as text"));
+        }
+        if !shown.contains(&format!("{s}.tfvars")) {
+            problems.push(format!("#{i} {s}: file name not shown as text"));
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}\n{folders:?}\n{shown:?}");
+    assert!(note.contains("Not in this graph"), "{note}");
+    // Filtering by a payload (one no other contains) finds its folder's file and its variables
+    // file.
+    let one = safe.iter().find(|s| s.contains("marquee")).unwrap();
+    type_into(&host, "input#file-filter", one).await;
+    assert_eq!(
+        attrs(&host, ".tree-file", "data-path"),
+        vec![format!("{one}/main.tf"), format!("{one}.tfvars")]
+    );
+    click_on(&host, ".tree-file").await;
+    settled(&host).await;
+    assert_eq!(editor_value(&host), "resource \"aws_eip\" \"y\" {}\n");
+    let injected = injected_elements(&host);
+    assert!(injected.is_empty(), "elements created: {injected:?}");
+    assert_eq!(pwn_count(), 0.0, "a payload ran");
+    host.remove();
+}

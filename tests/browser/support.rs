@@ -631,3 +631,30 @@ pub(crate) fn library_makespan(text: &str, p: usize, durations: &[(&str, f64)]) 
 pub(crate) fn chart_label(m: f64, p: usize) -> Vec<String> {
     vec![format!("makespan {m:.1} s at {p}")]
 }
+
+/// Puts the app's stylesheet (`style/main.css`) in the page, for a test of what the layout does
+/// (the component tests otherwise run unstyled); remove the element at the end of the test.
+pub(crate) fn app_stylesheet() -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let style = doc.create_element("style").unwrap();
+    style.set_text_content(Some(include_str!("../../style/main.css")));
+    doc.head().unwrap().append_child(&style).unwrap();
+    style
+}
+
+/// Types `text` into the input at `selector` (an `input` event, as typing sends).
+pub(crate) async fn type_into(host: &Element, selector: &str, text: &str) {
+    let input: web_sys::HtmlInputElement = host
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{selector} present"))
+        .dyn_into()
+        .unwrap();
+    input.set_value(text);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    settle().await;
+}

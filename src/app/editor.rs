@@ -374,6 +374,9 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     };
     view! {
         <section class="pane editor-pane" aria-label="Configuration">
+            // What happened to the files (opened, kept aside, not saved, another tab): above
+            // them, so the graph keeps its height however many there are.
+            <Notices ctx=ctx />
             <div class="pane-title file-tabs">
                 {move || as_tabs.get().then(|| {
                     tabs.get()

@@ -988,7 +988,6 @@ pub fn App() -> impl IntoView {
             </Show>
             // Always present (empty when quiet), so the grid keeps its rows.
             <div class="app-messages">
-                <Notices ctx=ctx />
                 <ProgressBar ctx=ctx />
             </div>
             <PhoneTabs ctx=ctx />
@@ -1070,6 +1069,15 @@ fn PhoneTabs(ctx: Ctx) -> impl IntoView {
                 on:click=move |_| ctx.pane.set(p)
             >
                 {label}
+                // The notices live above the files: a count says they are there.
+                {(p == Pane::Code).then(|| view! {
+                    <Show when=move || ctx.notices.with(|n| !n.is_empty())>
+                        <span class="tab-badge">
+                            {move || ctx.notices.with(|n| n.len())}
+                            <span class="sr-only">" notices"</span>
+                        </span>
+                    </Show>
+                })}
             </button>
         }
     };

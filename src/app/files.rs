@@ -36,16 +36,33 @@ pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
         let extra = n.len().saturating_sub(5);
         n.drain(..extra);
     });
-    // Plain news (saved, copied, opened without a restore offer) goes away by itself.
+    // Plain news (saved, copied, opened without a restore offer) goes away by itself, once the
+    // page has been quiet for a while: a notice about opened files must not be gone before the
+    // long build of those files has drawn anything.
     if !error && !restore {
         let id = ctx.notices.with_untracked(|n| n.last().map(|x| x.id));
-        set_timeout(
-            move || {
-                ctx.notices.try_update(|n| n.retain(|x| Some(x.id) != id));
-            },
-            Duration::from_secs(8),
-        );
+        dismiss_when_quiet(ctx, id, 0);
     }
+}
+
+/// Removes notice `id` after the page was settled at two checks in a row, 4 s apart (so at the
+/// earliest 8 s after it was shown, and 4 s after a build ends).
+fn dismiss_when_quiet(ctx: Ctx, id: Option<u64>, quiet_checks: u8) {
+    set_timeout(
+        move || {
+            // The app is gone (a test unmounted it): nothing to dismiss.
+            if ctx.notices.try_with_untracked(|_| ()).is_none() {
+                return;
+            }
+            let quiet = untrack(|| ctx.settled());
+            if quiet && quiet_checks >= 1 {
+                ctx.notices.try_update(|n| n.retain(|x| Some(x.id) != id));
+            } else {
+                dismiss_when_quiet(ctx, id, if quiet { quiet_checks + 1 } else { 0 });
+            }
+        },
+        Duration::from_secs(4),
+    );
 }
 
 /// Replaces the editor's files and shows the new set from its start.

@@ -109,7 +109,7 @@ pub(super) fn metered(e: &mut hcl::Expression) {
                 TemplateExpr::QuotedString(s) => s.as_str(),
                 TemplateExpr::Heredoc(h) => h.template.as_str(),
             };
-            if for_directive().is_match(text) {
+            if has_for_directive(text) {
                 // A call without its argument fails: the template's value is unknown.
                 *e = E::FuncCall(Box::new(FuncCall::new(FUEL_FN)));
             }
@@ -163,8 +163,55 @@ pub(super) fn has_for(e: &hcl::Expression) -> bool {
     copy != before
 }
 
-/// A `%{ for … }` directive in a template's text.
-pub(super) fn for_directive() -> &'static regex::Regex {
-    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-    RE.get_or_init(|| regex::Regex::new(r"%\{~?\s*for\s").expect("a valid pattern"))
+/// Whether a template's text holds a `%{ for … }` directive: `%{`, an optional `~`, any
+/// whitespace, `for`, then whitespace (the pattern `%\{~?\s*for\s`, with Unicode whitespace as
+/// regex's `\s` has it). Written out rather than matched by a regex so that the page's wasm
+/// carries no regex engine: this was its only regex, and the engine with its Unicode tables was
+/// the largest dependency in the bundle (issue 14).
+pub(super) fn has_for_directive(text: &str) -> bool {
+    text.match_indices("%{").any(|(i, _)| {
+        let rest = &text[i + 2..];
+        let rest = rest.strip_prefix('~').unwrap_or(rest).trim_start();
+        rest.strip_prefix("for")
+            .and_then(|r| r.chars().next())
+            .is_some_and(char::is_whitespace)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_for_directive;
+
+    #[test]
+    fn the_for_directive_scan_agrees_with_its_pattern() {
+        // The pattern the scan replaced, checked natively (the crate keeps regex for the
+        // conformance runner).
+        let re = regex::Regex::new(r"%\{~?\s*for\s").expect("pattern");
+        let cases = [
+            "%{ for x in xs }${x}%{ endfor }",
+            "%{for x in xs}",
+            "%{~ for x in xs ~}",
+            "%{~for\tx in xs}",
+            "%{\u{a0}for\u{2003}x in xs}",
+            "%{ fork }",
+            "%{ for}",
+            "%{ forx in y}",
+            "%{ if a }%{ for x in y }",
+            "%%{ for x in y }",
+            "% { for x in y }",
+            "%{~~ for x in y }",
+            "for x in y",
+            "${for x in y : x}",
+            "%{",
+            "%{ ",
+            "%{ for",
+            "",
+            "%{\n  for x in y\n}",
+        ];
+        for c in cases {
+            assert_eq!(has_for_directive(c), re.is_match(c), "{c:?}");
+        }
+        assert!(has_for_directive("%{ for x in xs }"));
+        assert!(!has_for_directive("%{ fork }"));
+    }
 }

@@ -1328,14 +1328,15 @@ fn axe_source() -> String {
         .unwrap_or_else(|e| panic!("{}: {e}; run scripts/setup --browser", path.display()))
 }
 
-/// Runs axe-core (WCAG 2.0-2.2 A and AA rules and its best practices) on the page as it is;
+/// Runs axe-core (WCAG 2.0-2.2 A and AA rules, target size (24 px, WCAG 2.2) among them, and its
+/// best practices) on the page as it is;
 /// each violation as "rule: target (summary)".
 async fn axe_violations(c: &Client, axe: &str) -> Vec<String> {
     c.execute(axe, vec![]).await.expect("inject axe-core");
     let found: Vec<String> = serde_json::from_value(
         c.execute_async(
             r#"const done = arguments[arguments.length - 1];
-            axe.run(document, {resultTypes: ['violations']}).then(r => {
+            axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}}}).then(r => {
               const out = [];
               for (const v of r.violations)
                 for (const n of v.nodes)

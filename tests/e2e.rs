@@ -63,6 +63,12 @@ fn serve_dist_holding_wasm(dist: &Path, hold: bool) -> (String, Arc<Mutex<Vec<St
                         o = cv.wait(o).unwrap();
                     }
                 }
+                // Compressed when the browser accepts it, as a production static host serves
+                // the bundle (what users download, not Trunk's uncompressed dev server).
+                let gzip = req
+                    .headers()
+                    .iter()
+                    .any(|h| h.field.equiv("Accept-Encoding") && h.value.as_str().contains("gzip"));
                 let resp = if ok {
                     let body = std::fs::read(&file).unwrap_or_default();
                     let ctype = match file.extension().and_then(|e| e.to_str()) {
@@ -73,8 +79,26 @@ fn serve_dist_holding_wasm(dist: &Path, hold: bool) -> (String, Arc<Mutex<Vec<St
                         Some("svg") => "image/svg+xml",
                         _ => "application/octet-stream",
                     };
-                    tiny_http::Response::from_data(body)
+                    let (body, encoding) = if gzip && ctype != "application/octet-stream" {
+                        use std::io::Write as _;
+                        let mut z =
+                            flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                        z.write_all(&body).expect("gzip");
+                        (z.finish().expect("gzip"), Some("gzip"))
+                    } else {
+                        (body, None)
+                    };
+                    let r = tiny_http::Response::from_data(body)
                         .with_header(tiny_http::Header::from_bytes("Content-Type", ctype).unwrap())
+                        .with_header(
+                            tiny_http::Header::from_bytes("Vary", "Accept-Encoding").unwrap(),
+                        );
+                    match encoding {
+                        Some(e) => r.with_header(
+                            tiny_http::Header::from_bytes("Content-Encoding", e).unwrap(),
+                        ),
+                        None => r,
+                    }
                 } else {
                     tiny_http::Response::from_data(b"not found".to_vec()).with_status_code(404)
                 };
@@ -464,7 +488,11 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
 
     // A phone-sized window.
     c.set_window_size(390, 844).await.expect("small window");
+    // A phone shows one pane at a time: the editor is under the Code tab.
+    click(&c, "#pane-code").await;
     editor_reset(&c).await;
+    screenshot(&c, "app-small-code.png").await;
+    click(&c, "#pane-graph").await;
     screenshot(&c, "app-small.png").await;
     // A walk in progress on the phone: the graph, then the walk bar and its timeline below.
     click(&c, "#walk-play").await;
@@ -1186,7 +1214,7 @@ async fn small_targets(c: &Client) -> Vec<String> {
           const r = e.getBoundingClientRect();
           if (r.width === 0 || r.height === 0 || e.type === 'file' || e.type === 'hidden') continue;
           if (r.bottom < 0 || r.top > innerHeight) continue;
-          const inline = e.matches('button.link, button.ref-link, .vertex-link, .step button, .phase button');
+          const inline = e.matches('button.link, button.ref-link, .vertex-link, .step button, .phase button, .block-button, .tree-folder, .tree-file');
           const min = e.type === 'checkbox' ? 24 : e.type === 'range' ? 32 : inline ? 36 : 40;
           if (r.height + 0.5 < min) out.push(`${e.tagName.toLowerCase()}.${e.className} ${(e.textContent || e.getAttribute('aria-label') || e.type || '').trim().slice(0, 30)}: ${r.height.toFixed(1)}`);
         }

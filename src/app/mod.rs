@@ -521,7 +521,9 @@ impl Ctx {
                 .unwrap_or((400.0, 300.0))
         });
         self.xf.update(|(tx, ty, s)| {
-            let ns = (*s * factor).clamp(0.1, 4.0);
+            // Never below 10% by zooming, but Fit may have gone lower: zooming in from there
+            // must not jump.
+            let ns = (*s * factor).clamp(0.1f64.min(*s), 4.0);
             let k = ns / *s;
             *tx = cx - (cx - *tx) * k;
             *ty = cy - (cy - *ty) * k;

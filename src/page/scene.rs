@@ -134,8 +134,10 @@ pub fn too_big(g: &PageGraph) -> Option<String> {
 /// The view's transform: translation (x, y) in canvas pixels, then scale.
 pub type Xf = (f64, f64, f64);
 
-/// The smallest scale Fit goes to: below it labels are unreadable anyway.
-pub const MIN_FIT_SCALE: f64 = 0.15;
+/// The smallest scale Fit goes to, against degenerate sizes only: Fit shows the whole drawing
+/// (issue 18, defect 10: it stopped at 15%, so a wide drawing did not fit). Components are
+/// packed into rows by the layout, so real drawings fit at readable scales.
+pub const MIN_FIT_SCALE: f64 = 0.001;
 
 /// The transform that fits a `w` x `h` drawing in a `cw` x `ch` canvas (16 px margins), centred,
 /// never enlarged, never below [`MIN_FIT_SCALE`] (then the top stays in view).
@@ -372,6 +374,10 @@ mod tests {
         assert!((MIN_FIT_SCALE..=1.0).contains(&s));
         assert!(tx >= 0.0 && ty >= 8.0 && tx + sc.width * s <= 600.0);
         assert_eq!(fit(0.0, 10.0, 600.0, 400.0), (0.0, 0.0, 1.0));
+        // A very wide drawing fits whole (Fit used to stop at 15%).
+        let (tx, ty, s) = fit(10_070.0, 400.0, 800.0, 600.0);
+        assert!(tx >= 0.0 && tx + 10_070.0 * s <= 800.0, "{tx} {s}");
+        assert!(ty >= 0.0 && ty + 400.0 * s <= 600.0, "{ty} {s}");
     }
 
     // Issue 18, defect 11: the SVG (and the PNG made from it) lost the kinds' colours and shapes.

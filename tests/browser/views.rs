@@ -250,3 +250,58 @@ async fn the_cycle_example_outlines_its_strongly_connected_component() {
     choose(&host, "#overlay", "none").await;
     host.remove();
 }
+
+// Issue 18, defect 10: "Resources only" on many unrelated resources drew one row too wide for
+// Fit, which stopped at 15%.
+#[wasm_bindgen_test]
+async fn resources_only_on_many_unrelated_resources_fits_the_canvas_legibly() {
+    let host = mount().await;
+    let config: String = (0..60)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"bucket_number_{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &config).await;
+    toggle(&host, "#view-resources").await;
+    settled(&host).await;
+    assert_eq!(vertex_names(&host).len(), 60);
+    click_on(&host, "button[title=\"Fit the graph\"]").await;
+    let canvas = host
+        .query_selector(".graph-canvas")
+        .unwrap()
+        .expect("canvas");
+    let drawing = host
+        .query_selector(".graph-svg > g")
+        .unwrap()
+        .expect("drawing");
+    let a_vertex = vertex(&host, "aws_s3_bucket.bucket_number_0 (expand)");
+    let fits = || {
+        let (c, d) = (
+            canvas.get_bounding_client_rect(),
+            drawing.get_bounding_client_rect(),
+        );
+        d.left() >= c.left() - 0.5
+            && d.right() <= c.right() + 0.5
+            && d.top() >= c.top() - 0.5
+            && d.bottom() <= c.bottom() + 0.5
+    };
+    let fitted = wait_until(2_000, fits).await;
+    let (c, d) = (
+        canvas.get_bounding_client_rect(),
+        drawing.get_bounding_client_rect(),
+    );
+    assert!(
+        fitted,
+        "drawing {}x{} at ({}, {}) in canvas {}x{} at ({}, {})",
+        d.width(),
+        d.height(),
+        d.left(),
+        d.top(),
+        c.width(),
+        c.height(),
+        c.left(),
+        c.top()
+    );
+    // Labels stay readable: a vertex box is drawn at least 12 px tall (39 px at 100%).
+    let h = a_vertex.get_bounding_client_rect().height();
+    assert!(h >= 12.0, "a vertex is {h} px tall");
+    host.remove();
+}

@@ -97,12 +97,49 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
 /// The layered layout proper of `input` with its in-range `edges`, all components side by side.
 fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> Layout {
     let n = input.nodes.len();
-    let ranked = rank::rank(n, edges);
+    let mut ranked = rank::rank(n, edges);
+    if opts.wrap
+        && let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0)
+    {
+        wrap_wide_layers(input, &mut ranked, opts, aspect);
+    }
     let clusters = order::Clusters::new(input);
     let mut lg = order::LayeredGraph::build(input, opts, &ranked, &clusters);
     let hint = opts.previous.as_ref().map(|p| hint_keys(input, p));
     order::order(&mut lg, &clusters, hint.as_deref(), opts);
     coord::place(input, edges, &ranked, &lg, &clusters, opts)
+}
+
+/// With [`LayoutOptions::wrap`]: when the widest layer is well over the breadth that would give
+/// the drawing the aspect ratio `aspect` (estimated from the total breadth of the vertices and
+/// the mean layer pitch), sinks of the layers wider than that move down ([`rank::wrap`]).
+fn wrap_wide_layers(input: &Input, ranked: &mut rank::Ranked, opts: &LayoutOptions, aspect: f64) {
+    let size = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
+    let (breadth, depth): (Vec<f64>, Vec<f64>) = input
+        .nodes
+        .iter()
+        .map(|nd| match opts.direction {
+            Direction::TopToBottom => (size(nd.width), size(nd.height)),
+            Direction::LeftToRight => (size(nd.height), size(nd.width)),
+        })
+        .unzip();
+    let n = breadth.len().max(1) as f64;
+    let sep = size(opts.node_sep);
+    let total: f64 = breadth.iter().map(|b| b + sep).sum();
+    let pitch = depth.iter().sum::<f64>() / n + size(opts.rank_sep);
+    // Breadth over flow: the aspect ratio itself top to bottom, its inverse left to right.
+    let ratio = match opts.direction {
+        Direction::TopToBottom => aspect,
+        Direction::LeftToRight => 1.0 / aspect,
+    };
+    let target = (ratio * total * pitch).sqrt();
+    let mut widest = vec![0.0f64; ranked.layer_count];
+    for (v, &r) in ranked.rank.iter().enumerate() {
+        widest[r] += breadth[v] + sep;
+    }
+    if widest.iter().any(|&w| w > 1.5 * target) {
+        rank::wrap(ranked, &breadth, sep, target);
+    }
 }
 
 /// Previous positions normalised to ranks in `0..1` (any scale the caller used works).

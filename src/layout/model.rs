@@ -54,6 +54,11 @@ pub struct LayoutOptions {
     /// layers, which for many small components is a very wide strip. A connected graph is drawn
     /// the same either way.
     pub aspect: Option<f64>,
+    /// Whether to wrap layers much wider than [`LayoutOptions::aspect`] allows: the vertices of
+    /// such a layer that nothing depends on (sinks) move down to the layers below, new ones if
+    /// need be, each at most a few layers. For wide, shallow graphs (one resource that dozens
+    /// depend on); off by default, so that a connected graph is drawn as before.
+    pub wrap: bool,
 }
 
 impl Default for LayoutOptions {
@@ -72,6 +77,7 @@ impl Default for LayoutOptions {
             coord_passes: 12,
             previous: None,
             aspect: Some(DEFAULT_ASPECT),
+            wrap: false,
         }
     }
 }

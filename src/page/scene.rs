@@ -226,8 +226,11 @@ fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::La
         // Layout edges run from the dependency (drawn upstream) to the dependent.
         edges: g.edges().iter().map(|&(a, b)| (b, a)).collect(),
     };
+    // Wide, shallow graphs (resources only: dozens of resources on one VPC) wrap their widest
+    // layers so that Fit shows them legibly.
     let opts = LayoutOptions {
         previous,
+        wrap: true,
         ..LayoutOptions::default()
     };
     layout::layout(&input, &opts)

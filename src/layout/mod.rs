@@ -18,6 +18,10 @@
 //!    right borders of every cluster) by a left-justified longest path, then priority-ordered
 //!    median moves that push cluster borders (long edges end up straight); layer positions leave
 //!    room for nested cluster margins and titles.
+//! 4. `pack.rs`: with [`LayoutOptions::aspect`], a graph of several weakly connected components
+//!    has each laid out alone by 1–3 and the drawings packed into rows near that aspect ratio.
+//! 5. `rank::wrap`: with [`LayoutOptions::wrap`], layers far wider than the aspect ratio allows
+//!    move vertices down after ranking (wide, shallow graphs), bounded in the work it adds.
 //!
 //! Hand-written rather than taken from a crate (`rust-sugiyama`, `layout-rs`): neither supports
 //! nested clusters, an order hint for stability, or wasm-friendly determinism guarantees we need.

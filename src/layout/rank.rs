@@ -175,7 +175,11 @@ pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
     let mut stack: Vec<usize> = Vec::new();
     // Moves `v` one layer down with what must follow it; false (and nothing moved) when that
     // would take a vertex more than MAX_DROP below its rank or the budget is spent.
-    let mut push = |rank: &mut Vec<usize>, v: usize, budget: &mut usize| -> bool {
+    let mut push = |rank: &mut Vec<usize>,
+                    v: usize,
+                    budget: &mut usize,
+                    layers: &mut Vec<Vec<usize>>|
+     -> bool {
         changed.clear();
         stack.clear();
         changed.push((v, rank[v]));
@@ -227,6 +231,12 @@ pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
         ok = ok && added <= dummies;
         if ok {
             dummies -= added;
+            for &(w, _) in &changed {
+                if layers.len() <= rank[w] {
+                    layers.resize(rank[w] + 1, Vec::new());
+                }
+                layers[rank[w]].push(w);
+            }
         } else {
             for &(w, was) in changed.iter().rev() {
                 rank[w] = was;
@@ -234,13 +244,18 @@ pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
         }
         ok
     };
+    // Each layer's vertices; a vertex moved down is added to its new layer's list (the lists
+    // are filtered by rank when their turn comes).
+    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); r.layer_count];
+    for v in 0..n {
+        layers[r.rank[v]].push(v);
+    }
     let mut k = 0;
-    while k < n && budget > 0 {
-        let members: Vec<usize> = (0..n).filter(|&v| r.rank[v] == k).collect();
-        budget = budget.saturating_sub(n);
-        if members.is_empty() {
-            break;
-        }
+    while k < layers.len() && budget > 0 {
+        let mut members = std::mem::take(&mut layers[k]);
+        members.retain(|&v| r.rank[v] == k);
+        members.sort_unstable();
+        members.dedup();
         let mut w: f64 = members.iter().map(|&v| breadth[v] + sep).sum::<f64>() - sep;
         let mut left = members.len();
         for sinks_first in [true, false] {
@@ -250,7 +265,7 @@ pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
                 }
                 if succ[v].is_empty() == sinks_first
                     && r.rank[v] == k
-                    && push(&mut r.rank, v, &mut budget)
+                    && push(&mut r.rank, v, &mut budget, &mut layers)
                 {
                     w -= breadth[v] + sep;
                     left -= 1;
@@ -259,7 +274,25 @@ pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
         }
         k += 1;
     }
-    r.layer_count = r.rank.iter().max().map_or(0, |m| m + 1);
+    // A layer that loses a vertex gains the one that pushed it, so none should be empty; should
+    // one be, it is dropped as `rank` drops them (no edge ends in it, so the order is kept).
+    let top = r.rank.iter().copied().max().map_or(0, |m| m + 1);
+    let mut used = vec![false; top];
+    for &k in &r.rank {
+        used[k] = true;
+    }
+    let mut remap = vec![0usize; top];
+    let mut next = 0;
+    for k in 0..top {
+        remap[k] = next;
+        if used[k] {
+            next += 1;
+        }
+    }
+    for k in r.rank.iter_mut() {
+        *k = remap[*k];
+    }
+    r.layer_count = next;
 }
 
 #[cfg(test)]
@@ -280,13 +313,33 @@ mod tests {
             per_layer[k] += 1;
         }
         assert!(r.layer_count > 3, "{per_layer:?}");
-        // Every layer fits three; every edge still points down.
-        assert!(per_layer.iter().all(|&c| c <= 3), "{per_layer:?}");
+        // Every layer fits three, none is empty; every edge still points down.
+        assert!(
+            per_layer.iter().all(|&c| (1..=3).contains(&c)),
+            "{per_layer:?}"
+        );
         for &(u, l, _) in r.edges.iter().flatten() {
             assert!(r.rank[u] < r.rank[l]);
         }
         for v in 1..13 {
             assert!(r.rank[v] - 1 <= MAX_DROP);
+        }
+    }
+
+    #[test]
+    fn wrapping_leaves_no_empty_layer() {
+        // 0 has dependents 1..=6; only 6 has a dependent, 7, alone on layer 2; a layer fits one.
+        let mut edges: Vec<(usize, usize)> = (1..7).map(|i| (0, i)).collect();
+        edges.push((6, 7));
+        let mut r = rank(8, &edges);
+        wrap(&mut r, &[10.0; 8], 0.0, 10.0);
+        let mut used = vec![false; r.layer_count];
+        for &k in &r.rank {
+            used[k] = true;
+        }
+        assert!(used.iter().all(|&u| u), "{:?}", r.rank);
+        for &(u, l, _) in r.edges.iter().flatten() {
+            assert!(r.rank[u] < r.rank[l]);
         }
     }
 

@@ -185,3 +185,33 @@ fn layout_of_a_dot_file_draws_a_well_formed_svg() {
     assert_ne!(code, 0);
     assert!(err.starts_with("Error: "), "{err}");
 }
+
+// Issue 18, defect 10: a wide, shallow graph or many unconnected parts drew as one long strip.
+#[test]
+fn layout_packs_unconnected_parts_and_wraps_wide_layers_when_asked() {
+    let d = temp_dir("wide");
+    std::fs::create_dir_all(&d).unwrap();
+    // Forty vertices alone; and one vertex with forty dependents.
+    let alone = d.join("alone.dot");
+    let names: String = (0..40).map(|i| format!("  r_{i};\n")).collect();
+    std::fs::write(&alone, format!("digraph {{\n{names}}}\n")).unwrap();
+    let star = d.join("star.dot");
+    let arrows: String = (0..40).map(|i| format!("  r_{i} -> vpc;\n")).collect();
+    std::fs::write(&star, format!("digraph {{\n{arrows}}}\n")).unwrap();
+    let size = |args: &[&str]| {
+        let (code, _, err) = tfgraph(args);
+        assert_eq!(code, 0, "{err}");
+        let n = summary(&err);
+        // V, E, K, C, L, W, H, ms
+        (n[5], n[6])
+    };
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let (w, h) = size(&["layout", &path(&alone)]);
+    assert!((0.75..=2.5).contains(&(w / h)), "{w} x {h}");
+    let (w, h) = size(&["layout", "--aspect", "0", &path(&alone)]);
+    assert!(w / h > 20.0, "{w} x {h}");
+    let (w, h) = size(&["layout", &path(&star)]);
+    assert!(w / h > 10.0, "{w} x {h}");
+    let (w, h) = size(&["layout", "--wrap", &path(&star)]);
+    assert!((0.5..=3.0).contains(&(w / h)), "{w} x {h}");
+}

@@ -134,9 +134,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
-    fn acyclic_layouts_are_sound(c in case(true), lr in any::<bool>()) {
+    fn acyclic_layouts_are_sound(c in case(true), lr in any::<bool>(), wrap in any::<bool>()) {
         let opts = LayoutOptions {
             direction: if lr { Direction::LeftToRight } else { Direction::TopToBottom },
+            wrap,
             ..LayoutOptions::default()
         };
         let (l, g, _) = run(&c, &opts);
@@ -156,8 +157,8 @@ proptest! {
     }
 
     #[test]
-    fn cyclic_inputs_are_laid_out(c in case(false)) {
-        let (l, g, _) = run(&c, &LayoutOptions::default());
+    fn cyclic_inputs_are_laid_out(c in case(false), wrap in any::<bool>()) {
+        let (l, g, _) = run(&c, &LayoutOptions { wrap, ..LayoutOptions::default() });
         check_geometry(&c, &l)?;
         let layer: BTreeMap<VertexId, usize> = l.nodes.iter().map(|n| (n.id, n.layer)).collect();
         prop_assert_eq!(l.edges.len(), g.edge_count());

@@ -275,9 +275,27 @@ impl Ctx {
         });
         let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
         let layout_cache: view::SceneCache = StoredValue::new(None);
+        // While a build step is chosen: every step's vertices and edges laid out once, so that
+        // stepping moves nothing (`None` when too big: then each step is laid out alone).
+        let stepping = Memo::new(move |_| step.get().is_some());
+        let steps_layout = Memo::new(move |_| {
+            if !stepping.get() {
+                return None;
+            }
+            let opts = gv.opts();
+            good.with(|g| {
+                let a = g.as_ref()?;
+                timed("steps-layout", || view::steps_layout(a, &opts))
+            })
+        });
         let scene = Memo::new(move |_| {
             shown.with(|s| {
-                let sc = timed("layout", || view::scene(s, hint.get_value(), layout_cache));
+                let at_step = s.replay.as_ref().and_then(|_| {
+                    steps_layout.with(|all| all.as_ref().map(|all| view::at_step(all, s)))
+                });
+                let sc = at_step.unwrap_or_else(|| {
+                    timed("layout", || view::scene(s, hint.get_value(), layout_cache))
+                });
                 hint.set_value(Some(sc.hint.clone()));
                 sc
             })
@@ -603,7 +621,9 @@ impl Ctx {
                 .unwrap_or((400.0, 300.0))
         });
         self.xf.update(|(tx, ty, s)| {
-            let ns = (*s * factor).clamp(0.1, 4.0);
+            // Never below 10% by zooming, but Fit may have gone lower: zooming in from there
+            // must not jump.
+            let ns = (*s * factor).clamp(0.1f64.min(*s), 4.0);
             let k = ns / *s;
             *tx = cx - (cx - *tx) * k;
             *ty = cy - (cy - *ty) * k;

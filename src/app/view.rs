@@ -2,6 +2,7 @@
 //! do is `crate::page::view`), the layout's cache, and the light/dark theme switch.
 
 use super::*;
+use crate::layout::Layout;
 use crate::page::view::ViewOpts;
 
 /// The view settings (signals), grouped in one `Ctx` field.
@@ -57,6 +58,19 @@ pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>, cache: SceneCache) 
     let sc = crate::page::scene::scene(&g, &visible, hint);
     cache.set_value(Some((g, sc.clone())));
     sc
+}
+
+/// The layout of every vertex and edge the build steps of `a` draw with the views `o`
+/// ([`crate::page::scene::steps_layout`]); `None` when it is too big to lay out.
+pub fn steps_layout(a: &crate::page::analysis::Analysis, o: &ViewOpts) -> Option<Layout> {
+    let (g, _) = crate::page::scene::drawn(&crate::page::view::shown_steps(a, o));
+    crate::page::scene::steps_layout(&g).ok()
+}
+
+/// The scene of the build step `s` shows, at the places `all` gives ([`steps_layout`]).
+pub fn at_step(all: &Layout, s: &Shown) -> Scene {
+    let (g, visible) = crate::page::scene::drawn(s);
+    crate::page::scene::at_step(all, &g, &visible)
 }
 
 const THEME_KEY: &str = "tfgraph.theme";

@@ -18,6 +18,10 @@
 //!    right borders of every cluster) by a left-justified longest path, then priority-ordered
 //!    median moves that push cluster borders (long edges end up straight); layer positions leave
 //!    room for nested cluster margins and titles.
+//! 4. `pack.rs`: with [`LayoutOptions::aspect`], a graph of several weakly connected components
+//!    has each laid out alone by 1–3 and the drawings packed into rows near that aspect ratio.
+//! 5. `rank::wrap`: with [`LayoutOptions::wrap`], layers far wider than the aspect ratio allows
+//!    move vertices down after ranking (wide, shallow graphs), bounded in the work it adds.
 //!
 //! Hand-written rather than taken from a crate (`rust-sugiyama`, `layout-rs`): neither supports
 //! nested clusters, an order hint for stability, or wasm-friendly determinism guarantees we need.
@@ -27,6 +31,7 @@ pub mod inputs;
 pub mod metrics;
 mod model;
 mod order;
+mod pack;
 mod rank;
 pub mod svg;
 
@@ -36,7 +41,8 @@ use std::collections::BTreeMap;
 
 pub use metrics::{Metrics, count_crossings, layer_segments, measure_dot_plain};
 pub use model::{
-    ClusterBox, Direction, Input, InputNode, Layout, LayoutOptions, NodeBox, RoutedEdge,
+    ClusterBox, DEFAULT_ASPECT, Direction, Input, InputNode, Layout, LayoutOptions, NodeBox,
+    RoutedEdge,
 };
 
 /// Measures on the final drawing live in [`metrics`]; the method is here so that the types in
@@ -60,7 +66,10 @@ pub fn layout_graph<V: Vertex>(
 }
 
 /// Lays out an [`Input`]. Never panics: edges naming unknown indexes are ignored, sizes that are
-/// negative or not finite count as zero.
+/// negative or not finite count as zero. With [`LayoutOptions::aspect`] set, a graph of several
+/// weakly connected components (vertices of one outermost cluster count as connected) has each
+/// laid out alone and the drawings packed into rows (`pack.rs`); a connected graph is laid out
+/// the same either way.
 pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
     let n = input.nodes.len();
     let edges: Vec<(usize, usize)> = input
@@ -69,12 +78,72 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
         .copied()
         .filter(|&(a, b)| a < n && b < n)
         .collect();
-    let ranked = rank::rank(n, &edges);
+    if let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0) {
+        let components = pack::components(input, &edges);
+        if components.len() > 1 {
+            let parts = pack::split(input, &edges, &components)
+                .into_iter()
+                .zip(components)
+                .map(|((sub, which), members)| pack::Part {
+                    layout: connected(&sub, &sub.edges, opts),
+                    members,
+                    edges: which,
+                })
+                .collect();
+            let gap = (2.0 * opts.node_sep, opts.rank_sep);
+            let margin = opts.margin.max(0.0);
+            return pack::pack(parts, n, edges.len(), opts.direction, gap, margin, aspect);
+        }
+    }
+    connected(input, &edges, opts)
+}
+
+/// The layered layout proper of `input` with its in-range `edges`, all components side by side.
+fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> Layout {
+    let n = input.nodes.len();
+    let mut ranked = rank::rank(n, edges);
+    if opts.wrap
+        && let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0)
+    {
+        wrap_wide_layers(input, &mut ranked, opts, aspect);
+    }
     let clusters = order::Clusters::new(input);
     let mut lg = order::LayeredGraph::build(input, opts, &ranked, &clusters);
     let hint = opts.previous.as_ref().map(|p| hint_keys(input, p));
     order::order(&mut lg, &clusters, hint.as_deref(), opts);
-    coord::place(input, &edges, &ranked, &lg, &clusters, opts)
+    coord::place(input, edges, &ranked, &lg, &clusters, opts)
+}
+
+/// With [`LayoutOptions::wrap`]: when the widest layer is well over the breadth that would give
+/// the drawing the aspect ratio `aspect` (estimated from the total breadth of the vertices and
+/// the mean layer pitch), sinks of the layers wider than that move down ([`rank::wrap`]).
+fn wrap_wide_layers(input: &Input, ranked: &mut rank::Ranked, opts: &LayoutOptions, aspect: f64) {
+    let size = |x: f64| if x.is_finite() && x > 0.0 { x } else { 0.0 };
+    let (breadth, depth): (Vec<f64>, Vec<f64>) = input
+        .nodes
+        .iter()
+        .map(|nd| match opts.direction {
+            Direction::TopToBottom => (size(nd.width), size(nd.height)),
+            Direction::LeftToRight => (size(nd.height), size(nd.width)),
+        })
+        .unzip();
+    let n = breadth.len().max(1) as f64;
+    let sep = size(opts.node_sep);
+    let total: f64 = breadth.iter().map(|b| b + sep).sum();
+    let pitch = depth.iter().sum::<f64>() / n + size(opts.rank_sep);
+    // Breadth over flow: the aspect ratio itself top to bottom, its inverse left to right.
+    let ratio = match opts.direction {
+        Direction::TopToBottom => aspect,
+        Direction::LeftToRight => 1.0 / aspect,
+    };
+    let target = (ratio * total * pitch).sqrt();
+    let mut widest = vec![0.0f64; ranked.layer_count];
+    for (v, &r) in ranked.rank.iter().enumerate() {
+        widest[r] += breadth[v] + sep;
+    }
+    if widest.iter().any(|&w| w > 1.5 * target) {
+        rank::wrap(ranked, &breadth, sep, target);
+    }
 }
 
 /// Previous positions normalised to ranks in `0..1` (any scale the caller used works).
@@ -276,6 +345,184 @@ mod tests {
         assert!(tb.nodes[0].y < tb.nodes[1].y && tb.nodes[1].y < tb.nodes[2].y);
         assert!(lr.nodes[0].x < lr.nodes[1].x && lr.nodes[1].x < lr.nodes[2].x);
         assert_eq!(lr.order_hint().len(), 3);
+    }
+
+    fn boxes_overlap(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
+        a.0 < b.0 + b.2 && b.0 < a.0 + a.2 && a.1 < b.1 + b.3 && b.1 < a.1 + a.3
+    }
+
+    /// Each component's whole extent: its vertices and its module boxes.
+    fn extents(l: &Layout, inp: &Input, comps: &[Vec<usize>]) -> Vec<(f64, f64, f64, f64)> {
+        comps
+            .iter()
+            .map(|c| {
+                let mut b = (
+                    f64::INFINITY,
+                    f64::INFINITY,
+                    f64::NEG_INFINITY,
+                    f64::NEG_INFINITY,
+                );
+                let mut add = |x: f64, y: f64, w: f64, h: f64| {
+                    b = (b.0.min(x), b.1.min(y), b.2.max(x + w), b.3.max(y + h));
+                };
+                for &v in c {
+                    let n = &l.nodes[v];
+                    add(n.x, n.y, n.w, n.h);
+                    for cb in &l.clusters {
+                        if cb.path.first() == inp.nodes[v].cluster.first() {
+                            add(cb.x, cb.y, cb.w, cb.h);
+                        }
+                    }
+                }
+                (b.0, b.1, b.2 - b.0, b.3 - b.1)
+            })
+            .collect()
+    }
+
+    // Issue 18, defect 10: resources only on the vpc folder drew one row 10,070 px wide and 400
+    // px tall.
+    #[test]
+    fn many_components_are_packed_near_the_aspect_ratio() {
+        let inp = input(200, &[], |_| Vec::new());
+        let opts = LayoutOptions::default();
+        let l = layout(&inp, &opts);
+        let ratio = l.width / l.height;
+        assert!(
+            (DEFAULT_ASPECT / 1.5..=DEFAULT_ASPECT * 1.5).contains(&ratio),
+            "{} x {}",
+            l.width,
+            l.height
+        );
+        // Without packing: one row.
+        let row = layout(
+            &inp,
+            &LayoutOptions {
+                aspect: None,
+                ..LayoutOptions::default()
+            },
+        );
+        assert!(
+            row.width / row.height > 50.0,
+            "{} x {}",
+            row.width,
+            row.height
+        );
+        for (i, a) in l.nodes.iter().enumerate() {
+            for b in &l.nodes[i + 1..] {
+                assert!(!boxes_overlap((a.x, a.y, a.w, a.h), (b.x, b.y, b.w, b.h)));
+            }
+            assert!(a.x >= opts.margin && a.y >= opts.margin);
+            assert!(a.x + a.w <= l.width - opts.margin + 1e-9);
+            assert!(a.y + a.h <= l.height - opts.margin + 1e-9);
+            assert_eq!(l.layer_centres[a.layer], a.y + a.h / 2.0);
+        }
+        // The same input, the same drawing; other aspect ratios are honoured.
+        assert_eq!(layout(&inp, &opts), l);
+        for aspect in [0.5, 3.0] {
+            let l = layout(
+                &inp,
+                &LayoutOptions {
+                    aspect: Some(aspect),
+                    ..LayoutOptions::default()
+                },
+            );
+            let ratio = l.width / l.height;
+            assert!(
+                (aspect / 1.5..=aspect * 1.5).contains(&ratio),
+                "{aspect}: {ratio}"
+            );
+        }
+    }
+
+    #[test]
+    fn components_never_overlap_and_keep_their_own_drawing() {
+        // Chains of different lengths, a module of two unconnected vertices (one component:
+        // its box stays whole), isolated vertices, a cycle.
+        let mut edges = vec![(0, 1), (1, 2), (2, 3), (4, 5), (10, 11), (11, 10)];
+        edges.extend((12..30).map(|i| (i, i + 1)));
+        let cluster = |i: usize| {
+            if i == 6 || i == 9 {
+                vec!["module.m".to_string()]
+            } else {
+                Vec::new()
+            }
+        };
+        let inp = input(40, &edges, cluster);
+        for direction in [Direction::TopToBottom, Direction::LeftToRight] {
+            let opts = LayoutOptions {
+                direction,
+                ..LayoutOptions::default()
+            };
+            let l = layout(&inp, &opts);
+            assert_eq!(l.nodes.len(), 40);
+            assert_eq!(l.edges.len(), edges.len());
+            let comps = pack::components(&inp, &edges);
+            assert!(comps.contains(&vec![6, 9]), "{comps:?}");
+            let ext = extents(&l, &inp, &comps);
+            for (i, a) in ext.iter().enumerate() {
+                for b in &ext[i + 1..] {
+                    assert!(!boxes_overlap(*a, *b), "{a:?} {b:?}");
+                }
+            }
+            assert_eq!(l.clusters.len(), 1);
+            let c = &l.clusters[0];
+            for v in [6, 9] {
+                let n = &l.nodes[v];
+                assert!(
+                    n.x >= c.x && n.x + n.w <= c.x + c.w && n.y >= c.y && n.y + n.h <= c.y + c.h
+                );
+            }
+            // Each component is drawn as it would be alone, only moved.
+            for comp in &comps {
+                let (sub, _) = pack::split(&inp, &edges, std::slice::from_ref(comp))
+                    .pop()
+                    .unwrap();
+                let alone = layout(&sub, &opts);
+                let (dx, dy) = (
+                    l.nodes[comp[0]].x - alone.nodes[0].x,
+                    l.nodes[comp[0]].y - alone.nodes[0].y,
+                );
+                for (k, &v) in comp.iter().enumerate() {
+                    assert!((l.nodes[v].x - alone.nodes[k].x - dx).abs() < 1e-9);
+                    assert!((l.nodes[v].y - alone.nodes[k].y - dy).abs() < 1e-9);
+                }
+            }
+            // Edges still join their vertices, in input order.
+            for (e, &(a, b)) in l.edges.iter().zip(&edges) {
+                assert_eq!((e.from, e.to), (inp.nodes[a].id, inp.nodes[b].id));
+            }
+        }
+    }
+
+    #[test]
+    fn a_connected_graph_lays_out_as_without_packing() {
+        let (g, modules) = random_graph(300, 4);
+        let cl = |id: VertexId, _: &String| modules.get(&id).cloned().unwrap_or_default();
+        let packed = layout_graph(&g, |_, v| monospace_size(v), cl, &LayoutOptions::default());
+        let one_row = layout_graph(
+            &g,
+            |_, v| monospace_size(v),
+            cl,
+            &LayoutOptions {
+                aspect: None,
+                ..LayoutOptions::default()
+            },
+        );
+        let inp = Input::from_graph(&g, |_, v| monospace_size(v), cl);
+        let edges = inp.edges.clone();
+        if pack::components(&inp, &edges).len() == 1 {
+            assert_eq!(packed, one_row);
+        }
+        // A chain is one component: exactly the same drawing.
+        let chain = input(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)], |_| Vec::new());
+        let no = LayoutOptions {
+            aspect: None,
+            ..LayoutOptions::default()
+        };
+        assert_eq!(
+            layout(&chain, &LayoutOptions::default()),
+            layout(&chain, &no)
+        );
     }
 
     #[test]

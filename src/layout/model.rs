@@ -17,6 +17,9 @@ pub enum Direction {
     LeftToRight,
 }
 
+/// The default [`LayoutOptions::aspect`]: 4:3, near a laptop's graph pane.
+pub const DEFAULT_ASPECT: f64 = 4.0 / 3.0;
+
 /// Tuning knobs; [`LayoutOptions::default`] gives Graphviz-like spacing for 12px labels.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LayoutOptions {
@@ -45,6 +48,17 @@ pub struct LayoutOptions {
     /// e.g. [`Layout::order_hint`]). Vertices named here keep their relative order within their
     /// cluster and layer; new vertices are placed by the usual heuristics.
     pub previous: Option<BTreeMap<String, f64>>,
+    /// The width / height the drawing of a graph with several weakly connected components aims
+    /// at: each component is laid out alone and the drawings are packed into rows. `None` (or a
+    /// value that is not finite and positive) keeps every component side by side in one row of
+    /// layers, which for many small components is a very wide strip. A connected graph is drawn
+    /// the same either way.
+    pub aspect: Option<f64>,
+    /// Whether to wrap layers much wider than [`LayoutOptions::aspect`] allows: the vertices of
+    /// such a layer that nothing depends on (sinks) move down to the layers below, new ones if
+    /// need be, each at most a few layers. For wide, shallow graphs (one resource that dozens
+    /// depend on); off by default, so that a connected graph is drawn as before.
+    pub wrap: bool,
 }
 
 impl Default for LayoutOptions {
@@ -62,6 +76,8 @@ impl Default for LayoutOptions {
             transpose: true,
             coord_passes: 12,
             previous: None,
+            aspect: Some(DEFAULT_ASPECT),
+            wrap: false,
         }
     }
 }

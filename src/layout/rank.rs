@@ -143,9 +143,205 @@ pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
     }
 }
 
+/// How many layers below its own a vertex may be moved by [`wrap`].
+pub(crate) const MAX_DROP: usize = 32;
+
+/// Wraps layers wider than `max` (in `breadth` units along the layer, `sep` between two
+/// vertices), from the top down: a layer too wide moves its vertices, the last ones first and
+/// sinks (nothing below depends on them) before the others, one layer down, pushing down with
+/// them whatever depends on them and would otherwise not be below them, until the layer fits or
+/// keeps one vertex. No vertex ends more than [`MAX_DROP`] layers below its rank (a move that
+/// would take one further is not made). Each layer a vertex moves lengthens its incoming edges
+/// by one dummy point: the moves stop once they have added 4 (V + E) of them, so the later
+/// steps' work stays linear in the graph. Every edge still points down. This is what Graphviz's
+/// `unflatten` does for wide, shallow graphs (it staggers the leaves), extended to vertices with
+/// dependents and aimed at a width.
+pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
+    let n = r.rank.len();
+    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(u, l, _) in r.edges.iter().flatten() {
+        succ[u].push(l);
+        pred[l].push(u);
+    }
+    // Each vertex's rank before the current move (usize::MAX: not moved by it).
+    let mut before = vec![usize::MAX; n];
+    let mut counted = vec![false; n];
+    let start = r.rank.clone();
+    // Dummy points the moves may add, and a bound on the work of trying them.
+    let mut dummies = 8 * (n + r.edges.len());
+    let mut budget = 64 * (n + r.edges.len());
+    let mut changed: Vec<(usize, usize)> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    // Moves `v` one layer down with what must follow it; false (and nothing moved) when that
+    // would take a vertex more than MAX_DROP below its rank or the budget is spent.
+    let mut push = |rank: &mut Vec<usize>,
+                    v: usize,
+                    budget: &mut usize,
+                    layers: &mut Vec<Vec<usize>>|
+     -> bool {
+        changed.clear();
+        stack.clear();
+        changed.push((v, rank[v]));
+        rank[v] += 1;
+        stack.push(v);
+        let mut ok = rank[v] - start[v] <= MAX_DROP;
+        while ok && let Some(u) = stack.pop() {
+            for &w in &succ[u] {
+                *budget = budget.saturating_sub(1);
+                if rank[w] <= rank[u] {
+                    changed.push((w, rank[w]));
+                    rank[w] = rank[u] + 1;
+                    if rank[w] - start[w] > MAX_DROP || *budget == 0 {
+                        ok = false;
+                        break;
+                    }
+                    stack.push(w);
+                }
+            }
+        }
+        // The dummy points the move adds: how much longer the edges into moved vertices got
+        // (edges out of them only get shorter, or stay as long when both ends moved alike).
+        for &(w, was) in &changed {
+            if before[w] == usize::MAX {
+                before[w] = was;
+            }
+        }
+        let mut added = 0usize;
+        for &(w, _) in &changed {
+            if counted[w] {
+                continue;
+            }
+            counted[w] = true;
+            let dw = rank[w] - before[w];
+            for &p in &pred[w] {
+                let dp = if before[p] == usize::MAX {
+                    0
+                } else {
+                    rank[p] - before[p]
+                };
+                added += dw.saturating_sub(dp);
+            }
+            *budget = budget.saturating_sub(pred[w].len());
+        }
+        for &(w, _) in &changed {
+            before[w] = usize::MAX;
+            counted[w] = false;
+        }
+        ok = ok && added <= dummies;
+        if ok {
+            dummies -= added;
+            for &(w, _) in &changed {
+                if layers.len() <= rank[w] {
+                    layers.resize(rank[w] + 1, Vec::new());
+                }
+                layers[rank[w]].push(w);
+            }
+        } else {
+            for &(w, was) in changed.iter().rev() {
+                rank[w] = was;
+            }
+        }
+        ok
+    };
+    // Each layer's vertices; a vertex moved down is added to its new layer's list (the lists
+    // are filtered by rank when their turn comes).
+    let mut layers: Vec<Vec<usize>> = vec![Vec::new(); r.layer_count];
+    for v in 0..n {
+        layers[r.rank[v]].push(v);
+    }
+    let mut k = 0;
+    while k < layers.len() && budget > 0 {
+        let mut members = std::mem::take(&mut layers[k]);
+        members.retain(|&v| r.rank[v] == k);
+        members.sort_unstable();
+        members.dedup();
+        let mut w: f64 = members.iter().map(|&v| breadth[v] + sep).sum::<f64>() - sep;
+        let mut left = members.len();
+        for sinks_first in [true, false] {
+            for &v in members.iter().rev() {
+                if w <= max || left <= 1 || budget == 0 {
+                    break;
+                }
+                if succ[v].is_empty() == sinks_first
+                    && r.rank[v] == k
+                    && push(&mut r.rank, v, &mut budget, &mut layers)
+                {
+                    w -= breadth[v] + sep;
+                    left -= 1;
+                }
+            }
+        }
+        k += 1;
+    }
+    // A layer that loses a vertex gains the one that pushed it, so none should be empty; should
+    // one be, it is dropped as `rank` drops them (no edge ends in it, so the order is kept).
+    let top = r.rank.iter().copied().max().map_or(0, |m| m + 1);
+    let mut used = vec![false; top];
+    for &k in &r.rank {
+        used[k] = true;
+    }
+    let mut remap = vec![0usize; top];
+    let mut next = 0;
+    for k in 0..top {
+        remap[k] = next;
+        if used[k] {
+            next += 1;
+        }
+    }
+    for k in r.rank.iter_mut() {
+        *k = remap[*k];
+    }
+    r.layer_count = next;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_layers_hand_their_sinks_down() {
+        // One root with twelve dependents, three of which have a dependent of their own.
+        let mut edges: Vec<(usize, usize)> = (1..13).map(|i| (0, i)).collect();
+        edges.extend([(1, 13), (2, 14), (3, 15)]);
+        let mut r = rank(16, &edges);
+        assert_eq!(r.layer_count, 3);
+        wrap(&mut r, &[10.0; 16], 5.0, 40.0);
+        // At most three vertices of 10 with gaps of 5 per layer, where sinks allow.
+        let mut per_layer = vec![0; r.layer_count];
+        for &k in &r.rank {
+            per_layer[k] += 1;
+        }
+        assert!(r.layer_count > 3, "{per_layer:?}");
+        // Every layer fits three, none is empty; every edge still points down.
+        assert!(
+            per_layer.iter().all(|&c| (1..=3).contains(&c)),
+            "{per_layer:?}"
+        );
+        for &(u, l, _) in r.edges.iter().flatten() {
+            assert!(r.rank[u] < r.rank[l]);
+        }
+        for v in 1..13 {
+            assert!(r.rank[v] - 1 <= MAX_DROP);
+        }
+    }
+
+    #[test]
+    fn wrapping_leaves_no_empty_layer() {
+        // 0 has dependents 1..=6; only 6 has a dependent, 7, alone on layer 2; a layer fits one.
+        let mut edges: Vec<(usize, usize)> = (1..7).map(|i| (0, i)).collect();
+        edges.push((6, 7));
+        let mut r = rank(8, &edges);
+        wrap(&mut r, &[10.0; 8], 0.0, 10.0);
+        let mut used = vec![false; r.layer_count];
+        for &k in &r.rank {
+            used[k] = true;
+        }
+        assert!(used.iter().all(|&u| u), "{:?}", r.rank);
+        for &(u, l, _) in r.edges.iter().flatten() {
+            assert!(r.rank[u] < r.rank[l]);
+        }
+    }
 
     #[test]
     fn chain_and_cycle() {

@@ -104,6 +104,34 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
     }
 }
 
+/// Every vertex and edge that exists after any of `steps` (so also what a later step removed):
+/// the graph the build steps are laid out on once, so that stepping moves nothing
+/// ([`super::scene::steps_layout`]). Vertices and edges in the order of their first addition.
+/// Linear in the size of the steps.
+pub fn union(steps: &[Step]) -> PageGraph {
+    let mut vertices: Ordered<String> = Ordered::new();
+    let mut edges: Ordered<(String, String)> = Ordered::new();
+    for step in steps {
+        for v in &step.added_vertices {
+            vertices.add(v);
+        }
+        for e in &step.added_edges {
+            edges.add(e);
+        }
+    }
+    let names: Vec<String> = vertices.iter().cloned().collect();
+    let index: HashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let idx_edges: Vec<(usize, usize)> = edges
+        .iter()
+        .filter_map(|(a, b)| Some((*index.get(a.as_str())?, *index.get(b.as_str())?)))
+        .collect();
+    graph_of(names, idx_edges)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +212,23 @@ mod tests {
         let r = replay(&steps, 2);
         assert_eq!(names(&r.graph), ["b", "a"]);
         assert_eq!(edges(&r.graph), BTreeSet::from([("a".into(), "b".into())]));
+    }
+
+    #[test]
+    fn the_union_holds_every_vertex_and_edge_of_every_step() {
+        let steps = [
+            step("A", &["a", "b", "c"], &[], &[("a", "b"), ("a", "c")], &[]),
+            step("B", &["d"], &["c"], &[("d", "a")], &[("a", "c")]),
+            step("C", &["c"], &[], &[("c", "d")], &[]),
+        ];
+        let u = union(&steps);
+        assert_eq!(names(&u), ["a", "b", "c", "d"]);
+        assert_eq!(edges(&u).len(), 4);
+        for k in 0..steps.len() {
+            let r = replay(&steps, k);
+            assert!(names(&r.graph).iter().all(|n| names(&u).contains(n)));
+            assert!(edges(&r.graph).is_subset(&edges(&u)));
+        }
     }
 
     /// Replaying every step of every example ends at the graph the builder made.

@@ -134,8 +134,10 @@ pub fn too_big(g: &PageGraph) -> Option<String> {
 /// The view's transform: translation (x, y) in canvas pixels, then scale.
 pub type Xf = (f64, f64, f64);
 
-/// The smallest scale Fit goes to: below it labels are unreadable anyway.
-pub const MIN_FIT_SCALE: f64 = 0.15;
+/// The smallest scale Fit goes to, against degenerate sizes only: Fit shows the whole drawing
+/// (issue 18, defect 10: it stopped at 15%, so a wide drawing did not fit). Components are
+/// packed into rows by the layout, so real drawings fit at readable scales.
+pub const MIN_FIT_SCALE: f64 = 0.001;
 
 /// The transform that fits a `w` x `h` drawing in a `cw` x `ch` canvas (16 px margins), centred,
 /// never enlarged, never below [`MIN_FIT_SCALE`] (then the top stays in view).
@@ -191,16 +193,29 @@ pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String,
             ..Scene::default()
         };
     }
-    // Ids are handed out by a scratch graph so that they are ordinary vertex ids.
+    let l = lay_out(g, previous);
+    from_layout(g, visible, &l)
+}
+
+/// Ids handed out by a scratch graph, so that they are ordinary vertex ids: id `k` is `g`'s
+/// vertex `k` (see [`from_layout`]).
+fn scratch_ids(n: usize) -> Vec<crate::dag::VertexId> {
     let mut ids = Graph::<()>::new();
+    (0..n).map(|_| ids.add(())).collect()
+}
+
+/// The layout of `g`, whose vertex `k` has the id `scratch_ids(..)[k]`.
+fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::Layout {
+    let ids = scratch_ids(g.len());
     let input = Input {
         nodes: g
             .vertices()
             .iter()
-            .map(|v| {
+            .zip(ids)
+            .map(|(v, id)| {
                 let (width, height) = label_size(&v.name);
                 InputNode {
-                    id: ids.add(()),
+                    id,
                     name: v.name.clone(),
                     width,
                     height,
@@ -211,11 +226,19 @@ pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String,
         // Layout edges run from the dependency (drawn upstream) to the dependent.
         edges: g.edges().iter().map(|&(a, b)| (b, a)).collect(),
     };
+    // Wide, shallow graphs (resources only: dozens of resources on one VPC) wrap their widest
+    // layers so that Fit shows them legibly.
     let opts = LayoutOptions {
         previous,
+        wrap: true,
         ..LayoutOptions::default()
     };
-    let l = layout::layout(&input, &opts);
+    layout::layout(&input, &opts)
+}
+
+/// The scene of `l`, a layout of `g` whose ids are [`scratch_ids`], with indexes mapped through
+/// `visible`.
+fn from_layout(g: &PageGraph, visible: &[usize], l: &layout::Layout) -> Scene {
     // The scratch graph's ids are 0, 1, 2, …: an id's number is the vertex's index in `g`.
     let local = |id: crate::dag::VertexId| id.index() as usize;
     let nodes = l
@@ -272,12 +295,134 @@ pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String,
         height: l.height,
         hint: l.order_hint(),
         svg: layout::svg::render_styled(
-            &l,
+            l,
             |n| n.name.clone(),
             |n| super::graph::svg_style(&n.name, n.w, n.h),
         ),
         too_big: None,
     }
+}
+
+/// The layout of every vertex and edge the build steps draw (what [`drawn`] gives of
+/// [`super::view::shown_steps`]), made once so that stepping through the builder's transforms
+/// moves nothing: each step is drawn as the part of it present then ([`at_step`]). The
+/// message of [`too_big`] when it is too big to lay out (then each step is laid out alone).
+pub fn steps_layout(g: &PageGraph) -> Result<layout::Layout, String> {
+    match too_big(g) {
+        Some(message) => Err(message),
+        None => Ok(lay_out(g, None)),
+    }
+}
+
+/// What identifies a vertex across steps: its name, or for a collapsed module the module path
+/// (its name counts the vertices it hides, which differ from step to step).
+fn step_key(name: &str) -> &str {
+    super::graph::collapsed_path(name).unwrap_or(name)
+}
+
+/// The scene of one build step: `g` (what [`drawn`] gives of the step's shown graph, indexes
+/// mapped through `visible`) drawn at the places `all` ([`steps_layout`]) gave its vertices, with
+/// `all`'s routes for its edges and the module boxes that hold any of its vertices; the drawing's
+/// size is `all`'s, so Fit does not change from step to step. An edge `all` did not route (the
+/// resources-only view reduces the paths between resources differently on a part of the graph)
+/// is drawn straight from its dependency to its dependent; a vertex `all` does not have (none
+/// should) goes in a row below.
+pub fn at_step(all: &layout::Layout, g: &PageGraph, visible: &[usize]) -> Scene {
+    let ids = scratch_ids(g.len());
+    let place: BTreeMap<&str, &layout::NodeBox> =
+        all.nodes.iter().map(|n| (step_key(&n.name), n)).collect();
+    let mut spare_x = all.width;
+    let mut height = all.height;
+    let mut width = all.width;
+    let nodes: Vec<layout::NodeBox> = g
+        .vertices()
+        .iter()
+        .zip(&ids)
+        .enumerate()
+        .map(|(k, (v, &id))| {
+            let (w, h) = label_size(&v.name);
+            let (x, y, layer, order) = match place.get(step_key(&v.name)) {
+                // Centred where the whole layout put it (a collapsed module's label may differ
+                // in length).
+                Some(u) => (
+                    u.x + (u.w - w) / 2.0,
+                    u.y + (u.h - h) / 2.0,
+                    u.layer,
+                    u.order,
+                ),
+                None => {
+                    let x = if spare_x >= all.width { 12.0 } else { spare_x };
+                    spare_x = x + w + 24.0;
+                    width = width.max(spare_x);
+                    height = height.max(all.height + h + 12.0);
+                    (x, all.height, all.layer_centres.len(), k)
+                }
+            };
+            layout::NodeBox {
+                id,
+                name: v.name.clone(),
+                x,
+                y,
+                w,
+                h,
+                layer,
+                order,
+            }
+        })
+        .collect();
+    let routes: BTreeMap<(&str, &str), &layout::RoutedEdge> = {
+        let name_of: BTreeMap<crate::dag::VertexId, &str> = all
+            .nodes
+            .iter()
+            .map(|n| (n.id, step_key(&n.name)))
+            .collect();
+        all.edges
+            .iter()
+            .filter_map(|e| Some(((*name_of.get(&e.from)?, *name_of.get(&e.to)?), e)))
+            .collect()
+    };
+    let edges = g
+        .edges()
+        .iter()
+        .filter_map(|&(dependent, dependency)| {
+            let (a, b) = (nodes.get(dependency)?, nodes.get(dependent)?);
+            let key = (step_key(&a.name), step_key(&b.name));
+            let (points, reversed) = match routes.get(&key) {
+                Some(r) => (r.points.clone(), r.reversed),
+                None => (
+                    vec![(a.x + a.w / 2.0, a.y + a.h), (b.x + b.w / 2.0, b.y)],
+                    false,
+                ),
+            };
+            Some(layout::RoutedEdge {
+                from: a.id,
+                to: b.id,
+                points,
+                reversed,
+            })
+        })
+        .collect();
+    let held: std::collections::BTreeSet<&[String]> = g
+        .vertices()
+        .iter()
+        .flat_map(|v| (1..=v.cluster.len()).map(|k| &v.cluster[..k]))
+        .collect();
+    let clusters = all
+        .clusters
+        .iter()
+        .filter(|c| held.contains(c.path.as_slice()))
+        .cloned()
+        .collect();
+    let l = layout::Layout {
+        direction: all.direction,
+        nodes,
+        edges,
+        clusters,
+        width,
+        height,
+        layer_centres: all.layer_centres.clone(),
+    };
+    from_layout(g, visible, &l)
 }
 
 /// SVG path data through the routed points: vertical runs straight, steps between layers as
@@ -334,7 +479,7 @@ pub fn dashed_paths(s: &Shown, sc: &Scene) -> Vec<DashedEdge> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::page::graph::graph_of;
+    use crate::page::graph::{graph_of, name};
     use crate::page::view::{Shown, ViewOpts, apply};
 
     fn shown(names: &[&str], edges: &[(usize, usize)]) -> Shown {
@@ -372,6 +517,10 @@ mod tests {
         assert!((MIN_FIT_SCALE..=1.0).contains(&s));
         assert!(tx >= 0.0 && ty >= 8.0 && tx + sc.width * s <= 600.0);
         assert_eq!(fit(0.0, 10.0, 600.0, 400.0), (0.0, 0.0, 1.0));
+        // A very wide drawing fits whole (Fit used to stop at 15%).
+        let (tx, ty, s) = fit(10_070.0, 400.0, 800.0, 600.0);
+        assert!(tx >= 0.0 && tx + 10_070.0 * s <= 800.0, "{tx} {s}");
+        assert!(ty >= 0.0 && ty + 400.0 * s <= 600.0, "{ty} {s}");
     }
 
     // Issue 18, defect 11: the SVG (and the PNG made from it) lost the kinds' colours and shapes.
@@ -529,6 +678,89 @@ mod tests {
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].key, ("r.a".to_string(), "r.c".to_string()));
         assert!(d[0].d.starts_with('M'));
+    }
+
+    // Issue 18, defect 9: the graph was laid out again at every build step, so vertices jumped.
+    #[test]
+    fn build_steps_keep_every_vertex_where_it_was_and_draw_exactly_each_steps_edges() {
+        use crate::page::analysis::{Options, analyze};
+        use crate::page::examples::{EXAMPLES, files_of};
+        use crate::page::view::shown_steps;
+        let mut checked = 0;
+        for e in EXAMPLES {
+            let a = analyze(&files_of(e), e.kind, &Options::default());
+            assert!(a.steps.len() > 1, "{}", e.id);
+            // The views too: resources only, and the first module collapsed.
+            let module = a
+                .graph
+                .as_ref()
+                .and_then(|g| g.vertices().iter().find_map(|v| v.cluster.first().cloned()));
+            let mut views = vec![
+                ViewOpts::default(),
+                ViewOpts {
+                    resources_only: true,
+                    ..ViewOpts::default()
+                },
+            ];
+            if let Some(m) = module {
+                views.push(ViewOpts {
+                    collapsed: [m].into(),
+                    ..ViewOpts::default()
+                });
+            }
+            for o in views {
+                let (ug, _) = drawn(&shown_steps(&a, &o));
+                let all = steps_layout(&ug).expect("drawable");
+                let mut at: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+                let mut size = None;
+                for k in 0..a.steps.len() {
+                    let s = crate::page::view::shown(&a, Some(k), &o);
+                    let (g, visible) = drawn(&s);
+                    let sc = at_step(&all, &g, &visible);
+                    let what = format!("{} {o:?} step {k}", e.id);
+                    // Every vertex drawn, once, where it was at every other step.
+                    let mut names: Vec<&str> = sc.nodes.iter().map(|n| n.name.as_str()).collect();
+                    let mut want: Vec<&str> =
+                        g.vertices().iter().map(|v| v.name.as_str()).collect();
+                    names.sort_unstable();
+                    want.sort_unstable();
+                    assert_eq!(names, want, "{what}");
+                    for n in &sc.nodes {
+                        assert_eq!(
+                            s.graph.vertex(n.index).map(|v| v.name.as_str()),
+                            Some(n.name.as_str())
+                        );
+                        let key = step_key(&n.name).to_string();
+                        let centre = (n.x + n.w / 2.0, n.y + n.h / 2.0);
+                        let was = *at.entry(key).or_insert(centre);
+                        assert_eq!(was, centre, "{what}: {} moved", n.name);
+                    }
+                    // Exactly the step's edges.
+                    let mut keys: Vec<(String, String)> =
+                        sc.edges.iter().map(|e| e.key.clone()).collect();
+                    let mut want: Vec<(String, String)> = g
+                        .edges()
+                        .iter()
+                        .map(|&(x, y)| (name(&g, x).to_string(), name(&g, y).to_string()))
+                        .collect();
+                    keys.sort();
+                    want.sort();
+                    assert_eq!(keys, want, "{what}");
+                    // One size for every step, so Fit does not change either.
+                    let wh = (sc.width, sc.height);
+                    assert_eq!(*size.get_or_insert(wh), wh, "{what}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn build_steps_too_big_for_one_layout_say_so() {
+        let names: Vec<String> = (0..MAX_DRAWN + 1).map(|i| format!("r.x{i}")).collect();
+        let g = graph_of(names, []);
+        assert!(steps_layout(&g).is_err());
     }
 
     #[test]

@@ -213,6 +213,17 @@ pub fn shown(a: &Analysis, step: Option<usize>, o: &ViewOpts) -> Shown {
     apply(s, &a.steps, o)
 }
 
+/// Every vertex and edge any build step of `a` shows ([`super::replay::union`]), with the views
+/// `o` applied as to a replayed step: what the build steps are laid out on once.
+pub fn shown_steps(a: &Analysis, o: &ViewOpts) -> Shown {
+    let s = Shown {
+        graph: super::replay::union(&a.steps),
+        ..Shown::default()
+    };
+    // No steps: as at a replayed step, no edge comes back dashed.
+    apply(s, &[], o)
+}
+
 /// The edges the engine's transitive reduction removed (as the builder recorded them) that join
 /// two vertices of `g` and are not edges of it.
 pub fn reduced_edges(steps: &[Step], g: &PageGraph) -> Vec<(usize, usize)> {

@@ -187,3 +187,48 @@ async fn the_chosen_step_stays_in_view_with_labelled_figures_and_true_counts() {
     );
     host.remove();
 }
+
+// Issue 18, defect 9: the graph was laid out again at every build step, so vertices jumped as
+// transforms added edges.
+#[wasm_bindgen_test]
+async fn stepping_through_the_build_keeps_every_vertex_where_it_was() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, ".tabs .tab:nth-child(2)").await;
+    let steps = texts(&host, ".step-list .step-name");
+    let at = |name: &str| {
+        steps
+            .iter()
+            .position(|s| s == name)
+            .unwrap_or_else(|| panic!("{name} in {steps:?}"))
+            + 1
+    };
+    // The first step draws the resources without edges; the provider's and the references'
+    // steps join them; the last is the final graph.
+    let chosen = [
+        1,
+        at("MissingProviderTransformer"),
+        at("ReferenceTransformer"),
+        steps.len(),
+    ];
+    let names = ["aws_vpc.a (expand)", "aws_instance.c (expand)"];
+    let mut first: Vec<String> = Vec::new();
+    for (i, k) in chosen.into_iter().enumerate() {
+        click_on(&host, &format!(".step-list .step:nth-child({k}) button")).await;
+        settled(&host).await;
+        let placed: Vec<String> = names
+            .iter()
+            .map(|n| {
+                vertex(&host, n)
+                    .get_attribute("transform")
+                    .unwrap_or_default()
+            })
+            .collect();
+        if i == 0 {
+            first = placed;
+        } else {
+            assert_eq!(placed, first, "{names:?} at step {k} ({})", steps[k - 1]);
+        }
+    }
+    host.remove();
+}

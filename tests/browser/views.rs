@@ -250,3 +250,85 @@ async fn the_cycle_example_outlines_its_strongly_connected_component() {
     choose(&host, "#overlay", "none").await;
     host.remove();
 }
+
+// Issue 18, defect 10: "Resources only" on many unrelated resources drew one row too wide for
+// Fit, which stopped at 15%.
+#[wasm_bindgen_test]
+async fn resources_only_on_many_unrelated_resources_fits_the_canvas_legibly() {
+    let host = mount().await;
+    let config: String = (0..60)
+        .map(|i| format!("resource \"aws_s3_bucket\" \"bucket_number_{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &config).await;
+    toggle(&host, "#view-resources").await;
+    settled(&host).await;
+    assert_eq!(vertex_names(&host).len(), 60);
+    // A laptop's graph pane: the headless window leaves the graph a strip 175 px tall.
+    let style = |selector: &str, props: &[(&str, &str)]| {
+        let el = host
+            .query_selector(selector)
+            .unwrap()
+            .expect(selector)
+            .dyn_into::<HtmlElement>()
+            .unwrap();
+        for (k, v) in props {
+            el.style().set_property(k, v).unwrap();
+        }
+    };
+    style(".app", &[("width", "1280px")]);
+    style(".graph-canvas", &[("flex", "none"), ("height", "760px")]);
+    click_on(&host, "button[title=\"Fit the graph\"]").await;
+    let canvas = host
+        .query_selector(".graph-canvas")
+        .unwrap()
+        .expect("canvas");
+    // The drawing's box: every vertex and edge as drawn on screen.
+    let drawing = || {
+        let list = host
+            .query_selector_all(".graph-svg g.vertex, .graph-svg path.edge")
+            .unwrap();
+        let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for i in 0..list.length() {
+            let r = list
+                .item(i)
+                .unwrap()
+                .dyn_into::<Element>()
+                .unwrap()
+                .get_bounding_client_rect();
+            b = (
+                b.0.min(r.left()),
+                b.1.min(r.top()),
+                b.2.max(r.right()),
+                b.3.max(r.bottom()),
+            );
+        }
+        b
+    };
+    let fits = || {
+        let (c, d) = (canvas.get_bounding_client_rect(), drawing());
+        d.0 >= c.left() - 0.5
+            && d.2 <= c.right() + 0.5
+            && d.1 >= c.top() - 0.5
+            && d.3 <= c.bottom() + 0.5
+    };
+    let fitted = wait_until(2_000, fits).await;
+    let (c, d) = (canvas.get_bounding_client_rect(), drawing());
+    let what = format!(
+        "drawing from ({:.0}, {:.0}) to ({:.0}, {:.0}) in canvas from ({:.0}, {:.0}) to ({:.0}, {:.0})",
+        d.0,
+        d.1,
+        d.2,
+        d.3,
+        c.left(),
+        c.top(),
+        c.right(),
+        c.bottom()
+    );
+    assert!(fitted, "{what}");
+    // Labels stay readable: a vertex box (31 px tall at 100%) is drawn at least 15 px tall.
+    let h = vertex(&host, "aws_s3_bucket.bucket_number_0 (expand)")
+        .get_bounding_client_rect()
+        .height();
+    assert!(h >= 15.0, "a vertex is {h:.1} px tall; {what}");
+    host.remove();
+}

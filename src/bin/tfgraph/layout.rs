@@ -23,6 +23,14 @@ pub struct Args {
     /// into it, which draws as a fan of long edges and nothing else).
     #[arg(long)]
     with_root: bool,
+    /// The width / height a graph of several unconnected parts is packed towards (each part is
+    /// laid out alone and the drawings put in rows); 0 lays them side by side in one strip.
+    #[arg(long, default_value_t = layout::DEFAULT_ASPECT)]
+    aspect: f64,
+    /// Wrap layers far wider than the aspect ratio allows (vertices move down), as the web app
+    /// does: for wide, shallow graphs.
+    #[arg(long)]
+    wrap: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -67,6 +75,8 @@ pub fn run(args: &Args) -> ExitCode {
             LayoutDirection::Tb => Direction::TopToBottom,
             LayoutDirection::Lr => Direction::LeftToRight,
         },
+        aspect: Some(args.aspect).filter(|a| a.is_finite() && *a > 0.0),
+        wrap: args.wrap,
         ..Default::default()
     };
     let start = Instant::now();

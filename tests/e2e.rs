@@ -31,6 +31,23 @@ type Gate = Arc<(Mutex<bool>, std::sync::Condvar)>;
 /// when `hold` is set (each request is answered on its own thread, so the rest of the page loads
 /// meanwhile): what a slow network shows before the engine arrives.
 fn serve_dist_holding_wasm(dist: &Path, hold: bool) -> (String, Arc<Mutex<Vec<String>>>, Gate) {
+    let (addr, log, gate, _) = serve_dist_with_switch(dist, hold);
+    (addr, log, gate)
+}
+
+/// [`serve_dist_holding_wasm`], with a switch that takes the server off the network: once it is
+/// set, every request fails as it would without a network.
+fn serve_dist_with_switch(
+    dist: &Path,
+    hold: bool,
+) -> (
+    String,
+    Arc<Mutex<Vec<String>>>,
+    Gate,
+    Arc<std::sync::atomic::AtomicBool>,
+) {
+    let offline = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let offline2 = offline.clone();
     let server = tiny_http::Server::http("127.0.0.1:0").expect("bind 127.0.0.1");
     let addr = format!(
         "http://{}",
@@ -43,6 +60,19 @@ fn serve_dist_holding_wasm(dist: &Path, hold: bool) -> (String, Arc<Mutex<Vec<St
     let dist = dist.to_path_buf();
     std::thread::spawn(move || {
         for req in server.incoming_requests() {
+            // Off the network: no HTTP answer at all (bytes that are not HTTP, then the
+            // connection is dropped), which the browser reports as a failed request. (Dropping
+            // a tiny_http request would answer 500; closing the listener leaves keep-alive
+            // connections hanging.)
+            if offline2.load(std::sync::atomic::Ordering::SeqCst) {
+                std::thread::spawn(move || {
+                    use std::io::Write as _;
+                    let mut raw = req.into_writer();
+                    let _ = raw.write_all(b"\x00\x00 offline\r\n\r\n");
+                    let _ = raw.flush();
+                });
+                continue;
+            }
             let dist = dist.clone();
             let log = log2.clone();
             let gate = gate2.clone();
@@ -106,7 +136,7 @@ fn serve_dist_holding_wasm(dist: &Path, hold: bool) -> (String, Arc<Mutex<Vec<St
             });
         }
     });
-    (addr, log, gate)
+    (addr, log, gate, offline)
 }
 
 struct Driver(Child);
@@ -1537,6 +1567,71 @@ async fn the_keyboard_alone_opens_an_example_inspects_a_vertex_and_walks() {
     )
     .await;
     assert!(said.starts_with("Walk started"), "{said:?}");
+}
+
+// Issue 14, item 6: "Works offline after one visit": a service worker keeps the bundle; the
+// page is loaded once, the server goes off the network, and a reload still shows the app with the
+// work that was saved.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn the_app_reloads_without_a_network_after_one_visit() {
+    let dist = root().join("dist");
+    assert!(dist.join("sw.js").is_file(), "dist/sw.js missing");
+    let (base, log, _gate, offline) = serve_dist_with_switch(&dist, false);
+    let (_driver, c) = start_browser().await;
+    c.set_window_size(1400, 900).await.expect("window size");
+    c.goto(&base).await.expect("open the app");
+    wait_count(&c, ".graph-svg g.vertex", 9).await;
+    append_line(&c, "output \"offline\" {\n  value = 1\n}\n").await;
+    // The worker has installed and kept the page and its wasm.
+    let mut kept = false;
+    for _ in 0..100 {
+        let ready: bool = serde_json::from_value(
+            c.execute_async(
+                r#"const done = arguments[arguments.length - 1];
+                (async () => {
+                  const reg = await navigator.serviceWorker.getRegistration();
+                  if (!reg || !reg.active) return false;
+                  const cache = await caches.open('tfgraph-v1');
+                  const keys = (await cache.keys()).map(r => r.url);
+                  return keys.some(u => u.endsWith('.wasm')) && keys.some(u => u.endsWith('/'));
+                })().then(done, () => done(false));"#,
+                vec![],
+            )
+            .await
+            .expect("ask the worker"),
+        )
+        .unwrap_or(false);
+        if ready {
+            kept = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(kept, "the service worker did not keep the bundle");
+    // Off the network, then reload.
+    offline.store(true, std::sync::atomic::Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    c.refresh().await.expect("reload");
+    wait_count(&c, ".graph-svg g.vertex", 10).await;
+    assert!(
+        texts(&c, ".block-list .block-labels")
+            .await
+            .contains(&"offline".to_string())
+    );
+    // It really is offline: a file the worker never kept cannot be fetched.
+    let refused: bool = serde_json::from_value(
+        c.execute_async(
+            "const done = arguments[arguments.length - 1]; fetch('/not-kept-' + Date.now()).then(() => done(false), () => done(true));",
+            vec![],
+        )
+        .await
+        .expect("probe"),
+    )
+    .expect("bool");
+    assert!(refused, "the server still answers");
+    drop(log);
+    screenshot(&c, "app-offline.png").await;
 }
 
 /// Types `line` at the end of the editor's text, then waits until the app is settled (the edit

@@ -49,6 +49,7 @@ pub fn start() {
     }
     leptos::mount::mount_to_body(App);
     crash::debug_trigger();
+    storage::register_service_worker();
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -841,6 +842,15 @@ fn frame_loop(ctx: Ctx) {
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
     files::open_fragment(ctx);
+    // The service worker serves a new bundle as soon as the network has one: say so once.
+    if storage::bundle_changed() {
+        files::notify(
+            ctx,
+            false,
+            "tfgraph was updated since your last visit.",
+            false,
+        );
+    }
     let hash = window_event_listener(leptos::ev::hashchange, move |_| files::open_fragment(ctx));
     on_cleanup(move || hash.remove());
     Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));

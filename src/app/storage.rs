@@ -241,3 +241,58 @@ pub fn save_root(root: &str) {
         let _ = s.set_item(ROOT_KEY, root);
     }
 }
+
+/// Where the page's bundle is remembered between visits.
+const BUNDLE_KEY: &str = "tfgraph.bundle";
+
+/// Whether the page runs a different bundle than on the last visit (its wasm's hashed name, from
+/// the preload link Trunk writes into index.html), remembering this one. `false` on a first
+/// visit, and where the page has no such link (the component tests).
+pub fn bundle_changed() -> bool {
+    let Some(now) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector("link[rel='preload'][as='fetch']")
+                .ok()
+                .flatten()
+        })
+        .and_then(|l| l.get_attribute("href"))
+    else {
+        return false;
+    };
+    let before = get(BUNDLE_KEY);
+    if before.as_deref() != Some(now.as_str())
+        && let Some(s) = local_storage()
+    {
+        let _ = s.set_item(BUNDLE_KEY, &now);
+    }
+    before.is_some_and(|b| b != now)
+}
+
+/// Registers the service worker (`static/sw.js`, copied to the site's root), which keeps the
+/// bundle so that the app opens without a network after one visit. Only on http(s) pages whose
+/// browser has service workers; a refusal is left alone (the app works without it).
+pub fn register_service_worker() {
+    use wasm_bindgen::{JsCast, JsValue};
+    let Some(w) = web_sys::window() else { return };
+    let http = w
+        .location()
+        .protocol()
+        .is_ok_and(|p| p == "http:" || p == "https:");
+    let sw = js_sys::Reflect::get(&w.navigator(), &JsValue::from_str("serviceWorker"))
+        .ok()
+        .filter(|v| !v.is_undefined() && !v.is_null());
+    let (true, Some(sw)) = (http, sw) else { return };
+    let register = js_sys::Reflect::get(&sw, &JsValue::from_str("register"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(register) = register
+        && let Ok(p) = register.call1(&sw, &JsValue::from_str("./sw.js"))
+        && let Ok(p) = p.dyn_into::<js_sys::Promise>()
+    {
+        // A rejected registration is not an error of the page: await it and let it go.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(p).await;
+        });
+    }
+}

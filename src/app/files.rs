@@ -20,28 +20,18 @@ pub use crate::page::files::{Role, classify};
 /// The largest file read (a bigger one is named in a notice and skipped).
 const MAX_FILE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 
-/// Shows a notice (the five newest are kept; the same text twice is shown once).
+/// Shows a notice (`page::notices::push`: the same text once, a short list).
 pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
     let text = text.into();
+    let mut id = 0;
     ctx.notices.update(|n| {
-        n.retain(|x| x.text != text);
-        let id = n.iter().map(|x| x.id + 1).max().unwrap_or(1);
-        n.push(Notice {
-            id,
-            text,
-            download: None,
-            error,
-            restore,
-        });
-        let extra = n.len().saturating_sub(5);
-        n.drain(..extra);
+        id = crate::page::notices::push(n, text, None, error, restore, |_| false);
     });
     // Plain news (saved, copied, opened without a restore offer) goes away by itself, once the
     // page has been quiet for a while: a notice about opened files must not be gone before the
     // long build of those files has drawn anything.
     if !error && !restore {
-        let id = ctx.notices.with_untracked(|n| n.last().map(|x| x.id));
-        dismiss_when_quiet(ctx, id, 0);
+        dismiss_when_quiet(ctx, Some(id), 0);
     }
 }
 
@@ -415,19 +405,15 @@ pub fn keep_aside(ctx: Ctx, why: &str) -> bool {
     match storage::push_backup(why, &current) {
         Ok(()) => true,
         Err(e) => {
-            let id = ctx
-                .notices
-                .with_untracked(|n| n.iter().map(|x| x.id + 1).max().unwrap_or(1));
+            let text = format!(
+                "Nothing was replaced: your files could not be kept aside first ({e}). Download them, then try again."
+            );
+            let download = Some((
+                "tfgraph-files.json".to_string(),
+                crate::saved::envelope(&current),
+            ));
             ctx.notices.update(|n| {
-                n.push(Notice {
-                    id,
-                    text: format!(
-                        "Nothing was replaced: your files could not be kept aside first ({e}). Download them, then try again."
-                    ),
-                    download: Some(("tfgraph-files.json".to_string(), crate::saved::envelope(&current))),
-                    error: true,
-                    restore: false,
-                })
+                _ = crate::page::notices::push(n, text, download, true, false, |_| false);
             });
             false
         }

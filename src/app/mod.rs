@@ -21,6 +21,7 @@ use crate::outline::outline;
 use crate::page::analysis::{self as model, Analysis};
 use crate::page::examples::{EXAMPLES, Example};
 use crate::page::graph::{Kind, PageGraph};
+use crate::page::notices::{self, Notice};
 use crate::page::scene::{SNode, Scene};
 use crate::page::view::{Related, Shown};
 use crate::page::walk::{self as walkrt, VState, WalkRt, WalkView};
@@ -169,20 +170,6 @@ fn example_files(e: &Example) -> BTreeMap<String, String> {
     crate::page::examples::files_of(e)
 }
 
-/// A message shown above the workspace until dismissed: what happened to saved data, a share
-/// link that could not be opened, a file that could not be read. Always set as text.
-#[derive(Debug, Clone, PartialEq)]
-struct Notice {
-    id: u64,
-    text: String,
-    /// A file the user may want, offered as a download: (file name, text).
-    download: Option<(String, String)>,
-    /// Something went wrong (drawn in the error colour).
-    error: bool,
-    /// Offers to put back the files saved aside before a share link or an opened folder.
-    restore: bool,
-}
-
 /// How the notice that the files are not being saved starts.
 const NOT_SAVED: &str = "Your edits are not being saved:";
 
@@ -228,13 +215,14 @@ impl Ctx {
         let restored = storage::restore();
         let mut notices = Vec::new();
         if let Some(n) = restored.notice {
-            notices.push(Notice {
-                id: 0,
-                text: n.message,
-                download: n.aside.map(|(key, text)| (format!("{key}.json"), text)),
-                error: false,
-                restore: false,
-            });
+            notices::push(
+                &mut notices,
+                n.message,
+                n.aside.map(|(key, text)| (format!("{key}.json"), text)),
+                false,
+                false,
+                |_| false,
+            );
         }
         let start = restored
             .files
@@ -414,21 +402,10 @@ impl Ctx {
         });
     }
 
-    /// Shows a notice; the same text twice is shown once.
+    /// Shows a notice (see `page::notices::push`).
     fn notify(self, text: String, download: Option<(String, String)>) {
-        self.notices.update(|ns| {
-            if ns.iter().any(|n| n.text == text) {
-                return;
-            }
-            let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
-            ns.push(Notice {
-                id,
-                text,
-                download,
-                error: false,
-                restore: false,
-            });
-        });
+        self.notices
+            .update(|ns| _ = notices::push(ns, text, download, false, false, |_| false));
     }
 
     /// The targets and excludes as addresses.
@@ -463,19 +440,12 @@ impl Ctx {
                     Ok(()) => "Another tab saved its work after this tab opened it. So that neither is lost, this tab no longer saves over it: this tab's files are kept aside as you edit. Reload to continue from the other tab's work; Restore then brings this tab's files back.".to_string(),
                     Err(e) => format!("Another tab saved its work after this tab opened it, and this tab's files could not be kept aside ({e}): download them before reloading."),
                 };
-                self.notices.update(|ns| {
-                    let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
-                    ns.push(Notice {
-                        id,
-                        text,
-                        download: Some((
-                            "tfgraph-files.json".to_string(),
-                            crate::saved::envelope(files),
-                        )),
-                        error: true,
-                        restore: false,
-                    });
-                });
+                let download = Some((
+                    "tfgraph-files.json".to_string(),
+                    crate::saved::envelope(files),
+                ));
+                self.notices
+                    .update(|ns| _ = notices::push(ns, text, download, true, false, |_| false));
             }
             Err(why) => {
                 // The files stay in the page; the notice offers them as they are now (its
@@ -486,17 +456,8 @@ impl Ctx {
                     crate::saved::envelope(files),
                 ));
                 // Replaced, under a new id: the notices are drawn keyed by id.
-                self.notices.update(|ns| {
-                    let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
-                    ns.retain(|n| !is_not_saved(n));
-                    ns.push(Notice {
-                        id,
-                        text,
-                        download,
-                        error: true,
-                        restore: false,
-                    });
-                });
+                self.notices
+                    .update(|ns| _ = notices::push(ns, text, download, true, false, is_not_saved));
             }
             Ok(storage::Saving::Saved) => {
                 if self
@@ -871,20 +832,9 @@ pub fn App() -> impl IntoView {
                 .first()
                 .is_some_and(|b| b.why == storage::CONFLICT_WHY)
         {
-            ctx.notices.update(|ns| {
-                let text = "Another tab's files were kept aside, as this tab had saved since it opened the work: Restore brings them back here.".to_string();
-                if ns.iter().any(|n| n.text == text) {
-                    return;
-                }
-                let id = ns.iter().map(|n| n.id + 1).max().unwrap_or(1);
-                ns.push(Notice {
-                    id,
-                    text,
-                    download: None,
-                    error: false,
-                    restore: true,
-                });
-            });
+            let text = "Another tab's files were kept aside, as this tab had saved since it opened the work: Restore brings them back here.".to_string();
+            ctx.notices
+                .update(|ns| _ = notices::push(ns, text, None, false, true, |_| false));
         }
     });
     on_cleanup(move || other_tab.remove());

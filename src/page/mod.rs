@@ -15,6 +15,7 @@
 //!   only, collapsed modules, what is related to a selection;
 //! - [`scene`]: the laid-out drawing, every item keyed by name;
 //! - [`keys`]: the graph from the keyboard (reading order, the one Tab stop, vertex labels);
+//! - [`notices`]: the notices above the files, and how one joins the list;
 //! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
 //! - [`walk`]: the walk as the page animates it, reported per changed vertex and timeline row;
 //! - [`chart`]: the makespan chart (makespan against -parallelism, the critical path as floor);
@@ -35,6 +36,7 @@ pub mod glossary;
 pub mod graph;
 pub mod highlight;
 pub mod keys;
+pub mod notices;
 pub mod overlay;
 pub mod replay;
 pub mod scene;

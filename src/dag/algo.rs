@@ -240,6 +240,13 @@ impl<V: Vertex> Graph<V> {
     /// also depends on `v'`. On a DAG this yields the unique transitive reduction; on cyclic input
     /// it removes the same edges Go's algorithm does for this visiting order.
     pub fn transitive_reduction(&mut self) {
+        self.transitive_reduction_removed();
+    }
+
+    /// [`Graph::transitive_reduction`], returning the edges it removed (in the order it removed
+    /// them), so a caller recording changes need not compare the edge sets.
+    pub fn transitive_reduction_removed(&mut self) -> Vec<(VertexId, VertexId)> {
+        let mut removed = Vec::new();
         let (order, sorted) = NameOrder::new(self);
         for u in sorted {
             let mut seen: BTreeSet<VertexId> = BTreeSet::new();
@@ -253,11 +260,14 @@ impl<V: Vertex> Graph<V> {
                     .filter(|t| self.has_edge(u, *t))
                     .collect();
                 for t in shared {
-                    self.remove_edge(u, t);
+                    if self.remove_edge(u, t) {
+                        removed.push((u, t));
+                    }
                 }
                 frontier.extend(order.sorted(self.dependencies(v)));
             }
         }
+        removed
     }
 
     /// Go's `AcyclicGraph.topoOrder(upOrder)` = `TopologicalOrder()`: every vertex after all its

@@ -1,7 +1,7 @@
 //! The graph builders: OpenTofu's ordered transform lists for plan (and its destroy, refresh-only,
 //! validate variants) and apply, and the runner that applies them while recording each step.
 
-use super::graph::{Graph, Snapshot, Step};
+use super::graph::{Graph, Step};
 use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
 use super::transform::{Diagnostics, Inputs, Operation, Transform};
 use super::transform_attach_schema::AttachSchemaTransformer;
@@ -263,6 +263,12 @@ pub fn run_steps(steps: &[Box<dyn Transform + '_>]) -> Built {
     runner.into_built()
 }
 
+#[cfg(test)]
+thread_local! {
+    /// How many steps this thread's tests checked against the snapshot diff.
+    pub(crate) static CHECKED_STEPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Runs transforms one at a time, recording what each changed: what [`run_steps`] does in one
 /// call, for callers that must give control back between transforms (the web app yields to the
 /// browser so a large build does not freeze the page).
@@ -270,9 +276,6 @@ pub struct Runner {
     graph: Graph,
     recorded: Vec<Step>,
     diagnostics: Vec<Diagnostic>,
-    // One snapshot per transform: the state after one transform is the state before the next
-    // (taking both per transform was a quarter of the whole pipeline at 10k resources).
-    before: Snapshot,
 }
 
 impl Default for Runner {
@@ -283,27 +286,45 @@ impl Default for Runner {
 
 impl Runner {
     pub fn new() -> Runner {
-        let graph = Graph::new();
-        let before = graph.snapshot();
         Runner {
-            graph,
+            graph: Graph::new(),
             recorded: Vec::new(),
             diagnostics: Vec::new(),
-            before,
         }
     }
 
     /// Applies one transform and records its step; false once a transform has failed (its
     /// diagnostics are kept and no further transform should run).
+    #[cfg(not(test))]
     pub fn apply(&mut self, t: &dyn Transform) -> bool {
+        self.apply_recorded(t)
+    }
+
+    /// As outside tests, but in the crate's own tests every step is also computed the old way
+    /// and must be the same (steps_check.rs runs them over the corpus, the examples, real-world
+    /// modules and generated configurations).
+    #[cfg(test)]
+    pub fn apply(&mut self, t: &dyn Transform) -> bool {
+        let (ok, recorded, by_diff) = self.apply_checked(t);
+        assert_eq!(recorded, by_diff, "step {} recorded vs diffed", t.name());
+        CHECKED_STEPS.with(|c| c.set(c.get() + 1));
+        ok
+    }
+
+    #[cfg_attr(test, allow(dead_code))]
+    fn apply_recorded(&mut self, t: &dyn Transform) -> bool {
         // Every edge the transform adds records it (builder::why).
         self.graph.set_transform(t.name());
         let res = t.transform(&mut self.graph);
         self.graph.set_transform("");
-        let after = self.graph.snapshot();
-        self.recorded
-            .push(Graph::changes(&self.before, &after, t.name()));
-        self.before = after;
+        // The graph recorded the changes as the transform made them (it used to be copied whole
+        // before and after each transform and the copies compared: most of the time beyond the
+        // phases at 10k resources).
+        self.recorded.push(self.graph.take_step(t.name()));
+        self.finish(res)
+    }
+
+    fn finish(&mut self, res: Result<(), Diagnostics>) -> bool {
         match res {
             Ok(()) => true,
             Err(d) => {
@@ -311,6 +332,20 @@ impl Runner {
                 false
             }
         }
+    }
+
+    /// [`Runner::apply`], also computing the step as it used to be computed (a snapshot of the
+    /// graph before and after, compared) and returning that one next to the recorded one.
+    #[cfg(test)]
+    pub(crate) fn apply_checked(&mut self, t: &dyn Transform) -> (bool, Step, Step) {
+        let before = self.graph.snapshot();
+        self.graph.set_transform(t.name());
+        let res = t.transform(&mut self.graph);
+        self.graph.set_transform("");
+        let by_diff = Graph::changes(&before, &self.graph.snapshot(), t.name());
+        let recorded = self.graph.take_step(t.name());
+        self.recorded.push(recorded.clone());
+        (self.finish(res), recorded, by_diff)
     }
 
     /// The graph, the recorded steps and the diagnostics so far.

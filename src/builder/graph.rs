@@ -57,6 +57,27 @@ pub struct Graph {
     transform: &'static str,
     /// The names of removed vertices, so the why of their edges can still be found by name.
     removed_names: BTreeMap<VId, String>,
+    /// What changed since the last [`Graph::take_step`], kept as the changes are made.
+    changes: Changes,
+}
+
+/// The net changes since the last [`Graph::take_step`], recorded by the graph's own add, remove,
+/// connect and disconnect paths (so a step costs what the transform changed, not a copy of the
+/// whole graph). Ids are never reused, so an id added and removed again, or an edge removed and
+/// added again, nets out here exactly as comparing the graph before and after would.
+#[derive(Clone, Debug, Default)]
+struct Changes {
+    /// Vertices added since, and still in the graph.
+    added_vertices: BTreeSet<VId>,
+    /// Vertices that were in the graph at the start and are removed, with their name then.
+    removed_vertices: BTreeMap<VId, String>,
+    /// The name at the start of a vertex that was there then and whose node has been replaced or
+    /// handed out mutably since (it may have been renamed; a removal reports the earlier name).
+    start_names: BTreeMap<VId, String>,
+    /// Edges that were not in the graph at the start and are now.
+    added_edges: BTreeSet<(VId, VId)>,
+    /// Edges that were in the graph at the start and are not now.
+    removed_edges: BTreeSet<(VId, VId)>,
 }
 
 /// What one transform changed.
@@ -70,7 +91,8 @@ pub struct Step {
     pub removed_edges: Vec<(String, String)>,
 }
 
-/// A snapshot used to compute a [`Step`].
+/// A snapshot used to compute a [`Step`] (the recording [`Graph::take_step`] replaced).
+#[cfg(test)]
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     vertices: BTreeMap<VId, String>,
@@ -92,19 +114,92 @@ impl Graph {
     }
 
     pub fn add(&mut self, n: Node) -> VId {
-        self.g.add(n)
+        let v = self.g.add(n);
+        self.changes.added_vertices.insert(v);
+        v
     }
 
+    /// Removes `v` and every edge touching it.
     pub fn remove(&mut self, v: VId) {
+        if !self.g.has_vertex(v) {
+            return;
+        }
+        let edges: Vec<(VId, VId)> = self
+            .g
+            .edges_from(v)
+            .into_iter()
+            .chain(self.g.edges_to(v))
+            .collect();
+        for e in edges {
+            self.edge_removed(e);
+        }
         if let Some(n) = self.g.remove(v) {
-            self.removed_names.insert(v, n.name());
+            let name = n.name();
+            if !self.changes.added_vertices.remove(&v) {
+                let start = self.changes.start_names.remove(&v);
+                self.changes
+                    .removed_vertices
+                    .insert(v, start.unwrap_or_else(|| name.clone()));
+            }
+            self.removed_names.insert(v, name);
         }
     }
 
     /// Replaces the vertex `old` with `n`, keeping its id and edges (Go `Graph.Replace`).
     pub fn replace(&mut self, old: VId, n: Node) -> VId {
+        self.keep_start_name(old);
         self.g.replace(old, n);
         old
+    }
+
+    /// Before `v`'s node may change: keeps its name as it was when the step began.
+    fn keep_start_name(&mut self, v: VId) {
+        if self.changes.added_vertices.contains(&v) || self.changes.start_names.contains_key(&v) {
+            return;
+        }
+        if let Some(n) = self.g.vertex(v) {
+            self.changes.start_names.insert(v, n.name());
+        }
+    }
+
+    fn edge_added(&mut self, e: (VId, VId)) {
+        if !self.changes.removed_edges.remove(&e) {
+            self.changes.added_edges.insert(e);
+        }
+    }
+
+    fn edge_removed(&mut self, e: (VId, VId)) {
+        if !self.changes.added_edges.remove(&e) {
+            self.changes.removed_edges.insert(e);
+        }
+    }
+
+    /// What changed since the last call (or since the graph was made), as the step `name`; starts
+    /// the next step. Lists are in id order, edges in `(from, to)` id order, named as the vertices
+    /// are named now (a removed vertex by its name when the step began).
+    pub fn take_step(&mut self, name: &str) -> Step {
+        let c = std::mem::take(&mut self.changes);
+        let vname = |id: &VId| -> String {
+            match self.g.vertex(*id) {
+                Some(n) => n.name(),
+                None => c.removed_vertices.get(id).cloned().unwrap_or_default(),
+            }
+        };
+        Step {
+            name: name.to_string(),
+            added_vertices: c.added_vertices.iter().map(vname).collect(),
+            removed_vertices: c.removed_vertices.values().cloned().collect(),
+            added_edges: c
+                .added_edges
+                .iter()
+                .map(|(a, b)| (vname(a), vname(b)))
+                .collect(),
+            removed_edges: c
+                .removed_edges
+                .iter()
+                .map(|(a, b)| (vname(a), vname(b)))
+                .collect(),
+        }
     }
 
     /// Names the transform that is running, so the edges it adds record it.
@@ -147,6 +242,7 @@ impl Graph {
             return;
         }
         if self.g.connect(from, to) {
+            self.edge_added((from, to));
             let mut w = EdgeWhy::new(self.transform, reason);
             w.add_references(refs);
             self.why.insert((from, to), w);
@@ -228,7 +324,9 @@ impl Graph {
     }
 
     pub fn remove_edge(&mut self, from: VId, to: VId) {
-        self.g.remove_edge(from, to);
+        if self.g.remove_edge(from, to) {
+            self.edge_removed((from, to));
+        }
     }
 
     pub fn has_edge(&self, from: VId, to: VId) -> bool {
@@ -257,6 +355,7 @@ impl Graph {
     }
 
     pub fn node_mut(&mut self, v: VId) -> Option<&mut Node> {
+        self.keep_start_name(v);
         self.g.vertex_mut(v)
     }
 
@@ -299,7 +398,19 @@ impl Graph {
 
     /// Go's `TransitiveReduction`.
     pub fn transitive_reduction(&mut self) {
-        self.g.transitive_reduction();
+        // In the crate's tests the name-sorted walk OpenTofu makes must leave the same edges.
+        #[cfg(test)]
+        let by_name = {
+            let mut g = self.g.clone();
+            g.transitive_reduction_by_name();
+            g.edges()
+        };
+        let removed = self.g.transitive_reduction_removed();
+        #[cfg(test)]
+        assert_eq!(self.g.edges(), by_name, "transitive reduction");
+        for e in removed {
+            self.edge_removed(e);
+        }
     }
 
     /// Go's `Validate`: exactly one root and no cycles.
@@ -330,6 +441,9 @@ impl Graph {
         self.g.find_by_name(name)
     }
 
+    /// The graph's vertices and edges now: with [`Graph::changes`], the step recording as it
+    /// was before [`Graph::take_step`] (kept to check that one against).
+    #[cfg(test)]
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             vertices: self.g.iter().map(|(id, n)| (id, n.name())).collect(),
@@ -337,12 +451,8 @@ impl Graph {
         }
     }
 
-    /// The changes since `before`, as a named step.
-    pub fn diff(&self, before: &Snapshot, name: &str) -> Step {
-        Self::changes(before, &self.snapshot(), name)
-    }
-
     /// The changes from one snapshot to a later one, as a named step.
+    #[cfg(test)]
     pub fn changes(before: &Snapshot, after: &Snapshot, name: &str) -> Step {
         let vname = |id: &VId| {
             after

@@ -26,6 +26,8 @@ pub mod builders;
 pub mod graph;
 pub mod nodes;
 pub mod operation;
+#[cfg(test)]
+mod steps_check;
 pub mod transform;
 pub mod transform_attach_schema;
 pub mod transform_check;

@@ -121,7 +121,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             role="button"
             tabindex=move || if ctx.tab_stop.with(|t| t.as_deref() == Some(stop_name.as_str())) { "0" } else { "-1" }
             aria-label=move || {
-                let walking = ctx.walk_view.with(|v| v.started);
+                let walking = ctx.walking.get();
                 crate::page::keys::label(&label_name, kind, walking.then(|| st.get().label()))
             }
             on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))

@@ -127,6 +127,9 @@ struct Ctx {
     focused: RwSignal<Option<String>>,
     key_order: Memo<Vec<String>>,
     tab_stop: Memo<Option<String>>,
+    /// Whether a walk has started: its own memo, so what depends only on that (each vertex's
+    /// spoken label) is not run again at every walk frame.
+    walking: Memo<bool>,
     related: Memo<Related>,
     mode: RwSignal<Mode>,
     tab: RwSignal<Tab>,
@@ -308,6 +311,7 @@ impl Ctx {
             })
         });
         let walk_view = RwSignal::new(WalkView::default());
+        let walking = Memo::new(move |_| walk_view.with(|v| v.started));
         let ov = overlay::Overlays::new(shown, selected);
         Ctx {
             files,
@@ -329,6 +333,7 @@ impl Ctx {
             focused,
             key_order,
             tab_stop,
+            walking,
             related,
             mode: RwSignal::new(Mode::Inspect),
             tab: RwSignal::new(Tab::Details),

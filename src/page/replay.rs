@@ -85,18 +85,8 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
         .collect();
     let removed_edges: BTreeSet<(String, String)> = last.removed_edges.iter().cloned().collect();
     let names: Vec<String> = vertices.iter().chain(removed.iter()).cloned().collect();
-    let index: HashMap<&str, usize> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.as_str(), i))
-        .collect();
-    let idx_edges: Vec<(usize, usize)> = edges
-        .iter()
-        .chain(removed_edges.iter())
-        .filter_map(|(a, b)| Some((*index.get(a.as_str())?, *index.get(b.as_str())?)))
-        .collect();
     Replay {
-        graph: graph_of(names, idx_edges),
+        graph: graph_by_name(names, edges.iter().chain(removed_edges.iter())),
         added: last.added_vertices.iter().cloned().collect(),
         added_edges: last.added_edges.iter().cloned().collect(),
         removed,
@@ -119,14 +109,21 @@ pub fn union(steps: &[Step]) -> PageGraph {
             edges.add(e);
         }
     }
-    let names: Vec<String> = vertices.iter().cloned().collect();
+    graph_by_name(vertices.iter().cloned().collect(), edges.iter())
+}
+
+/// The page graph of `names` (indexes in this order) and the edges between them given by name;
+/// an edge naming a vertex not among `names` is left out.
+fn graph_by_name<'a>(
+    names: Vec<String>,
+    edges: impl Iterator<Item = &'a (String, String)>,
+) -> PageGraph {
     let index: HashMap<&str, usize> = names
         .iter()
         .enumerate()
         .map(|(i, n)| (n.as_str(), i))
         .collect();
     let idx_edges: Vec<(usize, usize)> = edges
-        .iter()
         .filter_map(|(a, b)| Some((*index.get(a.as_str())?, *index.get(b.as_str())?)))
         .collect();
     graph_of(names, idx_edges)

@@ -11,6 +11,7 @@
 
 pub mod expansion;
 pub mod steps;
+pub mod values;
 
 pub use steps::{
     Evaluation, GoNode, GoRef, Item, Operation, Phase, Placement, Step, StepKind, evaluation,

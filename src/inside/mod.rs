@@ -10,6 +10,7 @@
 //! about what a vertex does.
 
 pub mod expansion;
+pub mod report;
 pub mod steps;
 pub mod values;
 

@@ -180,6 +180,45 @@ pub struct Piece {
     pub vertex: Option<String>,
 }
 
+/// A run of a line's pieces: a whole reference with the vertex it refers to, or text between
+/// references.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    pub vertex: Option<String>,
+    pub pieces: Vec<(Option<Class>, String)>,
+}
+
+impl Segment {
+    pub fn text(&self) -> String {
+        self.pieces.iter().map(|(_, t)| t.as_str()).collect()
+    }
+}
+
+/// [`snippet_pieces`] grouped: consecutive pieces of one reference form one segment.
+pub fn snippet_segments(
+    a: &Analysis,
+    name: &str,
+    file: &str,
+    lines: &[(usize, String)],
+) -> Vec<Vec<Segment>> {
+    snippet_pieces(a, name, file, lines)
+        .into_iter()
+        .map(|line| {
+            let mut out: Vec<Segment> = Vec::new();
+            for p in line {
+                match out.last_mut() {
+                    Some(s) if s.vertex == p.vertex => s.pieces.push((p.class, p.text)),
+                    _ => out.push(Segment {
+                        vertex: p.vertex,
+                        pieces: vec![(p.class, p.text)],
+                    }),
+                }
+            }
+            out
+        })
+        .collect()
+}
+
 /// The highlighted pieces of each line of a declaration snippet (`lines`: line numbers and text
 /// of `file`, as [`super::explain::snippet`] gives them), with each reference vertex `name`
 /// makes marked and linked to the vertex it refers to.
@@ -387,6 +426,21 @@ resource "aws_eip" "ip" {
             [("local.name".to_string(), "local.name (expand)".to_string())]
         );
         assert!(linked(&pieces[0]).is_empty());
+        let segments = snippet_segments(&a, "aws_instance.web (expand)", "main.tf", &lines);
+        let refs: Vec<(String, Option<String>)> = segments[1]
+            .iter()
+            .map(|s| (s.text(), s.vertex.clone()))
+            .collect();
+        assert_eq!(
+            refs,
+            [
+                ("  count = ".to_string(), None),
+                (
+                    "var.n".to_string(),
+                    Some("var.n (expand, reference)".to_string())
+                )
+            ]
+        );
         // A string's colour is kept around the reference inside it.
         assert!(
             pieces[2]

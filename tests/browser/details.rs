@@ -189,7 +189,7 @@ async fn the_details_list_values_and_steps_and_references_select_their_vertex() 
         "{values:?}"
     );
     // The steps of the plan walk, with the instances' steps.
-    let summary = texts(&host, ".vertex-inside .eval-steps summary");
+    let summary = texts(&host, ".vertex-inside .eval-steps h3");
     assert_eq!(summary.len(), 1);
     assert!(
         summary[0].starts_with("Evaluation in the plan walk (walkPlan) ("),

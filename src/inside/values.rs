@@ -1424,12 +1424,21 @@ impl<'a> Resolver<'a> {
                 // A reference that is itself the cause names itself in its reason.
                 Some((name, u)) if u.reason.starts_with(&name) => Err(u),
                 Some((name, u)) => Err(u.through(&name)),
-                None => Err(Unknown::new(
-                    UnknownKind::NotStatic,
-                    format!("tfgraph cannot evaluate {}: {err}", e.text().trim()),
-                )),
+                None => Err(Unknown::new(UnknownKind::NotStatic, cannot(e, &err))),
             },
         }
+    }
+}
+
+/// Why tfgraph could not evaluate `e`, short: the evaluator's error without the expression it
+/// appends, and the expression itself only when it is short and on one line.
+fn cannot(e: &Expr, err: &str) -> String {
+    let err = err.split(" in expression `").next().unwrap_or(err);
+    let text = e.text().trim();
+    if text.len() <= 60 && !text.contains('\n') {
+        format!("tfgraph cannot evaluate {text}: {err}")
+    } else {
+        format!("tfgraph cannot evaluate it: {err}")
     }
 }
 

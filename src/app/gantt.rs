@@ -6,7 +6,7 @@
 //! A frame changes only the rows whose task moved, and the cursor: a bar still growing is drawn to
 //! the end of the axis and a cover from "now" onwards (moved by a transform) hides its future.
 
-use super::*;
+use super::prelude::*;
 use walkrt::GCell;
 
 fn pct(t: f64, axis: f64) -> f64 {

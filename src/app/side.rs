@@ -1,6 +1,8 @@
 //! The side panel: the selected vertex, the builder's steps, the examples gallery and export.
 
-use super::*;
+use super::files;
+use super::prelude::*;
+use super::walk::DurationEditor;
 
 #[component]
 pub fn SidePanel(ctx: Ctx) -> impl IntoView {

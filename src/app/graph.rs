@@ -1,7 +1,8 @@
 //! The graph pane: the laid-out SVG (vertex shapes by kind, edges, module boxes), pan/zoom, search
 //! and the legend.
 
-use super::*;
+use super::overlay;
+use super::prelude::*;
 
 /// Corner points of a vertex's shape as SVG `points` (the library's [`graph::shape`]).
 pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
@@ -596,10 +597,10 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge added" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"added by this step"</span></li>
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge removed" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by this step"</span></li>
                     </Show>
-                    <Show when=move || ctx.ov.kind.get() != overlay::OverlayKind::None>
+                    <Show when=move || ctx.ov.kind.get() != crate::page::overlay::OverlayKind::None>
                         <li><span class="legend-badge">"3"</span><span>"order number / component"</span></li>
                     </Show>
-                    <Show when=move || matches!(ctx.ov.kind.get(), overlay::OverlayKind::Dfs | overlay::OverlayKind::Bfs)>
+                    <Show when=move || matches!(ctx.ov.kind.get(), crate::page::overlay::OverlayKind::Dfs | crate::page::overlay::OverlayKind::Bfs)>
                         <li><span class="legend-ring frontier"></span><span>"frontier (queued)"</span></li>
                         <li><span class="legend-ring current"></span><span>"just visited"</span></li>
                     </Show>

@@ -16,39 +16,148 @@ pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
 
 pub use crate::page::graph::rounding;
 
-/// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
-pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl IntoView {
-    let i = n.index;
+/// A drawn vertex kept from one drawing to the next under its name ([`crate::page::keyed`]): its
+/// place, size, kind and index in the shown graph are a signal, updated in place when the graph
+/// changes, and its walk cell is its own.
+#[derive(Clone)]
+pub struct VSlot {
+    name: String,
+    node: ArcRwSignal<SNode>,
+    cell: ArcRwSignal<walkrt::VCell>,
+}
+
+/// A drawn edge kept under its two names; its path and end indexes are a signal.
+#[derive(Clone)]
+pub struct ESlot {
+    key: (String, String),
+    edge: ArcRwSignal<crate::page::scene::SEdge>,
+}
+
+/// Sets `s` to `v` unless it already holds it (so nothing that reads it runs again).
+fn set_if_changed<T: PartialEq + Clone + Send + Sync + 'static>(s: &ArcRwSignal<T>, v: &T) {
+    if s.with_untracked(|old| old != v) {
+        s.set(v.clone());
+    }
+}
+
+/// The scene's vertices as kept slots, the walk's cells pointed at them (tracks the scene).
+fn vertex_slots(
+    ctx: Ctx,
+    slots: StoredValue<std::collections::HashMap<String, VSlot>>,
+) -> Vec<VSlot> {
+    let nodes = ctx.scene.with(|sc| sc.nodes.clone());
+    let current: Vec<walkrt::VCell> = ctx
+        .rt
+        .with_value(|r| r.as_ref().map(|r| r.cells.clone()).unwrap_or_default());
+    let cell_of = |i: usize| current.get(i).copied().unwrap_or_default();
+    let out = slots
+        .try_update_value(|map| {
+            crate::page::keyed::reconcile(
+                map,
+                nodes,
+                |n| n.name.clone(),
+                |n| VSlot {
+                    name: n.name.clone(),
+                    node: ArcRwSignal::new(n.clone()),
+                    cell: ArcRwSignal::new(cell_of(n.index)),
+                },
+                |s, n| {
+                    set_if_changed(&s.node, n);
+                    set_if_changed(&s.cell, &cell_of(n.index));
+                },
+            )
+            .0
+        })
+        .unwrap_or_default();
+    let n = out
+        .iter()
+        .map(|s| s.node.with_untracked(|n| n.index) + 1)
+        .max()
+        .unwrap_or(0);
+    let mut cells: Vec<ArcRwSignal<walkrt::VCell>> = Vec::with_capacity(n);
+    cells.resize_with(n, || ArcRwSignal::new(walkrt::VCell::default()));
+    for s in &out {
+        cells[s.node.with_untracked(|n| n.index)] = s.cell.clone();
+    }
+    ctx.walk_ui.set_cells(cells);
+    out
+}
+
+/// The scene's edges as kept slots (tracks the scene).
+fn edge_slots(
+    ctx: Ctx,
+    slots: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
+) -> Vec<ESlot> {
+    let edges = ctx.scene.with(|sc| sc.edges.clone());
+    slots
+        .try_update_value(|map| {
+            crate::page::keyed::reconcile(
+                map,
+                edges,
+                |e| e.key.clone(),
+                |e| ESlot {
+                    key: e.key.clone(),
+                    edge: ArcRwSignal::new(e.clone()),
+                },
+                |s, e| set_if_changed(&s.edge, e),
+            )
+            .0
+        })
+        .unwrap_or_default()
+}
+
+/// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting. Kept
+/// while its name is drawn: what it shows follows its slot's signals.
+pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
+    let VSlot { name, node, cell } = slot;
+    let nd = node.clone();
+    let index = Memo::new(move |_| nd.with(|n| n.index));
     // The vertex's own walk cell: a walk frame sets only the cells of vertices that changed, and
     // these memos split it so the DOM is touched only for what changed.
     // A collapsed module shows the walk of the vertices it hides, taken together.
-    let members: Option<Vec<usize>> = ctx
-        .shown
-        .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()));
-    let member_cells = members.map(|ms| ctx.walk_ui.cells_of(&ms));
-    let mc = member_cells.clone();
-    let c = cell.clone();
-    let st = Memo::new(move |_| match &mc {
-        Some(ms) => crate::page::view::combined_state(ms.iter().map(|m| m.get().state)),
-        None => c.get().state,
+    let members = Memo::new(move |_| {
+        let i = index.get();
+        ctx.shown
+            .with(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
     });
-    let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
-    let mc = member_cells;
+    let member_cells = Memo::new(move |_| {
+        ctx.walk_ui.cells_version.track();
+        members.with(|ms| ms.as_ref().map(|ms| ctx.walk_ui.cells_of(ms)))
+    });
     let c = cell.clone();
-    let progress = Memo::new(move |_| match &mc {
-        Some(ms) if !ms.is_empty() => {
-            let done = ms.iter().filter(|m| m.get().state == VState::Done).count();
-            (done as f64 / ms.len() as f64 * 200.0).round() / 200.0
-        }
-        _ => c.get().progress(),
+    let st = Memo::new(move |_| {
+        member_cells.with(|mc| match mc {
+            Some(ms) => crate::page::view::combined_state(ms.iter().map(|m| m.get().state)),
+            None => c.get().state,
+        })
+    });
+    let critical = Memo::new(move |_| {
+        let i = index.get();
+        ctx.critical.with(|v| v.contains(&i))
+    });
+    let c = cell.clone();
+    let progress = Memo::new(move |_| {
+        member_cells.with(|mc| match mc {
+            Some(ms) if !ms.is_empty() => {
+                let done = ms.iter().filter(|m| m.get().state == VState::Done).count();
+                (done as f64 / ms.len() as f64 * 200.0).round() / 200.0
+            }
+            _ => c.get().progress(),
+        })
     });
     let c = cell;
     let inst = Memo::new(move |_| c.get().inst_label());
-    let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
-    let name = n.name.clone();
-    let n_for_class = n.name.clone();
+    let hovered = Memo::new(move |_| {
+        let i = index.get();
+        ctx.walk_ui.hover.get() == Some(i)
+    });
+    let nd = node.clone();
+    let kind = Memo::new(move |_| nd.with(|n| n.kind));
+    let nd = node.clone();
+    let size = Memo::new(move |_| nd.with(|n| (n.w, n.h)));
+    let n_for_class = name.clone();
     let class = move || {
-        let mut c = format!("vertex kind-{}", n.kind.css());
+        let mut c = format!("vertex kind-{}", kind.get().css());
         // A module call that is not installed: drawn dashed (see the legend).
         if ctx.good.with(|g| {
             g.as_ref()
@@ -64,10 +173,11 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
                     c.push_str(" added");
                 }
             }
-            if s.cycle_nodes.contains(&i) {
+            if s.cycle_nodes.contains(&index.get()) {
                 c.push_str(" cycle");
             }
         });
+        let i = index.get();
         ctx.related.with(|r| {
             if r.selected == Some(i) {
                 c.push_str(" selected");
@@ -97,13 +207,17 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
         c
     };
     let state = move || st.get().css();
-    let progress_w = move || progress.get() * n.w;
-    let shape = match shape_points(n.kind, n.w, n.h) {
-        Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
-        None => view! {
-            <rect class="shape" width=n.w height=n.h rx=rounding(n.kind, n.h)></rect>
+    let progress_w = move || progress.get() * size.get().0;
+    let shape = move || {
+        let (w, h) = size.get();
+        let k = kind.get();
+        match shape_points(k, w, h) {
+            Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
+            None => view! {
+                <rect class="shape" width=w height=h rx=rounding(k, h)></rect>
+            }
+            .into_any(),
         }
-        .into_any(),
     };
     let click_name = name.clone();
     let data_name = name.clone();
@@ -111,7 +225,6 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
     let label_name = name.clone();
     let focus_name = name.clone();
     let key_name = name.clone();
-    let kind = n.kind;
     view! {
         <g
             class=class
@@ -123,7 +236,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             tabindex=move || if ctx.tab_stop.with(|t| t.as_deref() == Some(stop_name.as_str())) { "0" } else { "-1" }
             aria-label=move || {
                 let walking = ctx.walking.get();
-                crate::page::keys::label(&label_name, kind, walking.then(|| st.get().label()))
+                crate::page::keys::label(&label_name, kind.get(), walking.then(|| st.get().label()))
             }
             on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))
             on:keydown=move |ev: web_sys::KeyboardEvent| {
@@ -153,7 +266,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
                     }
                 }
             }
-            transform=format!("translate({:.1},{:.1})", n.x, n.y)
+            transform=move || node.with(|n| format!("translate({:.1},{:.1})", n.x, n.y))
             on:click=move |ev| {
                 ev.stop_propagation();
                 // A collapsed module opens again when clicked.
@@ -177,7 +290,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             }
             on:mouseenter=move |_| {
                 ctx.walk_ui.hover_from_graph.set_value(true);
-                ctx.walk_ui.hover.set(Some(i));
+                ctx.walk_ui.hover.set(Some(index.get_untracked()));
             }
             on:mouseleave=move |_| ctx.walk_ui.hover.set(None)
         >
@@ -185,22 +298,70 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             <rect
                 class="progress"
                 x="0"
-                y=n.h - 3.0
+                y=move || size.get().1 - 3.0
                 height="3"
                 width=move || format!("{:.1}", progress_w())
             ></rect>
-            <text class="label" x=n.w / 2.0 y=n.h / 2.0>
+            <text class="label" x=move || size.get().0 / 2.0 y=move || size.get().1 / 2.0>
                 {name}
             </text>
-            <text class="inst" x=n.w - 4.0 y=-3.0>
+            <text class="inst" x=move || size.get().0 - 4.0 y=-3.0>
                 {move || inst.get()}
             </text>
         </g>
     }
 }
 
+/// One edge, from the dependency to the dependent. Kept while its two names are drawn.
+fn edge_view(ctx: Ctx, slot: ESlot) -> impl IntoView {
+    let ESlot { key, edge } = slot;
+    let e = edge.clone();
+    let ends = Memo::new(move |_| e.with(|e| (e.from, e.to)));
+    let class_key = key.clone();
+    let class = move || {
+        let (a, b) = ends.get();
+        let mut c = String::from("edge");
+        ctx.shown.with(|s| {
+            if let Some(r) = &s.replay {
+                if r.removed_edges.contains(&class_key) {
+                    c.push_str(" removed");
+                } else if r.added_edges.contains(&class_key) {
+                    c.push_str(" added");
+                }
+            }
+            if s.cycle_edges.contains(&(a, b)) {
+                c.push_str(" cycle");
+            }
+        });
+        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
+            c.push_str(" critical");
+        }
+        ctx.related.with(|r| {
+            if let Some(sel) = r.selected {
+                let up = (a == sel || r.is_up(a)) && r.is_up(b);
+                let down = (b == sel || r.is_down(b)) && r.is_down(a);
+                c.push_str(if up || down { " related" } else { " dim" });
+            }
+        });
+        c
+    };
+    let (dependent, dependency) = key;
+    view! {
+        <path
+            class=class
+            d=move || edge.with(|e| e.d.clone())
+            marker-end="url(#arrow)"
+            data-dependent=dependent
+            data-dependency=dependency
+        ></path>
+    }
+}
+
 #[component]
 pub fn GraphPane(ctx: Ctx) -> impl IntoView {
+    // The drawn vertices and edges, kept by name from one drawing to the next.
+    let vertex_store = StoredValue::new(std::collections::HashMap::new());
+    let edge_store = StoredValue::new(std::collections::HashMap::new());
     let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
     let on_down = move |ev: web_sys::PointerEvent| {
         if ev.button() != 0 {
@@ -426,45 +587,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        {move || {
-                            ctx.scene
-                                .with(|sc| sc.edges.clone())
-                                .into_iter()
-                                .map(|e| {
-                                    let key = e.key.clone();
-                                    let key_attrs = key.clone();
-                                    let (a, b) = (e.from, e.to);
-                                    let class = move || {
-                                        let mut c = String::from("edge");
-                                        ctx.shown.with(|s| {
-                                            if let Some(r) = &s.replay {
-                                                if r.removed_edges.contains(&key) {
-                                                    c.push_str(" removed");
-                                                } else if r.added_edges.contains(&key) {
-                                                    c.push_str(" added");
-                                                }
-                                            }
-                                            if s.cycle_edges.contains(&(a, b)) {
-                                                c.push_str(" cycle");
-                                            }
-                                        });
-                                        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
-                                            c.push_str(" critical");
-                                        }
-                                        ctx.related.with(|r| {
-                                            if let Some(sel) = r.selected {
-                                                let up = (a == sel || r.is_up(a)) && r.is_up(b);
-                                                let down = (b == sel || r.is_down(b)) && r.is_down(a);
-                                                c.push_str(if up || down { " related" } else { " dim" });
-                                            }
-                                        });
-                                        c
-                                    };
-                                    let (dependent, dependency) = key_attrs;
-                                    view! { <path class=class d=e.d marker-end="url(#arrow)" data-dependent=dependent data-dependency=dependency></path> }
-                                })
-                                .collect_view()
-                        }}
+                        <For each=move || edge_slots(ctx, edge_store) key=|e| e.key.clone() let:e>
+                            {edge_view(ctx, e)}
+                        </For>
                         {move || {
                             let paths = ctx
                                 .shown
@@ -481,20 +606,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        {move || {
-                            let nodes = ctx.scene.with(|sc| sc.nodes.clone());
-                            let n = nodes.iter().map(|n| n.index + 1).max().unwrap_or(0);
-                            let cells = ctx.rt.with_value(|r| {
-                                ctx.walk_ui.new_cells(n, r.as_ref().map(|r| r.cells.as_slice()))
-                            });
-                            nodes
-                                .into_iter()
-                                .map(|n| {
-                                    let cell = cells.get(n.index).cloned().unwrap_or_default();
-                                    vertex_view(ctx, n, cell)
-                                })
-                                .collect_view()
-                        }}
+                        <For each=move || vertex_slots(ctx, vertex_store) key=|v| v.name.clone() let:v>
+                            {vertex_view(ctx, v)}
+                        </For>
                         {overlay::layer(ctx)}
                     </g>
                 </svg>

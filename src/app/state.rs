@@ -58,6 +58,8 @@ pub(super) enum Tab {
 #[derive(Clone, Copy)]
 pub struct WalkUi {
     pub(super) cells: StoredValue<Vec<ArcRwSignal<VCell>>>,
+    /// Bumped when `cells` is replaced (a collapsed module reads its members' cells again).
+    pub cells_version: RwSignal<u64>,
     pub(super) rows: RwSignal<Vec<GRowView>>,
     pub(super) row_cells: StoredValue<BTreeMap<u32, ArcRwSignal<GCell>>>,
     /// The Gantt's time axis (seconds): the walk's makespan, known at its start.
@@ -85,6 +87,7 @@ impl WalkUi {
     pub fn new() -> WalkUi {
         WalkUi {
             cells: StoredValue::new(Vec::new()),
+            cells_version: RwSignal::new(0),
             rows: RwSignal::new(Vec::new()),
             row_cells: StoredValue::new(BTreeMap::new()),
             axis: RwSignal::new(1.0),
@@ -97,14 +100,11 @@ impl WalkUi {
         }
     }
 
-    /// Fresh cells for a graph of `n` vertices (the graph view calls this when it draws the
-    /// vertices), holding the state of a walk under way.
-    pub fn new_cells(self, n: usize, current: Option<&[VCell]>) -> Vec<ArcRwSignal<VCell>> {
-        let cells: Vec<ArcRwSignal<VCell>> = (0..n)
-            .map(|i| ArcRwSignal::new(current.and_then(|c| c.get(i).copied()).unwrap_or_default()))
-            .collect();
-        self.cells.set_value(cells.clone());
-        cells
+    /// The drawn vertices' cells by index in the shown graph (the graph view sets them when it
+    /// draws; each drawn vertex keeps its own cell while its name is drawn).
+    pub fn set_cells(self, cells: Vec<ArcRwSignal<VCell>>) {
+        self.cells.set_value(cells);
+        self.cells_version.update(|v| *v += 1);
     }
 
     /// The cells of vertices `ms` (a collapsed module's members).

@@ -35,6 +35,7 @@ pub mod files;
 pub mod glossary;
 pub mod graph;
 pub mod highlight;
+pub mod keyed;
 pub mod keys;
 pub mod notices;
 pub mod overlay;

@@ -183,7 +183,7 @@ impl Ctx {
             let opts = gv.opts();
             let step = step.get();
             good.with(|g| match g {
-                Some(a) => crate::page::view::shown(a, step, &opts),
+                Some(a) => timed("shown", || crate::page::view::shown(a, step, &opts)),
                 None => Shown::default(),
             })
         });

@@ -24,6 +24,19 @@ pub struct VSlot {
     name: String,
     node: ArcRwSignal<SNode>,
     cell: ArcRwSignal<walkrt::VCell>,
+    /// For a collapsed module, the vertices it hides (indexes in the shown graph).
+    members: ArcRwSignal<Option<Vec<usize>>>,
+    /// What [`mark_all`] gives it.
+    marks: ArcRwSignal<VMarks>,
+}
+
+/// A vertex's marks: its classes besides kind ([`crate::page::decor::vertex`]), whether it is
+/// the graph's Tab stop, and whether a walk has started (what it says to a screen reader).
+#[derive(Clone, Default, PartialEq)]
+pub struct VMarks {
+    classes: String,
+    tab_stop: bool,
+    walking: bool,
 }
 
 /// A drawn edge kept under its two names; its path and end indexes are a signal.
@@ -31,6 +44,8 @@ pub struct VSlot {
 pub struct ESlot {
     key: (String, String),
     edge: ArcRwSignal<crate::page::scene::SEdge>,
+    /// Its classes besides `edge` ([`crate::page::decor::edge`]).
+    marks: ArcRwSignal<String>,
 }
 
 /// Sets `s` to `v` unless it already holds it (so nothing that reads it runs again).
@@ -44,12 +59,17 @@ fn set_if_changed<T: PartialEq + Clone + Send + Sync + 'static>(s: &ArcRwSignal<
 fn vertex_slots(
     ctx: Ctx,
     slots: StoredValue<std::collections::HashMap<String, VSlot>>,
+    drawn: RwSignal<u64>,
 ) -> Vec<VSlot> {
     let nodes = ctx.scene.with(|sc| sc.nodes.clone());
     let current: Vec<walkrt::VCell> = ctx
         .rt
         .with_value(|r| r.as_ref().map(|r| r.cells.clone()).unwrap_or_default());
     let cell_of = |i: usize| current.get(i).copied().unwrap_or_default();
+    let members_of = |i: usize| {
+        ctx.shown
+            .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
+    };
     let out = slots
         .try_update_value(|map| {
             crate::page::keyed::reconcile(
@@ -60,10 +80,13 @@ fn vertex_slots(
                     name: n.name.clone(),
                     node: ArcRwSignal::new(n.clone()),
                     cell: ArcRwSignal::new(cell_of(n.index)),
+                    members: ArcRwSignal::new(members_of(n.index)),
+                    marks: ArcRwSignal::new(VMarks::default()),
                 },
                 |s, n| {
                     set_if_changed(&s.node, n);
                     set_if_changed(&s.cell, &cell_of(n.index));
+                    set_if_changed(&s.members, &members_of(n.index));
                 },
             )
             .0
@@ -80,6 +103,8 @@ fn vertex_slots(
         cells[s.node.with_untracked(|n| n.index)] = s.cell.clone();
     }
     ctx.walk_ui.set_cells(cells);
+    // The marks of what was just drawn (new elements start unmarked).
+    drawn.update(|d| *d += 1);
     out
 }
 
@@ -87,9 +112,10 @@ fn vertex_slots(
 fn edge_slots(
     ctx: Ctx,
     slots: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
+    drawn: RwSignal<u64>,
 ) -> Vec<ESlot> {
     let edges = ctx.scene.with(|sc| sc.edges.clone());
-    slots
+    let out = slots
         .try_update_value(|map| {
             crate::page::keyed::reconcile(
                 map,
@@ -98,31 +124,93 @@ fn edge_slots(
                 |e| ESlot {
                     key: e.key.clone(),
                     edge: ArcRwSignal::new(e.clone()),
+                    marks: ArcRwSignal::new(String::new()),
                 },
                 |s, e| set_if_changed(&s.edge, e),
             )
             .0
         })
-        .unwrap_or_default()
+        .unwrap_or_default();
+    drawn.update(|d| *d += 1);
+    out
+}
+
+/// Sets the marks of every drawn vertex and edge (tracks the selection, the shown graph, the
+/// walk's critical path, failures, hover, search and the Tab stop). One subscriber for all of
+/// them: see [`crate::page::decor`] for why not one per element.
+fn mark_all(
+    ctx: Ctx,
+    vertices: StoredValue<std::collections::HashMap<String, VSlot>>,
+    edges: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
+    drawn: RwSignal<u64>,
+) {
+    drawn.track();
+    let walking = ctx.walking.get();
+    let hover = ctx.walk_ui.hover.get();
+    let tab_stop = ctx.tab_stop.get();
+    let search = ctx.search.get();
+    ctx.good.with(|g| {
+        let not_installed = g.as_ref().map_or(&[][..], |a| a.not_installed.as_slice());
+        ctx.shown.with(|shown| {
+            ctx.related.with(|related| {
+                ctx.failures.with(|failures| {
+                    ctx.critical.with(|critical| {
+                        let m = crate::page::decor::Marks {
+                            shown,
+                            related,
+                            failures,
+                            critical,
+                            hover,
+                            search: &search,
+                            not_installed,
+                        };
+                        vertices.with_value(|map| {
+                            for slot in map.values() {
+                                let i = slot.node.with_untracked(|n| n.index);
+                                let marks = VMarks {
+                                    classes: crate::page::decor::vertex(&m, &slot.name, i),
+                                    tab_stop: tab_stop.as_deref() == Some(slot.name.as_str()),
+                                    walking,
+                                };
+                                set_if_changed(&slot.marks, &marks);
+                            }
+                        });
+                        edges.with_value(|map| {
+                            for slot in map.values() {
+                                let (a, b) = slot.edge.with_untracked(|e| (e.from, e.to));
+                                let classes = crate::page::decor::edge(&m, &slot.key, a, b);
+                                set_if_changed(&slot.marks, &classes);
+                            }
+                        });
+                    })
+                })
+            })
+        })
+    });
 }
 
 /// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting. Kept
 /// while its name is drawn: what it shows follows its slot's signals.
 pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
-    let VSlot { name, node, cell } = slot;
-    let nd = node.clone();
-    let index = Memo::new(move |_| nd.with(|n| n.index));
+    let VSlot {
+        name,
+        node,
+        cell,
+        members,
+        marks,
+    } = slot;
+    // The vertex reads only its own slot's signals (and the walk cells of the vertices a
+    // collapsed module hides): see `crate::page::decor` for why.
     // The vertex's own walk cell: a walk frame sets only the cells of vertices that changed, and
     // these memos split it so the DOM is touched only for what changed.
     // A collapsed module shows the walk of the vertices it hides, taken together.
-    let members = Memo::new(move |_| {
-        let i = index.get();
-        ctx.shown
-            .with(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
-    });
     let member_cells = Memo::new(move |_| {
-        ctx.walk_ui.cells_version.track();
-        members.with(|ms| ms.as_ref().map(|ms| ctx.walk_ui.cells_of(ms)))
+        members.with(|ms| {
+            ms.as_ref().map(|ms| {
+                ctx.walk_ui.cells_version.track();
+                ctx.walk_ui.cells_of(ms)
+            })
+        })
     });
     let c = cell.clone();
     let st = Memo::new(move |_| {
@@ -130,10 +218,6 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             Some(ms) => crate::page::view::combined_state(ms.iter().map(|m| m.get().state)),
             None => c.get().state,
         })
-    });
-    let critical = Memo::new(move |_| {
-        let i = index.get();
-        ctx.critical.with(|v| v.contains(&i))
     });
     let c = cell.clone();
     let progress = Memo::new(move |_| {
@@ -147,65 +231,17 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     });
     let c = cell;
     let inst = Memo::new(move |_| c.get().inst_label());
-    let hovered = Memo::new(move |_| {
-        let i = index.get();
-        ctx.walk_ui.hover.get() == Some(i)
-    });
     let nd = node.clone();
     let kind = Memo::new(move |_| nd.with(|n| n.kind));
     let nd = node.clone();
     let size = Memo::new(move |_| nd.with(|n| (n.w, n.h)));
-    let n_for_class = name.clone();
-    let class = move || {
-        let mut c = format!("vertex kind-{}", kind.get().css());
-        // A module call that is not installed: drawn dashed (see the legend).
-        if ctx.good.with(|g| {
-            g.as_ref()
-                .is_some_and(|a| model::is_not_installed(&a.not_installed, &n_for_class))
-        }) {
-            c.push_str(" not-installed");
-        }
-        ctx.shown.with(|s| {
-            if let Some(r) = &s.replay {
-                if r.removed.contains(&n_for_class) {
-                    c.push_str(" removed");
-                } else if r.added.contains(&n_for_class) {
-                    c.push_str(" added");
-                }
-            }
-            if s.cycle_nodes.contains(&index.get()) {
-                c.push_str(" cycle");
-            }
-        });
-        let i = index.get();
-        ctx.related.with(|r| {
-            if r.selected == Some(i) {
-                c.push_str(" selected");
-            } else if r.is_up(i) {
-                c.push_str(" ancestor");
-            } else if r.is_down(i) {
-                c.push_str(" descendant");
-            } else if r.selected.is_some() {
-                c.push_str(" dim");
-            }
-        });
-        if ctx.failures.with(|f| f.contains(&n_for_class)) {
-            c.push_str(" inject");
-        }
-        if critical.get() {
-            c.push_str(" critical");
-        }
-        if hovered.get() {
-            c.push_str(" hover");
-        }
-        ctx.search.with(|q| {
-            if !q.trim().is_empty() {
-                let hit = crate::page::view::matches_query(&n_for_class, q);
-                c.push_str(if hit { " match" } else { " nomatch" });
-            }
-        });
-        c
-    };
+    let nd = node.clone();
+    let index = Memo::new(move |_| nd.with(|n| n.index));
+    let m = marks.clone();
+    let class = move || m.with(|m| format!("vertex kind-{}{}", kind.get().css(), m.classes));
+    let m = marks.clone();
+    let tab_stop = Memo::new(move |_| m.with(|m| m.tab_stop));
+    let walking = Memo::new(move |_| marks.with(|m| m.walking));
     let state = move || st.get().css();
     let progress_w = move || progress.get() * size.get().0;
     let shape = move || {
@@ -221,7 +257,6 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     };
     let click_name = name.clone();
     let data_name = name.clone();
-    let stop_name = name.clone();
     let label_name = name.clone();
     let focus_name = name.clone();
     let key_name = name.clone();
@@ -233,10 +268,9 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             // The keyboard: one vertex is the graph's Tab stop; the arrow keys move the focus in
             // reading order, Enter or Space does what a click does (`page::keys`).
             role="button"
-            tabindex=move || if ctx.tab_stop.with(|t| t.as_deref() == Some(stop_name.as_str())) { "0" } else { "-1" }
+            tabindex=move || if tab_stop.get() { "0" } else { "-1" }
             aria-label=move || {
-                let walking = ctx.walking.get();
-                crate::page::keys::label(&label_name, kind.get(), walking.then(|| st.get().label()))
+                crate::page::keys::label(&label_name, kind.get(), walking.get().then(|| st.get().label()))
             }
             on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))
             on:keydown=move |ev: web_sys::KeyboardEvent| {
@@ -313,38 +347,9 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
 }
 
 /// One edge, from the dependency to the dependent. Kept while its two names are drawn.
-fn edge_view(ctx: Ctx, slot: ESlot) -> impl IntoView {
-    let ESlot { key, edge } = slot;
-    let e = edge.clone();
-    let ends = Memo::new(move |_| e.with(|e| (e.from, e.to)));
-    let class_key = key.clone();
-    let class = move || {
-        let (a, b) = ends.get();
-        let mut c = String::from("edge");
-        ctx.shown.with(|s| {
-            if let Some(r) = &s.replay {
-                if r.removed_edges.contains(&class_key) {
-                    c.push_str(" removed");
-                } else if r.added_edges.contains(&class_key) {
-                    c.push_str(" added");
-                }
-            }
-            if s.cycle_edges.contains(&(a, b)) {
-                c.push_str(" cycle");
-            }
-        });
-        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
-            c.push_str(" critical");
-        }
-        ctx.related.with(|r| {
-            if let Some(sel) = r.selected {
-                let up = (a == sel || r.is_up(a)) && r.is_up(b);
-                let down = (b == sel || r.is_down(b)) && r.is_down(a);
-                c.push_str(if up || down { " related" } else { " dim" });
-            }
-        });
-        c
-    };
+fn edge_view(slot: ESlot) -> impl IntoView {
+    let ESlot { key, edge, marks } = slot;
+    let class = move || marks.with(|m| format!("edge{m}"));
     let (dependent, dependency) = key;
     view! {
         <path
@@ -362,6 +367,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     // The drawn vertices and edges, kept by name from one drawing to the next.
     let vertex_store = StoredValue::new(std::collections::HashMap::new());
     let edge_store = StoredValue::new(std::collections::HashMap::new());
+    let drawn = RwSignal::new(0u64);
+    Effect::new(move |_| mark_all(ctx, vertex_store, edge_store, drawn));
     let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
     let on_down = move |ev: web_sys::PointerEvent| {
         if ev.button() != 0 {
@@ -587,8 +594,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        <For each=move || edge_slots(ctx, edge_store) key=|e| e.key.clone() let:e>
-                            {edge_view(ctx, e)}
+                        <For each=move || edge_slots(ctx, edge_store, drawn) key=|e| e.key.clone() let:e>
+                            {edge_view(e)}
                         </For>
                         {move || {
                             let paths = ctx
@@ -606,7 +613,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        <For each=move || vertex_slots(ctx, vertex_store) key=|v| v.name.clone() let:v>
+                        <For each=move || vertex_slots(ctx, vertex_store, drawn) key=|v| v.name.clone() let:v>
                             {vertex_view(ctx, v)}
                         </For>
                         {overlay::layer(ctx)}

@@ -28,6 +28,7 @@
 pub mod analysis;
 pub mod chart;
 pub mod crash;
+pub mod decor;
 pub mod details;
 pub mod examples;
 pub mod explain;

@@ -393,15 +393,15 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
             g.as_ref()
                 .map(|a| {
                     (
-                        a.dot.clone(),
-                        a.mermaid.clone(),
-                        a.json.clone(),
+                        a.exports.dot(),
+                        a.exports.mermaid(),
+                        a.exports.json(),
                         a.imported.clone(),
                     )
                 })
                 .unwrap_or_default()
         });
-        let svg = ctx.scene.with(|s| s.svg.clone());
+        let svg = ctx.scene.with(|s| s.svg());
         let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
             view! {
                 <a class="export-link" download=file href=explain::data_url(mime, text)>
@@ -425,7 +425,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
                     type="button"
                     class="export-link export-png"
                     on:click=move |_| {
-                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg.clone(), s.width, s.height));
+                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg(), s.width, s.height));
                         files::export_png(ctx, svg, w, h);
                     }
                 >

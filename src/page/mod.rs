@@ -28,6 +28,7 @@
 pub mod analysis;
 pub mod chart;
 pub mod crash;
+pub mod decor;
 pub mod details;
 pub mod examples;
 pub mod explain;
@@ -36,6 +37,7 @@ pub mod glossary;
 pub mod graph;
 pub mod highlight;
 pub mod inside;
+pub mod keyed;
 pub mod keys;
 pub mod notices;
 pub mod overlay;

@@ -152,16 +152,28 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                                         .into_iter()
                                         .map(|seg| match seg.vertex {
                                             Some(v) => {
+                                                // A focusable span, not a <button>: a reference is
+                                                // a word in the code, not a finger-sized control.
                                                 let title = format!("Select {v}");
+                                                let key_v = v.clone();
                                                 view! {
-                                                    <button
-                                                        type="button"
+                                                    <span
                                                         class="snippet-ref"
+                                                        role="button"
+                                                        tabindex="0"
                                                         title=title
                                                         on:click=move |_| ctx.selected.set(Some(v.clone()))
+                                                        on:keydown=move |ev| {
+                                                            if ev.key() == "Enter" || ev.key() == " " {
+                                                                // Not also a shortcut (space plays the walk).
+                                                                ev.prevent_default();
+                                                                ev.stop_propagation();
+                                                                ctx.selected.set(Some(key_v.clone()));
+                                                            }
+                                                        }
                                                     >
                                                         {spans(seg.pieces)}
-                                                    </button>
+                                                    </span>
                                                 }
                                                 .into_any()
                                             }

@@ -160,3 +160,10 @@ fn a_name_that_is_no_vertex_is_an_error_naming_the_nearest() {
         "Error: No vertex \"aws_instance.wbe\" in the graph. Did you mean \"aws_instance.web (expand)\"?\n"
     );
 }
+
+#[test]
+fn explain_without_a_vertex_says_what_to_give() {
+    let (code, _, err) = tfgraph(&["explain"]);
+    assert_ne!(code, 0);
+    assert_eq!(err, "Error: give the vertex to explain: [DIR] ADDR\n");
+}

@@ -25,6 +25,10 @@ pub fn run(mut args: Args) -> ExitCode {
     // folder is the current one.
     let addr = match args.addr.take() {
         Some(a) => a,
+        None if args.inputs.dir == std::path::Path::new(".") => {
+            eprintln!("Error: give the vertex to explain: [DIR] ADDR");
+            return ExitCode::FAILURE;
+        }
         None => {
             let a = args.inputs.dir.to_string_lossy().into_owned();
             args.inputs.dir = ".".into();

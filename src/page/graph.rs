@@ -4,6 +4,7 @@
 //! that no longer exist are classified too.
 
 use crate::dag;
+use crate::kind::{Mode, ResourceRole, VertexKind};
 
 /// A vertex as the page knows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,6 +64,34 @@ pub enum Kind {
     /// A module collapsed into one vertex by the viewer (not an OpenTofu vertex).
     Collapsed,
     Other,
+}
+
+impl Kind {
+    /// How a vertex of kind `k` is drawn: a pure mapping of the engine's kind.
+    pub fn of(k: &VertexKind) -> Kind {
+        match k {
+            VertexKind::Resource { role, mode, .. } => match role {
+                ResourceRole::Destroy
+                | ResourceRole::Orphan
+                | ResourceRole::Deposed
+                | ResourceRole::DestroyDeposed => Kind::Destroy,
+                _ if *mode == Mode::Data => Kind::Data,
+                _ => Kind::Resource,
+            },
+            VertexKind::Provider(_) => Kind::Provider,
+            VertexKind::Variable(_) => Kind::Variable,
+            VertexKind::Local => Kind::Local,
+            VertexKind::Output => Kind::Output,
+            VertexKind::OutputDestroy => Kind::Destroy,
+            VertexKind::ModuleExpand | VertexKind::ModuleInstance => Kind::ModuleExpand,
+            VertexKind::ModuleClose => Kind::ModuleClose,
+            VertexKind::Root => Kind::Root,
+            VertexKind::CheckExpand
+            | VertexKind::CheckReport
+            | VertexKind::CheckStart
+            | VertexKind::Other => Kind::Other,
+        }
+    }
 }
 
 impl Kind {

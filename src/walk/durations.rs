@@ -139,6 +139,27 @@ pub fn default_duration(name: &str) -> Duration {
     }
 }
 
+/// The table's duration for a vertex of kind `k`, before overrides and jitter: the same table
+/// as [`default_duration`], read from the vertex's kind.
+pub fn table_duration(k: &crate::kind::VertexKind) -> Duration {
+    use crate::kind::{Mode, ProviderRole, ResourceRole, VertexKind};
+    match k {
+        VertexKind::Resource {
+            role: ResourceRole::Expand | ResourceRole::Close,
+            ..
+        } => Duration::ZERO,
+        VertexKind::Resource {
+            mode: Mode::Data, ..
+        } => Duration::from_secs(2),
+        VertexKind::Resource { type_name, .. } => SLOW_RESOURCE_TYPES
+            .iter()
+            .find(|(t, _)| t == type_name)
+            .map_or(Duration::from_secs(10), |(_, s)| Duration::from_secs(*s)),
+        VertexKind::Provider(ProviderRole::Config | ProviderRole::Proxy) => Duration::from_secs(1),
+        _ => Duration::ZERO,
+    }
+}
+
 /// Vertex durations: the default table, overrides by vertex name, and seeded jitter.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DurationModel {

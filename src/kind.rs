@@ -98,10 +98,14 @@ pub enum VertexKind {
     },
     Provider(ProviderRole),
     Variable(VariableRole),
-    /// `local.x (expand)`.
-    Local,
-    /// `output.x (expand)`.
-    Output,
+    /// `local.NAME (expand)`.
+    Local {
+        name: String,
+    },
+    /// `output.NAME (expand)`.
+    Output {
+        name: String,
+    },
     /// `output.x (destroy)`.
     OutputDestroy,
     /// `module.m (expand)`.
@@ -148,6 +152,19 @@ impl VertexKind {
             VertexKind::ModuleExpand => VertexKind::ModuleInstance,
             other => other.clone(),
         }
+    }
+
+    /// Whether this is one of the `(expand)` vertices: of a resource, a module call, a local
+    /// value, an output or a check.
+    pub fn is_expand(&self) -> bool {
+        self.is_resource_expand()
+            || matches!(
+                self,
+                VertexKind::ModuleExpand
+                    | VertexKind::Local { .. }
+                    | VertexKind::Output { .. }
+                    | VertexKind::CheckExpand
+            )
     }
 
     /// Whether this is the `(expand)` vertex of a resource.

@@ -778,7 +778,9 @@ mod tests {
         req.vars = vec![VarInput::var("n=3")];
         let out = run(&req).unwrap_or_else(|e| panic!("{e:?}"));
         let mut e = out.expander().expect("plan graphs expand");
-        let names = e.instances_of("a_b.c (expand)").expect("expands");
+        let names = e
+            .instances_of(&crate::dag::import::typed_from_name("a_b.c (expand)"))
+            .expect("expands");
         assert_eq!(names.map(|v| v.len()), Ok(3));
         let apply =
             run(&Request::new(files(text), BuilderKind::Apply)).unwrap_or_else(|e| panic!("{e:?}"));

@@ -46,12 +46,13 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
     let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
     let name = n.name.clone();
     let n_for_class = n.name.clone();
+    let typed_for_class = n.typed.clone();
     let class = move || {
         let mut c = format!("vertex kind-{}", n.kind.css());
         // A module call that is not installed: drawn dashed (see the legend).
         if ctx.good.with(|g| {
             g.as_ref()
-                .is_some_and(|a| model::is_not_installed(&a.not_installed, &n_for_class))
+                .is_some_and(|a| model::is_not_installed(&a.not_installed, &typed_for_class))
         }) {
             c.push_str(" not-installed");
         }

@@ -437,8 +437,12 @@ impl Node {
             Node::RootVariable { .. } => VertexKind::Variable(VariableRole::Root),
             Node::VariableReference { .. } => VertexKind::Variable(VariableRole::Reference),
             Node::ModuleVariable { .. } => VertexKind::Variable(VariableRole::Input),
-            Node::Local { .. } => VertexKind::Local,
-            Node::Output { .. } => VertexKind::Output,
+            Node::Local { config, .. } => VertexKind::Local {
+                name: config.name.clone(),
+            },
+            Node::Output { config, .. } => VertexKind::Output {
+                name: config.name.clone(),
+            },
             Node::DestroyOutput { .. } => VertexKind::OutputDestroy,
             Node::ExpandModule { .. } => VertexKind::ModuleExpand,
             // The root module's closer is `root`, the graph's end.

@@ -52,6 +52,29 @@ pub struct DotDocument {
     pub edges: Vec<(usize, usize)>,
 }
 
+impl DotVertexRead {
+    /// A vertex known by the name `name` alone, as a DOT file would give it (tests of what walks
+    /// or draws a graph of names).
+    pub fn named(name: &str) -> DotVertexRead {
+        DotVertexRead {
+            name: name.to_string(),
+            label: None,
+            cluster: Vec::new(),
+            typed: typed_from_name(name),
+        }
+    }
+}
+
+impl super::Vertex for DotVertexRead {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn typed(&self) -> Typed {
+        self.typed.clone()
+    }
+}
+
 impl DotDocument {
     /// The vertices' names, in document order.
     pub fn vertex_names(&self) -> Vec<String> {
@@ -378,9 +401,13 @@ fn kind_in_module(rest: &str, suffix: &str) -> VertexKind {
             "" => VariableRole::Root,
             _ => VariableRole::Reference,
         }),
-        ("local", Some(_), None) => VertexKind::Local,
+        ("local", Some(n), None) => VertexKind::Local {
+            name: n.to_string(),
+        },
         ("output", Some(_), None) if suffix == "destroy" => VertexKind::OutputDestroy,
-        ("output", Some(_), None) => VertexKind::Output,
+        ("output", Some(n), None) => VertexKind::Output {
+            name: n.to_string(),
+        },
         ("check", Some(_), None) if suffix == "report" => VertexKind::CheckReport,
         ("check", Some(_), None) => VertexKind::CheckExpand,
         ("data", Some(t), Some(n)) => resource(Mode::Data, t, n, suffix),

@@ -12,7 +12,7 @@
 //! the editor's paths.
 
 use super::files::{Role, classify};
-use super::graph::{PageGraph, graph_of};
+use super::graph::{PageGraph, PageVertex};
 use crate::builder::{BuilderKind, Step};
 use crate::config::Diagnostic;
 use crate::dag;
@@ -168,34 +168,29 @@ fn whys_of(
 /// are declared: their vertices carry no configuration of their own.
 fn variable_decls(
     cfg: &crate::config::Config,
-    g: &PageGraph,
+    g: &dag::Graph<crate::builder::Node>,
     files: &BTreeMap<String, String>,
     root: &str,
     decls: &mut BTreeMap<String, Decl>,
 ) {
-    for v in g.vertices() {
-        if decls.contains_key(&v.name) {
-            continue;
-        }
-        let base = v
-            .name
-            .strip_suffix(" (expand, reference)")
-            .unwrap_or(&v.name);
-        let (module, var) = match base.rfind("var.") {
-            Some(0) => ("", &base[4..]),
-            Some(k) if base[..k].ends_with('.') => (&base[..k - 1], &base[k + 4..]),
+    use crate::builder::Node;
+    for (_, node) in g.iter() {
+        let (module, var) = match node {
+            Node::RootVariable { name } => (crate::addrs::Module::root(), name),
+            Node::VariableReference { module, name, .. } => (module.clone(), name),
             _ => continue,
         };
-        let Ok(path) = crate::addrs::Module::parse(module) else {
+        let name = node.name();
+        if decls.contains_key(&name) {
             continue;
-        };
+        }
         if let Some(r) = cfg
-            .descendant(&path)
+            .descendant(&module)
             .and_then(|c| c.module.variables.get(var))
             .map(|var| &var.decl_range)
         {
             decls.insert(
-                v.name.clone(),
+                name,
                 Decl {
                     file: editor_path(files, root, &r.file),
                     line: r.start.line,
@@ -353,14 +348,17 @@ pub struct NotInstalled {
     pub line: usize,
 }
 
-/// Whether vertex `name` is the `(expand)` or `(close)` vertex of a call that is not installed.
-pub fn is_not_installed(list: &[NotInstalled], name: &str) -> bool {
-    let Some(module) = name
-        .strip_suffix(" (expand)")
-        .or_else(|| name.strip_suffix(" (close)"))
-    else {
+/// Whether a vertex of kind `typed` is the `(expand)` or `(close)` vertex of a call that is not
+/// installed.
+pub fn is_not_installed(list: &[NotInstalled], typed: &crate::kind::Typed) -> bool {
+    use crate::kind::VertexKind;
+    if !matches!(
+        typed.kind,
+        VertexKind::ModuleExpand | VertexKind::ModuleClose
+    ) {
         return false;
-    };
+    }
+    let module = typed.clusters().join(".");
     list.iter().any(|n| n.module == module)
 }
 
@@ -415,8 +413,14 @@ fn cycles_of<V: dag::Vertex>(g: &dag::Graph<V>) -> Vec<Vec<String>> {
 fn import_dot(dot: &pipeline::NamedText) -> Analysis {
     match dag::import::read_dot(&dot.name, &dot.text) {
         Ok(read) => {
-            let names = read.vertex_names();
-            let graph = graph_of(names, read.edges.iter().copied().filter(|(a, b)| a != b));
+            // The file's names are all it has: the kinds the reader derived from them.
+            let vertices = read
+                .vertices
+                .into_iter()
+                .map(|v| PageVertex::new(v.name, v.typed))
+                .collect();
+            let graph =
+                PageGraph::new(vertices, read.edges.iter().copied().filter(|(a, b)| a != b));
             let (g, _) = graph.to_graph();
             Analysis {
                 mermaid: super::graph::mermaid(&g),
@@ -449,7 +453,7 @@ fn page_graph_at(
     root: &str,
 ) -> (PageGraph, BTreeMap<String, Decl>) {
     let ids: BTreeMap<dag::VertexId, usize> = g.ids().enumerate().map(|(i, id)| (id, i)).collect();
-    let mut names = Vec::with_capacity(g.len());
+    let mut vertices = Vec::with_capacity(g.len());
     let mut decls = BTreeMap::new();
     for (_, node) in g.iter() {
         let name = dag::Vertex::name(node);
@@ -463,13 +467,13 @@ fn page_graph_at(
                 },
             );
         }
-        names.push(name);
+        vertices.push(PageVertex::new(name, node.typed()));
     }
     let edges = g
         .edges()
         .into_iter()
         .filter_map(|(a, b)| Some((*ids.get(&a)?, *ids.get(&b)?)));
-    (graph_of(names, edges), decls)
+    (PageGraph::new(vertices, edges), decls)
 }
 
 /// The error for files over [`MAX_INPUT_BYTES`].
@@ -523,7 +527,7 @@ where
         Ok(out) => {
             let g = out.built.graph.dag();
             let (graph, mut decls) = page_graph_at(g, files, root);
-            variable_decls(&out.config, &graph, files, root, &mut decls);
+            variable_decls(&out.config, g, files, root, &mut decls);
             let expander = out
                 .expander()
                 .map(|e| SharedExpander::new(e, files, kind, root));
@@ -886,7 +890,9 @@ mod tests {
             .expander
             .lock()
             .unwrap()
-            .instances_of("aws_instance.web (expand)")
+            .instances_of(&crate::dag::import::typed_from_name(
+                "aws_instance.web (expand)",
+            ))
             .expect("expands")
             .map(|v| v.len());
         assert_eq!(n, Ok(3));
@@ -1019,11 +1025,23 @@ mod tests {
                 line: 1,
             }]
         );
-        assert!(is_not_installed(&a.not_installed, "module.vpc (expand)"));
-        assert!(is_not_installed(&a.not_installed, "module.vpc (close)"));
+        let typed = |name: &str| {
+            g.vertex(g.index_of(name).expect(name))
+                .unwrap()
+                .typed
+                .clone()
+        };
+        assert!(is_not_installed(
+            &a.not_installed,
+            &typed("module.vpc (expand)")
+        ));
+        assert!(is_not_installed(
+            &a.not_installed,
+            &typed("module.vpc (close)")
+        ));
         assert!(!is_not_installed(
             &a.not_installed,
-            "aws_instance.web (expand)"
+            &typed("aws_instance.web (expand)")
         ));
         assert_eq!(
             not_installed_notice(&a.not_installed).as_deref(),

@@ -5,6 +5,7 @@
 //! Indexes in a scene are the shown graph's ([`super::view::Shown::graph`]): the layout sees only
 //! the drawn part (visible vertices, solid edges) and the scene maps back.
 
+use super::graph::Kind;
 use super::graph::PageGraph;
 use super::view::Shown;
 use crate::dag::Graph;
@@ -19,6 +20,8 @@ pub struct SNode {
     pub index: usize,
     pub name: String,
     pub kind: super::graph::Kind,
+    /// Its kind and module as the engine knows them.
+    pub typed: crate::kind::Typed,
     pub x: f64,
     pub y: f64,
     pub w: f64,
@@ -250,6 +253,7 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: &layout::Layout) -> Scene {
                 index: *visible.get(k)?,
                 name: n.name.clone(),
                 kind: g.vertex(k)?.kind,
+                typed: g.vertex(k)?.typed.clone(),
                 x: n.x,
                 y: n.y,
                 w: n.w,
@@ -297,7 +301,10 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: &layout::Layout) -> Scene {
         svg: layout::svg::render_styled(
             l,
             |n| n.name.clone(),
-            |n| super::graph::svg_style(&n.name, n.w, n.h),
+            |n| {
+                let kind = g.vertex(local(n.id)).map_or(Kind::Other, |v| v.kind);
+                super::graph::svg_style(kind, n.w, n.h)
+            },
         ),
         too_big: None,
     }

@@ -223,6 +223,7 @@ fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::La
                     width,
                     height,
                     cluster: v.cluster.clone(),
+                    typed: v.typed.clone(),
                 }
             })
             .collect(),

@@ -1,8 +1,10 @@
 //! One graph build described by paths, as the CLI takes it: a folder on disk, the files given
 //! beside it and the command line's variables, targets and excludes ([`FolderInputs`]).
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::output::Output;
 use super::request::{NamedText, Request};
+#[cfg(not(target_arch = "wasm32"))]
 use super::run::run_loaded;
 use crate::builder::BuilderKind;
 use crate::config::{self, Diagnostic, vars::VarInput};

@@ -15,6 +15,7 @@ pub mod didyoumean;
 pub mod generator;
 pub mod hclsyntax;
 pub mod inside;
+pub mod kind;
 pub mod layout;
 pub mod page;
 pub mod pipeline;

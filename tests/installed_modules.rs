@@ -176,8 +176,10 @@ fn the_walk_expands_what_terraform_tfvars_gives() {
     workdir::write(&root, "terraform.tfvars", workdir::VPC_TFVARS);
     let out = plan(&root);
     let mut e = out.expander().expect("plan graphs expand");
+    let g = &out.built.graph;
     let count = |e: &mut tfgraph::walk::StaticExpander, v: &str| {
-        e.instances_of(v)
+        let id = g.find(v).unwrap_or_else(|| panic!("no vertex {v}"));
+        e.instances_of(&g.dag().vertex(id).expect("a vertex").typed())
             .unwrap_or_else(|| panic!("{v} does not expand"))
             .unwrap_or_else(|why| panic!("{v}: {why}"))
     };

@@ -725,7 +725,7 @@ fn the_module_graph_has_the_uses_the_code_makes() {
         uses.get(&path(from)).is_some_and(|t| t.contains(&path(to)))
     };
     for (from, to) in [
-        ("pipeline", "builder"),
+        ("pipeline::run", "builder"),
         ("builder::nodes", "config::refs::objects"),
         ("builder::transform_reference", "addrs::parse_ref"),
         // `crate::addrs::{Reference, parse_ref}`: a re-export, resolved to where it is defined.

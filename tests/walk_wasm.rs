@@ -5,17 +5,22 @@
 
 use std::time::Duration;
 use tfgraph::dag::Graph;
+use tfgraph::dag::import::DotVertexRead;
 use tfgraph::walk::{
     DurationModel, Scenario, Stepper, Transition, VertexRef, Walk, WalkOptions, simulate,
 };
 use wasm_bindgen_test::*;
 
-fn graph() -> Graph<String> {
+/// A provider, a slow resource, an expanding resource and an output, by name as a DOT file gives
+/// them.
+fn graph() -> Graph<DotVertexRead> {
     let mut g = Graph::new();
-    let p = g.add("provider[\"registry.opentofu.org/hashicorp/aws\"]".to_string());
-    let db = g.add("aws_db_instance.main".to_string());
-    let web = g.add("aws_instance.web (expand)".to_string());
-    let out = g.add("output.url".to_string());
+    let p = g.add(DotVertexRead::named(
+        "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+    ));
+    let db = g.add(DotVertexRead::named("aws_db_instance.main"));
+    let web = g.add(DotVertexRead::named("aws_instance.web (expand)"));
+    let out = g.add(DotVertexRead::named("output.url"));
     g.connect(db, p);
     g.connect(web, p);
     g.connect(web, db);

@@ -369,6 +369,7 @@ pub mod layout_graph {
                 .nodes
                 .iter()
                 .map(|nd| InputNode {
+                    typed: Default::default(),
                     id: ids.add(()),
                     name: nd.name.clone(),
                     width: nd.width,

@@ -166,12 +166,13 @@ fn mark_all(
                         };
                         vertices.with_value(|map| {
                             for slot in map.values() {
-                                let i = slot.node.with_untracked(|n| n.index);
-                                let marks = VMarks {
-                                    classes: crate::page::decor::vertex(&m, &slot.name, i),
+                                let marks = slot.node.with_untracked(|n| VMarks {
+                                    classes: crate::page::decor::vertex(
+                                        &m, &slot.name, &n.typed, n.index,
+                                    ),
                                     tab_stop: tab_stop.as_deref() == Some(slot.name.as_str()),
                                     walking,
-                                };
+                                });
                                 set_if_changed(&slot.marks, &marks);
                             }
                         });

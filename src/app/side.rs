@@ -99,9 +99,11 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             }
             .into_any();
         };
-        let kind = crate::page::graph::classify(&name);
-        let index = ctx.shown.with(|s| s.graph.index_of(&name));
-        if index.is_none() {
+        let found = ctx.shown.with(|s| {
+            let i = s.graph.index_of(&name)?;
+            Some((i, s.graph.vertex(i)?.clone()))
+        });
+        let Some((index, vertex)) = found else {
             // The graph changed (another graph type, an edit, a step) and no longer has it.
             return view! {
                 <div class="details empty gone">
@@ -110,7 +112,8 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 </div>
             }
             .into_any();
-        }
+        };
+        let (index, kind) = (Some(index), vertex.kind);
         let (deps, users) = ctx.shown.with(|s| {
             ctx.analysis
                 .with(|a| crate::page::details::links(a, s, &name))
@@ -204,10 +207,10 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <p class=format!("detail-kind kind-{}", kind.css())>{kind.label()}</p>
                 <h2 class="detail-name">{name.clone()}</h2>
                 {state}
-                <DurationEditor ctx=ctx name=name.clone() />
+                <DurationEditor ctx=ctx name=name.clone() typed=vertex.typed.clone() />
                 {code}
-                {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&name)}</p> })}
-                <p class="about-kind small">{crate::page::details::about(&name)}</p>
+                {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&vertex.typed)}</p> })}
+                <p class="about-kind small">{crate::page::details::about(&vertex.typed)}</p>
                 <VertexInside ctx=ctx name=name.clone() />
                 <h3>{format!("Depends on ({})", deps.len())}</h3>
                 <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>

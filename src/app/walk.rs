@@ -400,9 +400,9 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
 
 /// The duration of one vertex in walks: the default from the table, or what the user set.
 #[component]
-pub fn DurationEditor(ctx: Ctx, name: String) -> impl IntoView {
-    let default = untrack(|| ctx.walk_setup(false)).default_secs(&name);
-    let expands = name.ends_with(" (expand)")
+pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl IntoView {
+    let default = untrack(|| ctx.walk_setup(false)).default_secs(&name, &typed.kind);
+    let expands = typed.kind.is_expand()
         && ctx
             .good
             .with_untracked(|g| g.as_ref().is_some_and(|a| a.expander.is_some()));

@@ -8,6 +8,7 @@
 use super::nodes::Node;
 use super::why::{EdgeWhy, RefSite};
 use crate::dag;
+use crate::kind::Typed;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub type VId = dag::VertexId;
@@ -15,6 +16,10 @@ pub type VId = dag::VertexId;
 impl dag::Vertex for Node {
     fn name(&self) -> String {
         Node::name(self)
+    }
+
+    fn typed(&self) -> Typed {
+        Node::typed(self)
     }
 
     /// OpenTofu's `GraphNodeDotter` implementations: resources (and their instances) are boxes
@@ -85,6 +90,10 @@ struct Changes {
 pub struct Step {
     pub name: String,
     pub added_vertices: Vec<String>,
+    /// The kind and module of each added vertex, in `added_vertices`' order (not in the JSON of
+    /// `tfgraph steps`, which stays OpenTofu's names).
+    #[serde(skip)]
+    pub added_kinds: Vec<Typed>,
     pub removed_vertices: Vec<String>,
     /// `(from, to)`: from depends on to.
     pub added_edges: Vec<(String, String)>,
@@ -96,6 +105,7 @@ pub struct Step {
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     vertices: BTreeMap<VId, String>,
+    kinds: BTreeMap<VId, Typed>,
     edges: BTreeSet<(VId, VId)>,
 }
 
@@ -188,6 +198,11 @@ impl Graph {
         Step {
             name: name.to_string(),
             added_vertices: c.added_vertices.iter().map(vname).collect(),
+            added_kinds: c
+                .added_vertices
+                .iter()
+                .map(|id| self.g.vertex(*id).map(Node::typed).unwrap_or_default())
+                .collect(),
             removed_vertices: c.removed_vertices.values().cloned().collect(),
             added_edges: c
                 .added_edges
@@ -447,6 +462,7 @@ impl Graph {
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             vertices: self.g.iter().map(|(id, n)| (id, n.name())).collect(),
+            kinds: self.g.iter().map(|(id, n)| (id, n.typed())).collect(),
             edges: self.edges().into_iter().collect(),
         }
     }
@@ -469,6 +485,12 @@ impl Graph {
                 .iter()
                 .filter(|(id, _)| !before.vertices.contains_key(id))
                 .map(|(_, n)| n.clone())
+                .collect(),
+            added_kinds: after
+                .kinds
+                .iter()
+                .filter(|(id, _)| !before.vertices.contains_key(id))
+                .map(|(_, k)| k.clone())
                 .collect(),
             removed_vertices: before
                 .vertices

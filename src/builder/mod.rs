@@ -24,6 +24,8 @@
 
 pub mod builders;
 pub mod graph;
+#[cfg(test)]
+mod kinds_check;
 pub mod nodes;
 pub mod operation;
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::config::refs::{
     refs_in_expr_full, resource_refs,
 };
 use crate::config::{self, Refs, SourceRange};
+use crate::kind::{Mode, ProviderRole, ResourceRole, Typed, VariableRole, VertexKind};
 use crate::schema;
 
 /// The schema attached to a resource or provider vertex (Go attaches a `*configschema.Block`).
@@ -392,6 +393,88 @@ impl Node {
             Node::CheckStart => "(execute checks)".to_string(),
             Node::CloseableResource { addr } => format!("{addr} (close)"),
         }
+    }
+
+    /// What kind of vertex this is ([`crate::kind`]): what every reader of the graph (the page,
+    /// the walk, the layout) knows the vertex by besides its name.
+    pub fn kind(&self) -> VertexKind {
+        let res = |r: &crate::addrs::Resource, role: ResourceRole| {
+            let mode = match r.mode {
+                ResourceMode::Managed => Mode::Managed,
+                ResourceMode::Data => Mode::Data,
+                ResourceMode::Ephemeral => Mode::Ephemeral,
+            };
+            VertexKind::resource(mode, &r.type_name, &r.name, role)
+        };
+        match self {
+            Node::Resource { kind, d } => res(
+                &d.addr.resource,
+                match kind {
+                    ResourceKind::Abstract | ResourceKind::Validatable => ResourceRole::Whole,
+                    ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable => {
+                        ResourceRole::Expand
+                    }
+                },
+            ),
+            Node::Instance { kind, d } => res(
+                &d.addr.resource.resource,
+                match kind {
+                    InstanceKind::Abstract | InstanceKind::Applyable | InstanceKind::Plannable => {
+                        ResourceRole::Instance
+                    }
+                    InstanceKind::Destroy | InstanceKind::PlanDestroyable => ResourceRole::Destroy,
+                    InstanceKind::DestroyDeposed(_) => ResourceRole::DestroyDeposed,
+                    InstanceKind::PlanOrphan | InstanceKind::TestOrphan => ResourceRole::Orphan,
+                    InstanceKind::PlanDeposed(_) => ResourceRole::Deposed,
+                    InstanceKind::Forget => ResourceRole::Forget,
+                    InstanceKind::ForgetDeposed(_) => ResourceRole::ForgetDeposed,
+                },
+            ),
+            Node::CloseableResource { addr } => res(&addr.resource, ResourceRole::Close),
+            Node::Provider { .. } => VertexKind::Provider(ProviderRole::Config),
+            Node::ProxyProvider { .. } => VertexKind::Provider(ProviderRole::Proxy),
+            Node::CloseProvider { .. } => VertexKind::Provider(ProviderRole::Close),
+            Node::RootVariable { .. } => VertexKind::Variable(VariableRole::Root),
+            Node::VariableReference { .. } => VertexKind::Variable(VariableRole::Reference),
+            Node::ModuleVariable { .. } => VertexKind::Variable(VariableRole::Input),
+            Node::Local { config, .. } => VertexKind::Local {
+                name: config.name.clone(),
+            },
+            Node::Output { config, .. } => VertexKind::Output {
+                name: config.name.clone(),
+            },
+            Node::DestroyOutput { .. } => VertexKind::OutputDestroy,
+            Node::ExpandModule { .. } => VertexKind::ModuleExpand,
+            // The root module's closer is `root`, the graph's end.
+            Node::CloseModule { path } if path.is_root() => VertexKind::Root,
+            Node::CloseModule { .. } => VertexKind::ModuleClose,
+            Node::Root => VertexKind::Root,
+            Node::ExpandCheck { .. } => VertexKind::CheckExpand,
+            Node::ReportCheck { .. } => VertexKind::CheckReport,
+            Node::CheckStart => VertexKind::CheckStart,
+        }
+    }
+
+    /// The module this vertex belongs to, as its name places it: [`Node::module_path`] with the
+    /// instance keys of an instance's module, and for the vertices Go gives no module path (the
+    /// root, the checks' start, an ephemeral resource's closer) the module of their address.
+    pub fn module_steps(&self) -> Vec<String> {
+        match self {
+            Node::Instance { d, .. } => d
+                .addr
+                .module
+                .0
+                .iter()
+                .map(|s| format!("{}{}", s.name, s.key))
+                .collect(),
+            Node::CloseableResource { addr } => addr.module.0.clone(),
+            _ => self.module_path().map(|m| m.0).unwrap_or_default(),
+        }
+    }
+
+    /// Kind and module together, as they travel with the vertex ([`Typed`]).
+    pub fn typed(&self) -> Typed {
+        Typed::new(self.kind(), self.module_steps())
     }
 
     /// Where the vertex's configuration is written, for diagnostics that concern it.

@@ -702,7 +702,7 @@ impl Behaviour for ScriptedCallback {
             apply_action(&self.g, walk, &a);
         }
         Execution {
-            duration: self.durations.duration_of(&v.name),
+            duration: self.durations.duration_of(&v.name, &v.typed.kind),
             result,
             expand: None,
         }
@@ -767,7 +767,11 @@ pub fn run_walk_case(
             }
         }
     }
-    let slack: Duration = names.iter().map(|n| durations.duration_of(n)).sum();
+    // The case's vertices are names of no kind (the walk's vertices are `String`s).
+    let slack: Duration = names
+        .iter()
+        .map(|n| durations.duration_of(n, &crate::kind::VertexKind::Other))
+        .sum();
     let parallelism = parallelism.unwrap_or(names.len().max(1));
     for _ in 0..repeat {
         let g = Rc::new(RefCell::new(start.clone()));

@@ -155,9 +155,54 @@ fn check_case_shape(case: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// The graph a case builds (after its post filter), for checks over the whole corpus; `None` for
+/// a case that does not build one.
+pub fn case_graph(path: &Path) -> Option<Graph> {
+    let case = read_json(&path.join("case.json")).ok()?;
+    check_case_shape(&case).ok()?;
+    build_case(path, &case).ok()?.ok()
+}
+
 fn run(path: &Path) -> Result<Outcome, String> {
     let case = read_json(&path.join("case.json"))?;
     check_case_shape(&case)?;
+    let g = match build_case(path, &case)? {
+        Ok(g) => g,
+        Err(fail) => return Ok(Outcome::Fail(fail)),
+    };
+    let actual = g.string();
+    let actual = actual.trim();
+    match opt_str(&case, "check", "case")?.unwrap_or("exact") {
+        "exact" => {
+            let expected =
+                std::fs::read_to_string(path.join("expected.txt")).map_err(|e| e.to_string())?;
+            let expected = expected.trim();
+            if expected == actual {
+                Ok(Outcome::Pass)
+            } else {
+                Ok(Outcome::Fail(first_difference(expected, actual)))
+            }
+        }
+        "regex" => {
+            let re_s = req_str(&case, "expected_regex", "case")?.trim();
+            let re = regex::Regex::new(re_s).map_err(|e| e.to_string())?;
+            if re.is_match(actual) {
+                Ok(Outcome::Pass)
+            } else {
+                Ok(Outcome::Fail(format!(
+                    "graph does not match {re_s:?}:\n{actual}"
+                )))
+            }
+        }
+        "edges" => Ok(check_edges(&case, &g)),
+        other => Err(format!("unknown check {other:?}")),
+    }
+}
+
+/// Builds the case's graph: `Ok(Err(message))` when the case fails (configuration errors, build
+/// diagnostics), `Err` when the case itself is malformed.
+fn build_case(path: &Path, case: &Value) -> Result<Result<Graph, String>, String> {
+    let case = case.clone();
     let mut inputs = Inputs::default();
     let config_dir = path.join("config");
     if config_dir.is_dir() {
@@ -170,10 +215,7 @@ fn run(path: &Path) -> Result<Outcome, String> {
             .map(|d| d.to_string())
             .collect();
         if !errors.is_empty() {
-            return Ok(Outcome::Fail(format!(
-                "configuration errors: {}",
-                errors.join("; ")
-            )));
+            return Ok(Err(format!("configuration errors: {}", errors.join("; "))));
         }
         inputs.config = Some(cfg.ok_or("configuration did not load")?);
     }
@@ -243,7 +285,7 @@ fn run(path: &Path) -> Result<Outcome, String> {
         other => return Err(format!("unknown builder {other:?}")),
     };
     if !built.diagnostics.is_empty() {
-        return Ok(Outcome::Fail(format!(
+        return Ok(Err(format!(
             "build failed: {}",
             built
                 .diagnostics
@@ -257,33 +299,7 @@ fn run(path: &Path) -> Result<Outcome, String> {
     if opt_str(&case, "post_filter", "case")? == Some("resource_instances") {
         filter_instances(&mut g);
     }
-    let actual = g.string();
-    let actual = actual.trim();
-    match opt_str(&case, "check", "case")?.unwrap_or("exact") {
-        "exact" => {
-            let expected =
-                std::fs::read_to_string(path.join("expected.txt")).map_err(|e| e.to_string())?;
-            let expected = expected.trim();
-            if expected == actual {
-                Ok(Outcome::Pass)
-            } else {
-                Ok(Outcome::Fail(first_difference(expected, actual)))
-            }
-        }
-        "regex" => {
-            let re_s = req_str(&case, "expected_regex", "case")?.trim();
-            let re = regex::Regex::new(re_s).map_err(|e| e.to_string())?;
-            if re.is_match(actual) {
-                Ok(Outcome::Pass)
-            } else {
-                Ok(Outcome::Fail(format!(
-                    "graph does not match {re_s:?}:\n{actual}"
-                )))
-            }
-        }
-        "edges" => Ok(check_edges(&case, &g)),
-        other => Err(format!("unknown check {other:?}")),
-    }
+    Ok(Ok(g))
 }
 
 /// `ApplyGraphBuilder.Steps()` (configured by the case) cut after the last of its transforms the

@@ -12,6 +12,7 @@
 //! about itself (Go's `DotOpts` and `DotNode` from `internal/dag/dot.go`). Everything else in
 //! `dag` builds on this file; it builds on nothing else in `dag`.
 
+use crate::kind::Typed;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -20,6 +21,13 @@ use std::fmt;
 pub trait Vertex {
     /// The vertex's name (Go's `dag.VertexName`): used by `String()`, sorting and every renderer.
     fn name(&self) -> String;
+
+    /// What kind of OpenTofu vertex it is and the module it belongs to ([`crate::kind`]), for
+    /// the readers that treat kinds differently (the walk's durations and expansion, the page's
+    /// drawing). The default: a vertex of no known kind ([`Typed::default`], the kind `Other`).
+    fn typed(&self) -> Typed {
+        Typed::default()
+    }
 
     /// How the vertex draws itself in DOT (Go's `GraphNodeDotter.DotNode`). `name` is the vertex
     /// name already escaped for a DOT string. The default, [`DotVertex::NotDrawable`], is a vertex
@@ -52,6 +60,9 @@ impl<T: Vertex + ?Sized> Vertex for Box<T> {
     }
     fn dot_node(&self, name: &str, opts: &DotOpts) -> DotVertex {
         (**self).dot_node(name, opts)
+    }
+    fn typed(&self) -> Typed {
+        (**self).typed()
     }
 }
 

@@ -8,6 +8,7 @@
 //! (pest's ` --> line:col` report) into a positioned [`Diagnostic`].
 
 use crate::diag::{Diagnostic, Pos, SourceRange};
+use crate::kind::{Mode, ProviderRole, ResourceRole, Typed, VariableRole, VertexKind};
 use graphviz_rust::dot_structures::{
     Attribute, EdgeTy, Graph, Id, Stmt, Subgraph, Vertex as DotVertex,
 };
@@ -38,6 +39,8 @@ pub struct DotVertexRead {
     /// The `cluster*` subgraphs it is first mentioned in, outermost first, each by its label (or
     /// its id without the `cluster` prefix).
     pub cluster: Vec<String>,
+    /// Its kind and module, derived from its name by [`typed_from_name`] as it is read.
+    pub typed: Typed,
 }
 
 /// A DOT document as read: vertices in the order first mentioned, edges `(from, to)` as indexes
@@ -47,6 +50,29 @@ pub struct DotVertexRead {
 pub struct DotDocument {
     pub vertices: Vec<DotVertexRead>,
     pub edges: Vec<(usize, usize)>,
+}
+
+impl DotVertexRead {
+    /// A vertex known by the name `name` alone, as a DOT file would give it (tests of what walks
+    /// or draws a graph of names).
+    pub fn named(name: &str) -> DotVertexRead {
+        DotVertexRead {
+            name: name.to_string(),
+            label: None,
+            cluster: Vec::new(),
+            typed: typed_from_name(name),
+        }
+    }
+}
+
+impl super::Vertex for DotVertexRead {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn typed(&self) -> Typed {
+        self.typed.clone()
+    }
 }
 
 impl DotDocument {
@@ -260,6 +286,161 @@ fn label_of(attrs: &[Attribute]) -> Option<String> {
         .map(|a| id_text(&a.1).replace("\\n", "\n"))
 }
 
+/// The kind and module of a vertex known only by its OpenTofu name (`module.net.aws_vpc.this
+/// (expand)`, `provider["registry.opentofu.org/hashicorp/aws"] (close)`, `var.region`): the one
+/// place a vertex name is read for what it names. Only graphs that come as names alone (a
+/// `terraform graph` DOT file) need it; a built graph's vertices tell their kind
+/// (`builder::Node::typed`). A name that names no OpenTofu object is
+/// [`VertexKind::Other`]. Hand-written: the names are OpenTofu's vertex names, not HCL, and
+/// `addrs`' parsers know no vertex suffixes.
+pub fn typed_from_name(name: &str) -> Typed {
+    let name = name.trim();
+    if name == "root" {
+        return Typed::new(VertexKind::Root, Vec::new());
+    }
+    if name == "(execute checks)" {
+        return Typed::new(VertexKind::CheckStart, Vec::new());
+    }
+    // The suffix in parentheses (`expand`, `destroy deposed 00000001`, …), if any.
+    let (addr, suffix) = match name
+        .strip_suffix(')')
+        .and_then(|n| n.rfind(" (").map(|i| (i, n)))
+    {
+        Some((i, n)) => (&name[..i], &n[i + 2..]),
+        None => (name, ""),
+    };
+    let (mut module, rest) = module_steps(addr);
+    let kind = match rest {
+        // The module's own vertex: `module.a.module.b (expand)`.
+        None => {
+            if module.is_empty() {
+                return Typed::default();
+            }
+            match suffix {
+                "close" => VertexKind::ModuleClose,
+                _ => VertexKind::ModuleExpand,
+            }
+        }
+        Some(rest) => {
+            let kind = kind_in_module(rest, suffix);
+            if kind == VertexKind::Other {
+                module.clear();
+            }
+            kind
+        }
+    };
+    Typed::new(kind, module)
+}
+
+/// Splits the leading `module.NAME[KEY].` steps off an address: the steps (`NAME[KEY]`) and what
+/// follows them, `None` when the address is a module call itself (`module.a.module.b`).
+fn module_steps(addr: &str) -> (Vec<String>, Option<&str>) {
+    let mut steps = Vec::new();
+    let mut rest = addr;
+    while let Some(after) = rest.strip_prefix("module.") {
+        let name_end = after.find(['.', '[']).unwrap_or(after.len());
+        let mut end = name_end;
+        if after[end..].starts_with('[') {
+            match key_end(&after[end..]) {
+                Some(n) => end += n,
+                None => break,
+            }
+        }
+        let step = &after[..end];
+        if step.is_empty() {
+            break;
+        }
+        match after[end..].strip_prefix('.') {
+            Some(next) => {
+                steps.push(step.to_string());
+                rest = next;
+            }
+            None if end == after.len() => {
+                steps.push(step.to_string());
+                return (steps, None);
+            }
+            None => break,
+        }
+    }
+    (steps, Some(rest))
+}
+
+/// The length of an instance key at the start of `s` (`[0]`, `["a.b"]` with Go's escapes).
+fn key_end(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.get(1) == Some(&b'"') {
+        let mut i = 2;
+        while i < b.len() {
+            match b[i] {
+                b'\\' => i += 2,
+                b'"' => return (b.get(i + 1) == Some(&b']')).then_some(i + 2),
+                _ => i += 1,
+            }
+        }
+        None
+    } else {
+        s.find(']').map(|i| i + 1)
+    }
+}
+
+/// The kind of the vertex `rest (suffix)` inside a module.
+fn kind_in_module(rest: &str, suffix: &str) -> VertexKind {
+    if rest.starts_with("provider[") || rest.starts_with("provider.") {
+        return VertexKind::Provider(match suffix {
+            "close" => ProviderRole::Close,
+            "proxy" => ProviderRole::Proxy,
+            _ => ProviderRole::Config,
+        });
+    }
+    let mut parts = rest.splitn(3, '.');
+    let first = parts.next().unwrap_or("");
+    let (second, third) = (parts.next(), parts.next());
+    match (first, second, third) {
+        ("var", Some(_), None) => VertexKind::Variable(match suffix {
+            "expand, input" => VariableRole::Input,
+            "" => VariableRole::Root,
+            _ => VariableRole::Reference,
+        }),
+        ("local", Some(n), None) => VertexKind::Local {
+            name: n.to_string(),
+        },
+        ("output", Some(_), None) if suffix == "destroy" => VertexKind::OutputDestroy,
+        ("output", Some(n), None) => VertexKind::Output {
+            name: n.to_string(),
+        },
+        ("check", Some(_), None) if suffix == "report" => VertexKind::CheckReport,
+        ("check", Some(_), None) => VertexKind::CheckExpand,
+        ("data", Some(t), Some(n)) => resource(Mode::Data, t, n, suffix),
+        ("ephemeral", Some(t), Some(n)) => resource(Mode::Ephemeral, t, n, suffix),
+        (
+            "var" | "local" | "output" | "check" | "data" | "ephemeral" | "meta" | "terraform"
+            | "path" | "count" | "each" | "self" | "module" | "",
+            _,
+            _,
+        ) => VertexKind::Other,
+        (t, Some(n), None) => resource(Mode::Managed, t, n, suffix),
+        _ => VertexKind::Other,
+    }
+}
+
+/// A resource vertex of `mode`, `type_name` and `name` (an instance key dropped), its role from
+/// the name's suffix.
+fn resource(mode: Mode, type_name: &str, name: &str, suffix: &str) -> VertexKind {
+    let role = match suffix {
+        "expand" => ResourceRole::Expand,
+        "destroy" => ResourceRole::Destroy,
+        "orphan" => ResourceRole::Orphan,
+        "forget" => ResourceRole::Forget,
+        "close" => ResourceRole::Close,
+        s if s.starts_with("destroy deposed ") => ResourceRole::DestroyDeposed,
+        s if s.starts_with("forget deposed ") => ResourceRole::ForgetDeposed,
+        s if s.starts_with("deposed ") => ResourceRole::Deposed,
+        _ => ResourceRole::Instance,
+    };
+    let name = name.split('[').next().unwrap_or(name);
+    VertexKind::resource(mode, type_name, name, role)
+}
+
 #[derive(Default)]
 struct Collect {
     index: HashMap<String, usize>,
@@ -277,6 +458,7 @@ impl Collect {
         let i = self.doc.vertices.len();
         self.index.insert(name.clone(), i);
         self.doc.vertices.push(DotVertexRead {
+            typed: typed_from_name(&name),
             name,
             label: None,
             cluster: path.to_vec(),

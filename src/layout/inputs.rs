@@ -31,6 +31,7 @@ pub fn input_from_dot(text: &str) -> Result<Input, String> {
                 width,
                 height,
                 cluster: v.cluster,
+                typed: v.typed,
             }
         })
         .collect();
@@ -73,7 +74,12 @@ pub fn input_from_plan(
                 .unwrap_or_default()
         },
     );
-    if !with_root && let Some(r) = input.nodes.iter().position(|n| n.name == "root") {
+    if !with_root
+        && let Some(r) = input
+            .nodes
+            .iter()
+            .position(|n| n.typed.kind == crate::kind::VertexKind::Root)
+    {
         input.nodes.remove(r);
         input.edges = input
             .edges

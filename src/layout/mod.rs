@@ -286,6 +286,7 @@ mod tests {
                     width: 40.0,
                     height: 20.0,
                     cluster: cluster(i),
+                    typed: Default::default(),
                 })
                 .collect(),
             edges: edges.to_vec(),

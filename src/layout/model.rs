@@ -92,6 +92,10 @@ pub struct InputNode {
     /// Nested cluster names from outermost to innermost (e.g. `["module.a", "module.b"]`); empty
     /// for the root module. Paths deeper than 32 are cut to their first 32 names.
     pub cluster: Vec<String>,
+    /// Its kind and module as the graph's vertex tells them (the layout itself does not read
+    /// them; what builds the input may).
+    #[serde(skip)]
+    pub typed: crate::kind::Typed,
 }
 
 /// A graph to lay out, independent of [`Graph`]'s vertex type.
@@ -121,6 +125,7 @@ impl Input {
                 width,
                 height,
                 cluster: cluster(id, v),
+                typed: v.typed(),
             });
         }
         let edges = g

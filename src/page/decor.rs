@@ -29,11 +29,12 @@ pub struct Marks<'a> {
     pub not_installed: &'a [NotInstalled],
 }
 
-/// The classes of vertex `name` at index `i`, each after a space (empty when it has none).
-pub fn vertex(m: &Marks, name: &str, i: usize) -> String {
+/// The classes of vertex `name` (of kind `typed`) at index `i`, each after a space (empty when it
+/// has none).
+pub fn vertex(m: &Marks, name: &str, typed: &crate::kind::Typed, i: usize) -> String {
     let mut c = String::new();
     // A module call that is not installed: drawn dashed (see the legend).
-    if super::analysis::is_not_installed(m.not_installed, name) {
+    if super::analysis::is_not_installed(m.not_installed, typed) {
         c.push_str(" not-installed");
     }
     if let Some(r) = &m.shown.replay {
@@ -142,7 +143,7 @@ mod tests {
         let (r, f, c) = (Related::default(), BTreeSet::new(), BTreeSet::new());
         let m = marks(&s, &r, &f, &c);
         for (i, v) in s.graph.vertices().iter().enumerate() {
-            assert_eq!(vertex(&m, &v.name, i), "", "{}", v.name);
+            assert_eq!(vertex(&m, &v.name, &v.typed, i), "", "{}", v.name);
         }
         for &(a, b) in s.graph.edges() {
             let key = (
@@ -159,7 +160,10 @@ mod tests {
         let r = Related::of(&s.graph, "aws_subnet.b (expand)");
         let (f, c) = (BTreeSet::new(), BTreeSet::new());
         let m = marks(&s, &r, &f, &c);
-        let class = |name: &str| vertex(&m, name, s.graph.index_of(name).unwrap());
+        let class = |name: &str| {
+            let i = s.graph.index_of(name).unwrap();
+            vertex(&m, name, &s.graph.vertices()[i].typed, i)
+        };
         assert_eq!(class("aws_subnet.b (expand)"), " selected");
         assert_eq!(class("aws_vpc.a (expand)"), " ancestor");
         assert_eq!(class("aws_instance.c (expand)"), " descendant");
@@ -186,18 +190,13 @@ mod tests {
         let mut m = marks(&s, &r, &f, &c);
         m.hover = Some(ix("aws_vpc.a (expand)"));
         m.search = " SUBNET ";
-        assert_eq!(
-            vertex(&m, "aws_eip.e (expand)", ix("aws_eip.e (expand)")),
-            " inject nomatch"
-        );
-        assert_eq!(
-            vertex(&m, "aws_vpc.a (expand)", ix("aws_vpc.a (expand)")),
-            " critical hover nomatch"
-        );
-        assert_eq!(
-            vertex(&m, "aws_subnet.b (expand)", ix("aws_subnet.b (expand)")),
-            " critical match"
-        );
+        let class = |name: &str| {
+            let i = ix(name);
+            vertex(&m, name, &s.graph.vertices()[i].typed, i)
+        };
+        assert_eq!(class("aws_eip.e (expand)"), " inject nomatch");
+        assert_eq!(class("aws_vpc.a (expand)"), " critical hover nomatch");
+        assert_eq!(class("aws_subnet.b (expand)"), " critical match");
         let key = (
             "aws_subnet.b (expand)".to_string(),
             "aws_vpc.a (expand)".to_string(),

@@ -4,6 +4,7 @@
 
 use super::analysis::{Analysis, RefLink};
 use super::view::{Shown, reduced_edges};
+use crate::kind::{ProviderRole, ResourceRole, Typed, VariableRole, VertexKind};
 
 /// One dependency or dependent of the selected vertex.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,93 +103,102 @@ pub fn vertex_at_line(
     vertex_declared_at(a, s, file, *start)
 }
 
-/// What a vertex is, from the suffix of its name (OpenTofu's node types), in one or two
-/// sentences.
-pub fn about(name: &str) -> &'static str {
-    let suffix = name
-        .rfind(" (")
-        .filter(|_| name.ends_with(')'))
-        .map(|i| &name[i + 2..name.len() - 1])
-        .unwrap_or("");
-    let provider = name.starts_with("provider[") || name.contains(".provider[");
-    match suffix {
-        _ if name == "root" => {
+/// What a vertex of kind `t` is (OpenTofu's node types, which its name's suffix tells), in one
+/// or two sentences.
+pub fn about(t: &Typed) -> &'static str {
+    match &t.kind {
+        VertexKind::Root => {
             "The graph's single end: it waits for everything, so the walk is over when it is done. For plan graphs it also closes the root module."
         }
-        "close" if provider => {
+        VertexKind::Provider(ProviderRole::Close) => {
             "Closes the provider (stops its plugin) once every resource that uses it is done."
         }
-        "close"
-            if name.contains("module.")
-                && !name.contains(".ephemeral.")
-                && !name.starts_with("ephemeral.") =>
-        {
+        VertexKind::ModuleClose => {
             "The end of a module call: it waits for everything inside the module, so what uses the module as a whole (its outputs) comes after all of it."
         }
-        "close" => {
-            "Closes every instance of an ephemeral resource once everything that uses it is done."
-        }
-        "expand" if is_module_expand(name) => {
+        VertexKind::Resource {
+            role: ResourceRole::Close,
+            ..
+        } => "Closes every instance of an ephemeral resource once everything that uses it is done.",
+        VertexKind::ModuleExpand | VertexKind::ModuleInstance => {
             "The start of a module call: it evaluates the call's count or for_each, and everything inside the module waits for it."
         }
-        "expand" => {
+        VertexKind::Resource {
+            role: ResourceRole::Expand,
+            ..
+        }
+        | VertexKind::Local { .. }
+        | VertexKind::Output { .. }
+        | VertexKind::CheckExpand => {
             "The whole object before its instances are known: when the walk reaches it, it evaluates count or for_each and expands into one vertex per instance (DynamicExpand), which are walked in turn."
         }
-        "expand, reference" => {
+        VertexKind::Variable(VariableRole::Reference) => {
             "The variable's value as the module's expressions see it: references to var.… point here, and its validation rules run here."
         }
-        "expand, input" => {
+        VertexKind::Variable(VariableRole::Input) => {
             "The value a module call passes into the module's input variable: it evaluates the argument in the calling module."
         }
-        "orphan" => {
-            "Only in the state: the configuration no longer declares it, so the plan destroys it."
+        VertexKind::Resource {
+            role: ResourceRole::Orphan,
+            ..
+        } => "Only in the state: the configuration no longer declares it, so the plan destroys it.",
+        VertexKind::Resource {
+            role: ResourceRole::Destroy,
+            ..
         }
-        "destroy" => {
+        | VertexKind::OutputDestroy => {
             "Destroys the object: in apply and destroy graphs, a change is split into a destroy vertex and a create vertex, ordered by create_before_destroy."
         }
-        "forget" => {
+        VertexKind::Resource {
+            role: ResourceRole::Forget,
+            ..
+        } => {
             "A removed block with destroy = false: the object leaves the state but is not destroyed."
         }
-        "proxy" => {
+        VertexKind::Provider(ProviderRole::Proxy) => {
             "A provider passed into a module: it stands for the parent's provider configuration, which does the work."
         }
-        "report" => "Reports the result of a check block's assertions.",
-        "execute checks" => "Starts the check blocks' assertions once what they read is ready.",
-        s if s.starts_with("deposed") || s.starts_with("destroy deposed") => {
+        VertexKind::CheckReport => "Reports the result of a check block's assertions.",
+        VertexKind::CheckStart => {
+            "Starts the check blocks' assertions once what they read is ready."
+        }
+        VertexKind::Resource {
+            role: ResourceRole::Deposed | ResourceRole::DestroyDeposed,
+            ..
+        } => {
             "A deposed object: an older copy left behind by a create_before_destroy replacement, to be destroyed."
         }
-        s if s.starts_with("forget deposed") => {
-            "A deposed object that leaves the state without being destroyed."
-        }
-        _ if provider => {
+        VertexKind::Resource {
+            role: ResourceRole::ForgetDeposed,
+            ..
+        } => "A deposed object that leaves the state without being destroyed.",
+        VertexKind::Provider(ProviderRole::Config) => {
             "A provider configuration: it is configured before the resources that use it, which wait for it."
         }
-        _ if name.starts_with("var.") => {
+        VertexKind::Variable(VariableRole::Root) => {
             "An input variable of the root module: its value comes from -var, variable files or its default."
         }
-        _ => "A vertex of the configuration: what it references comes before it in the walk.",
+        VertexKind::Resource {
+            role: ResourceRole::Whole | ResourceRole::Instance,
+            ..
+        }
+        | VertexKind::Other => {
+            "A vertex of the configuration: what it references comes before it in the walk."
+        }
     }
 }
 
-/// `module.a (expand)` or `module.a.module.b (expand)`, not a resource or value inside a module.
-fn is_module_expand(name: &str) -> bool {
-    let base = name.strip_suffix(" (expand)").unwrap_or(name);
-    let parts: Vec<&str> = base.split('.').collect();
-    parts.len().is_multiple_of(2) && parts.chunks(2).all(|c| c[0] == "module")
-}
-
-/// Why a vertex has no declaration to show, when it has none.
-pub fn without_declaration(name: &str) -> &'static str {
-    let kind = super::graph::classify(name);
-    if name.ends_with(" (orphan)")
-        || name.contains(" (deposed ")
-        || name.contains(" (destroy deposed ")
-    {
-        "Not in the configuration: it comes from the state."
-    } else if kind == super::graph::Kind::Provider && !name.ends_with(" (close)") {
-        "No provider block: OpenTofu configures this provider with an empty configuration."
-    } else {
-        "Added by the builder: it has no block of its own in the configuration."
+/// Why a vertex of kind `t` has no declaration to show, when it has none.
+pub fn without_declaration(t: &Typed) -> &'static str {
+    match &t.kind {
+        VertexKind::Resource {
+            role: ResourceRole::Orphan | ResourceRole::Deposed | ResourceRole::DestroyDeposed,
+            ..
+        } => "Not in the configuration: it comes from the state.",
+        VertexKind::Provider(ProviderRole::Config | ProviderRole::Proxy) => {
+            "No provider block: OpenTofu configures this provider with an empty configuration."
+        }
+        _ => "Added by the builder: it has no block of its own in the configuration.",
     }
 }
 
@@ -208,6 +218,11 @@ pub fn related_text(up: usize, down: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kind of a vertex known by name alone, as a DOT file gives it.
+    fn named(name: &str) -> Typed {
+        crate::dag::import::typed_from_name(name)
+    }
     use crate::builder::BuilderKind;
     use crate::page::analysis::{Options, analyze};
     use crate::page::view::{ViewOpts, shown};
@@ -314,31 +329,40 @@ resource "aws_eip" "ip" {
             (decl.file.as_str(), decl.line, decl.end_line),
             ("main.tf", 1, 1)
         );
-        assert!(about("aws_instance.web (expand)").contains("count or for_each"));
-        assert!(about("module.net (expand)").starts_with("The start of a module call"));
+        assert!(about(&named("aws_instance.web (expand)")).contains("count or for_each"));
+        assert!(about(&named("module.net (expand)")).starts_with("The start of a module call"));
         assert!(
-            about("module.net.aws_vpc.a (expand)").contains("expands into one vertex per instance")
+            about(&named("module.net.aws_vpc.a (expand)"))
+                .contains("expands into one vertex per instance")
         );
-        assert!(about("module.net (close)").starts_with("The end of a module call"));
+        assert!(about(&named("module.net (close)")).starts_with("The end of a module call"));
         assert!(
-            about("provider[\"registry.opentofu.org/hashicorp/aws\"] (close)")
-                .starts_with("Closes the provider")
+            about(&named(
+                "provider[\"registry.opentofu.org/hashicorp/aws\"] (close)"
+            ))
+            .starts_with("Closes the provider")
         );
-        assert!(about("module.net.var.cidr (expand, reference)").contains("references to var."));
-        assert!(about("module.net.var.cidr (expand, input)").contains("passes into the module"));
-        assert!(about("aws_instance.old (orphan)").contains("no longer declares it"));
-        assert!(about("aws_instance.web[0] (deposed 00000001)").starts_with("A deposed object"));
-        assert!(about("ephemeral.aws_secret.x (close)").contains("ephemeral"));
-        assert!(about("root").starts_with("The graph's single end"));
+        assert!(
+            about(&named("module.net.var.cidr (expand, reference)")).contains("references to var.")
+        );
+        assert!(
+            about(&named("module.net.var.cidr (expand, input)")).contains("passes into the module")
+        );
+        assert!(about(&named("aws_instance.old (orphan)")).contains("no longer declares it"));
+        assert!(
+            about(&named("aws_instance.web[0] (deposed 00000001)")).starts_with("A deposed object")
+        );
+        assert!(about(&named("ephemeral.aws_secret.x (close)")).contains("ephemeral"));
+        assert!(about(&named("root")).starts_with("The graph's single end"));
         assert_eq!(
-            without_declaration("aws_instance.old (orphan)"),
+            without_declaration(&named("aws_instance.old (orphan)")),
             "Not in the configuration: it comes from the state."
         );
         assert!(
-            without_declaration("provider[\"registry.opentofu.org/hashicorp/null\"]")
+            without_declaration(&named("provider[\"registry.opentofu.org/hashicorp/null\"]"))
                 .starts_with("No provider block")
         );
-        assert!(without_declaration("root").starts_with("Added by the builder"));
+        assert!(without_declaration(&named("root")).starts_with("Added by the builder"));
     }
 
     #[test]

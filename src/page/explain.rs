@@ -358,6 +358,7 @@ mod tests {
             removed_vertices: vec![],
             added_edges: vec![("a".into(), "b".into())],
             removed_edges: vec![("b".into(), "c".into()), ("a".into(), "c".into())],
+            ..Default::default()
         };
         assert_eq!(delta_text(&step), "+3 vertices, +1 edge, −2 edges");
         let none = crate::builder::Step {
@@ -366,6 +367,7 @@ mod tests {
             removed_vertices: vec!["v".into()],
             added_edges: vec![],
             removed_edges: vec![],
+            ..Default::default()
         };
         assert_eq!(delta_text(&none), "−1 vertex");
         assert_eq!(phase_of("ModuleExpansionTransformer"), Phase::Modules);

@@ -1,7 +1,7 @@
 //! The glossary the legend opens: every vertex kind the page draws and every suffix OpenTofu puts
 //! after a vertex name, in words, with an example name of each.
 //!
-//! The suffixes' sentences are [`super::details::about`]'s, asked with the example name, so the
+//! The suffixes' sentences are [`super::details::about`]'s, asked with the example's kind, so the
 //! glossary and the details panel can never say two different things about the same vertex.
 
 use super::details::about;
@@ -67,7 +67,8 @@ pub fn suffixes() -> Vec<Entry> {
         term,
         example,
         kind: None,
-        text: about(example),
+        // An example is a name alone: its kind as the DOT reader reads a name.
+        text: about(&crate::dag::import::typed_from_name(example)),
     })
     .collect()
 }
@@ -129,7 +130,7 @@ fn kind_words(k: Kind) -> (&'static str, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::page::graph::classify;
+    use crate::page::graph::PageVertex;
     use std::collections::BTreeSet;
 
     #[test]
@@ -141,7 +142,7 @@ mod tests {
             assert_eq!(e.term, k.label());
             assert!(e.text.ends_with('.'), "{}: {}", e.term, e.text);
             if k != Kind::Collapsed {
-                assert_eq!(classify(e.example), k, "{}", e.example);
+                assert_eq!(PageVertex::named(e.example).kind, k, "{}", e.example);
             }
         }
         let terms: BTreeSet<_> = ks.iter().map(|e| e.term).collect();
@@ -154,6 +155,7 @@ mod tests {
         let texts: BTreeSet<_> = ss.iter().map(|e| e.text).collect();
         // No suffix falls through to the panel's generic sentence, and no two share one.
         assert_eq!(texts.len(), ss.len(), "{ss:#?}");
+        let about = |name: &str| about(&crate::dag::import::typed_from_name(name));
         let generic = about("aws_instance.web");
         for e in &ss {
             assert_ne!(e.text, generic, "{}", e.term);

@@ -1,26 +1,51 @@
-//! The page's graph: each vertex with its name, how it is drawn (its [`Kind`]) and the module
-//! box it is drawn in, over the engine's [`dag::Indexed`]. Kinds and boxes are read from
-//! OpenTofu's vertex names here, the same names the builder's steps record, so replayed vertices
-//! that no longer exist are classified too.
+//! The page's graph: each vertex with its name, its kind and module ([`Typed`], as the builder's
+//! vertex or the recorded build step tells it), how it is drawn (its [`Kind`], a mapping of the
+//! engine's kind) and the module box it is drawn in, over the engine's [`dag::Indexed`].
 
 use crate::dag;
+use crate::kind::{Mode, ResourceRole, Typed, VertexKind};
 
 /// A vertex as the page knows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageVertex {
     pub name: String,
+    /// How it is drawn: [`Kind::of`] its engine kind.
     pub kind: Kind,
-    /// The module box it is drawn in (`["module.a", "module.b"]`), see [`cluster_of`].
+    /// The module box it is drawn in (`["module.a", "module.b"]`): its module path; a module's
+    /// own expand and close vertices go inside the module's box, so each box opens with its
+    /// expand and ends with its close.
     pub cluster: Vec<String>,
+    /// Its kind and module as the engine knows them.
+    pub typed: Typed,
 }
 
 impl PageVertex {
-    pub fn new(name: impl Into<String>) -> PageVertex {
-        let name = name.into();
+    /// The vertex `name` of kind and module `typed`.
+    pub fn new(name: impl Into<String>, typed: Typed) -> PageVertex {
         PageVertex {
-            kind: classify(&name),
-            cluster: cluster_of(&name),
-            name,
+            name: name.into(),
+            kind: Kind::of(&typed.kind),
+            cluster: typed.clusters(),
+            typed,
+        }
+    }
+
+    /// A vertex known by its name alone (a `terraform graph` DOT file, tests): its kind as
+    /// [`dag::import::typed_from_name`] reads it.
+    pub fn named(name: impl Into<String>) -> PageVertex {
+        let name = name.into();
+        let typed = dag::import::typed_from_name(&name);
+        PageVertex::new(name, typed)
+    }
+
+    /// The vertex standing for the collapsed module `path` (`module.a.module.b`) that hides
+    /// `hidden` vertices, drawn in the box `parent` of the module's parent.
+    pub fn collapsed(path: &str, hidden: usize, parent: Vec<String>) -> PageVertex {
+        PageVertex {
+            name: collapsed_name(path, hidden),
+            kind: Kind::Collapsed,
+            cluster: parent,
+            typed: Typed::default(),
         }
     }
 }
@@ -29,17 +54,22 @@ impl dag::Vertex for PageVertex {
     fn name(&self) -> String {
         self.name.clone()
     }
+
+    fn typed(&self) -> Typed {
+        self.typed.clone()
+    }
 }
 
 /// The graph the page shows, draws and walks.
 pub type PageGraph = dag::Indexed<PageVertex>;
 
-/// A page graph of `names` (indexes in this order) and `edges` ("from depends on to").
+/// A page graph of vertices known by name alone (`names`, indexes in this order; kinds as
+/// [`PageVertex::named`]) and `edges` ("from depends on to").
 pub fn graph_of(
     names: impl IntoIterator<Item = String>,
     edges: impl IntoIterator<Item = (usize, usize)>,
 ) -> PageGraph {
-    dag::Indexed::new(names.into_iter().map(PageVertex::new).collect(), edges)
+    dag::Indexed::new(names.into_iter().map(PageVertex::named).collect(), edges)
 }
 
 /// The name of vertex `i` ("" when out of range).
@@ -63,6 +93,34 @@ pub enum Kind {
     /// A module collapsed into one vertex by the viewer (not an OpenTofu vertex).
     Collapsed,
     Other,
+}
+
+impl Kind {
+    /// How a vertex of kind `k` is drawn: a pure mapping of the engine's kind.
+    pub fn of(k: &VertexKind) -> Kind {
+        match k {
+            VertexKind::Resource { role, mode, .. } => match role {
+                ResourceRole::Destroy
+                | ResourceRole::Orphan
+                | ResourceRole::Deposed
+                | ResourceRole::DestroyDeposed => Kind::Destroy,
+                _ if *mode == Mode::Data => Kind::Data,
+                _ => Kind::Resource,
+            },
+            VertexKind::Provider(_) => Kind::Provider,
+            VertexKind::Variable(_) => Kind::Variable,
+            VertexKind::Local { .. } => Kind::Local,
+            VertexKind::Output { .. } => Kind::Output,
+            VertexKind::OutputDestroy => Kind::Destroy,
+            VertexKind::ModuleExpand | VertexKind::ModuleInstance => Kind::ModuleExpand,
+            VertexKind::ModuleClose => Kind::ModuleClose,
+            VertexKind::Root => Kind::Root,
+            VertexKind::CheckExpand
+            | VertexKind::CheckReport
+            | VertexKind::CheckStart
+            | VertexKind::Other => Kind::Other,
+        }
+    }
 }
 
 impl Kind {
@@ -225,11 +283,10 @@ pub fn rounding(kind: Kind, h: f64) -> f64 {
     }
 }
 
-/// How the standalone SVG export (and so the PNG) draws vertex `name` in a `w` x `h` box: the
-/// page's shape and colours for its kind (light theme).
-pub fn svg_style(name: &str, w: f64, h: f64) -> crate::layout::svg::NodeStyle {
+/// How the standalone SVG export (and so the PNG) draws a vertex of `kind` in a `w` x `h` box:
+/// the page's shape and colours for its kind (light theme).
+pub fn svg_style(kind: Kind, w: f64, h: f64) -> crate::layout::svg::NodeStyle {
     use crate::layout::svg::{NodeStyle, Shape};
-    let kind = classify(name);
     NodeStyle {
         stroke: kind.colour().to_string(),
         fill: kind.fill(),
@@ -263,7 +320,7 @@ pub fn mermaid<V: dag::Vertex>(g: &dag::Graph<V>) -> String {
             (k.css(), style)
         })
         .collect();
-    dag::render::mermaid::render_classed(g, |n| Some(classify(n).css()), &defs)
+    dag::render::mermaid::render_classed(g, |v| Some(Kind::of(&v.typed().kind).css()), &defs)
 }
 
 /// The suffix of the vertex that stands for a collapsed module: `module.net (collapsed: 6)`.
@@ -280,76 +337,6 @@ pub fn collapsed_path(name: &str) -> Option<&str> {
     name.find(&format!(" ({COLLAPSED}")).map(|i| &name[..i])
 }
 
-/// Splits leading `module.NAME` steps off a vertex name: the module path and the rest.
-fn module_prefix(name: &str) -> (Vec<String>, &str) {
-    let mut path = Vec::new();
-    let mut rest = name;
-    while let Some(after) = rest.strip_prefix("module.") {
-        let end = after.find(['.', ' ']).unwrap_or(after.len());
-        let seg = &after[..end];
-        match after[end..].chars().next() {
-            Some('.') => {
-                path.push(format!("module.{seg}"));
-                rest = &after[end + 1..];
-            }
-            // `module.x (expand)` or `module.x`: the module's own vertex.
-            _ => break,
-        }
-    }
-    (path, rest)
-}
-
-/// The kind of a vertex, from its OpenTofu name (the same names the builder's steps record, so
-/// replayed vertices that no longer exist can be classified too).
-pub fn classify(name: &str) -> Kind {
-    if name == "root" {
-        return Kind::Root;
-    }
-    let (_, rest) = module_prefix(name);
-    let suffix = rest.rfind(" (").map(|i| &rest[i + 2..]).unwrap_or("");
-    if suffix.starts_with("destroy")
-        || suffix.starts_with("deposed")
-        || suffix.starts_with("orphan")
-    {
-        return Kind::Destroy;
-    }
-    if rest.starts_with("provider[") || rest.starts_with("provider.") {
-        return Kind::Provider;
-    }
-    if rest.starts_with("module.") {
-        return if suffix.starts_with(COLLAPSED) {
-            Kind::Collapsed
-        } else if suffix.starts_with("close") {
-            Kind::ModuleClose
-        } else {
-            Kind::ModuleExpand
-        };
-    }
-    let first = rest.split(['.', ' ']).next().unwrap_or("");
-    match first {
-        "var" => Kind::Variable,
-        "local" => Kind::Local,
-        "output" => Kind::Output,
-        "data" => Kind::Data,
-        "check" | "" => Kind::Other,
-        _ if rest.contains('.') => Kind::Resource,
-        _ => Kind::Other,
-    }
-}
-
-/// The module cluster a vertex is drawn in: its module path; a module's own expand and close
-/// vertices go inside the module's box, so each box opens with its expand and ends with its close.
-pub fn cluster_of(name: &str) -> Vec<String> {
-    let (mut path, rest) = module_prefix(name);
-    // A collapsed module is drawn in its parent's box, in place of its own.
-    if let Some(after) = rest.strip_prefix("module.")
-        && !rest.contains(&format!(" ({COLLAPSED}"))
-    {
-        let end = after.find(['.', ' ']).unwrap_or(after.len());
-        path.push(format!("module.{}", &after[..end]));
-    }
-    path
-}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,9 +385,11 @@ mod tests {
     // pointed the opposite way from the drawing.
     #[test]
     fn the_mermaid_export_is_drawn_as_the_page_draws() {
-        let mut g: dag::Graph<String> = dag::Graph::new();
-        let web = g.add("aws_instance.web".into());
-        let p = g.add("provider[\"registry.opentofu.org/hashicorp/aws\"]".into());
+        let mut g: dag::Graph<PageVertex> = dag::Graph::new();
+        let web = g.add(PageVertex::named("aws_instance.web"));
+        let p = g.add(PageVertex::named(
+            "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+        ));
         g.connect(web, p);
         let m = mermaid(&g);
         assert!(
@@ -440,22 +429,26 @@ mod tests {
             ("output.ip (expand)", Kind::Output),
             ("module.net (expand)", Kind::ModuleExpand),
             ("module.net (close)", Kind::ModuleClose),
-            ("module.net (collapsed: 3)", Kind::Collapsed),
             ("aws_instance.old (orphan)", Kind::Destroy),
             ("aws_instance.a (destroy)", Kind::Destroy),
             ("aws_instance.a[0] (deposed 00000001)", Kind::Destroy),
             ("check.health", Kind::Other),
         ] {
-            assert_eq!(classify(name), kind, "{name}");
+            assert_eq!(PageVertex::named(name).kind, kind, "{name}");
         }
     }
 
     #[test]
     fn boxes_from_module_paths() {
+        let cluster_of = |name: &str| PageVertex::named(name).cluster;
         assert!(cluster_of("aws_vpc.a").is_empty());
         assert_eq!(
             cluster_of("module.a.module.b.aws_vpc.x"),
             ["module.a", "module.b"]
+        );
+        assert_eq!(
+            cluster_of("module.a[\"x.y\"].module.b.aws_vpc.x[0]"),
+            ["module.a[\"x.y\"]", "module.b"]
         );
         // A module's own expand and close vertices are inside its box.
         assert_eq!(cluster_of("module.a (expand)"), ["module.a"]);
@@ -464,7 +457,9 @@ mod tests {
             ["module.a", "module.b"]
         );
         // A collapsed module is drawn in its parent's box.
-        assert_eq!(cluster_of("module.a.module.b (collapsed: 4)"), ["module.a"]);
+        let c = PageVertex::collapsed("module.a.module.b", 4, vec!["module.a".into()]);
+        assert_eq!(c.kind, Kind::Collapsed);
+        assert_eq!(c.cluster, ["module.a"]);
         assert_eq!(
             collapsed_path("module.a.module.b (collapsed: 4)"),
             Some("module.a.module.b")

@@ -81,6 +81,7 @@ mod tests {
             index: 0,
             name: name.into(),
             kind: Kind::Resource,
+            typed: Default::default(),
             x,
             y,
             w: 40.0,

@@ -2,8 +2,9 @@
 //! rebuilt from what each step added and removed, with what that step changed marked. Linear in
 //! the size of the steps up to the chosen one.
 
-use super::graph::{PageGraph, graph_of};
+use super::graph::{PageGraph, PageVertex};
 use crate::builder::Step;
+use crate::kind::Typed;
 use std::collections::{BTreeSet, HashMap};
 
 /// The graph as it was after steps `0..=upto`, plus what step `upto` added and removed.
@@ -62,7 +63,9 @@ impl<T: Clone + Eq + std::hash::Hash> Ordered<T> {
 pub fn replay(steps: &[Step], upto: usize) -> Replay {
     let mut vertices: Ordered<String> = Ordered::new();
     let mut edges: Ordered<(String, String)> = Ordered::new();
+    let mut kinds = Kinds::default();
     for step in steps.iter().take(upto + 1) {
+        kinds.record(step);
         for v in &step.removed_vertices {
             vertices.remove(v);
         }
@@ -86,7 +89,7 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
     let removed_edges: BTreeSet<(String, String)> = last.removed_edges.iter().cloned().collect();
     let names: Vec<String> = vertices.iter().chain(removed.iter()).cloned().collect();
     Replay {
-        graph: graph_by_name(names, edges.iter().chain(removed_edges.iter())),
+        graph: graph_by_name(names, &kinds, edges.iter().chain(removed_edges.iter())),
         added: last.added_vertices.iter().cloned().collect(),
         added_edges: last.added_edges.iter().cloned().collect(),
         removed,
@@ -101,7 +104,9 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
 pub fn union(steps: &[Step]) -> PageGraph {
     let mut vertices: Ordered<String> = Ordered::new();
     let mut edges: Ordered<(String, String)> = Ordered::new();
+    let mut kinds = Kinds::default();
     for step in steps {
+        kinds.record(step);
         for v in &step.added_vertices {
             vertices.add(v);
         }
@@ -109,13 +114,30 @@ pub fn union(steps: &[Step]) -> PageGraph {
             edges.add(e);
         }
     }
-    graph_by_name(vertices.iter().cloned().collect(), edges.iter())
+    graph_by_name(vertices.iter().cloned().collect(), &kinds, edges.iter())
 }
 
-/// The page graph of `names` (indexes in this order) and the edges between them given by name;
-/// an edge naming a vertex not among `names` is left out.
+/// The kind of each vertex the steps added, by name, as the step that last added it recorded it.
+#[derive(Default)]
+struct Kinds(HashMap<String, Typed>);
+
+impl Kinds {
+    fn record(&mut self, step: &Step) {
+        for (name, typed) in step.added_vertices.iter().zip(&step.added_kinds) {
+            self.0.insert(name.clone(), typed.clone());
+        }
+    }
+
+    fn of(&self, name: &str) -> Typed {
+        self.0.get(name).cloned().unwrap_or_default()
+    }
+}
+
+/// The page graph of `names` (indexes in this order, kinds from `kinds`) and the edges between
+/// them given by name; an edge naming a vertex not among `names` is left out.
 fn graph_by_name<'a>(
     names: Vec<String>,
+    kinds: &Kinds,
     edges: impl Iterator<Item = &'a (String, String)>,
 ) -> PageGraph {
     let index: HashMap<&str, usize> = names
@@ -126,7 +148,14 @@ fn graph_by_name<'a>(
     let idx_edges: Vec<(usize, usize)> = edges
         .filter_map(|(a, b)| Some((*index.get(a.as_str())?, *index.get(b.as_str())?)))
         .collect();
-    graph_of(names, idx_edges)
+    let vertices = names
+        .into_iter()
+        .map(|n| {
+            let typed = kinds.of(&n);
+            PageVertex::new(n, typed)
+        })
+        .collect();
+    PageGraph::new(vertices, idx_edges)
 }
 
 #[cfg(test)]
@@ -154,6 +183,7 @@ mod tests {
             removed_vertices: s(rv),
             added_edges: e(ae),
             removed_edges: e(re),
+            ..Step::default()
         }
     }
 

@@ -5,6 +5,7 @@
 //! Indexes in a scene are the shown graph's ([`super::view::Shown::graph`]): the layout sees only
 //! the drawn part (visible vertices, solid edges) and the scene maps back.
 
+use super::graph::Kind;
 use super::graph::PageGraph;
 use super::view::Shown;
 use crate::dag::Graph;
@@ -19,6 +20,8 @@ pub struct SNode {
     pub index: usize,
     pub name: String,
     pub kind: super::graph::Kind,
+    /// Its kind and module as the engine knows them.
+    pub typed: crate::kind::Typed,
     pub x: f64,
     pub y: f64,
     pub w: f64,
@@ -53,7 +56,7 @@ pub struct SCluster {
 /// The layout a [`Scene`] was drawn from. Two are equal when they are the same layout (the
 /// scene's own fields say whether two drawings look the same).
 #[derive(Debug, Clone, Default)]
-pub struct Drawn(Option<std::sync::Arc<layout::Layout>>);
+pub struct Drawn(Option<std::sync::Arc<(layout::Layout, Vec<Kind>)>>);
 
 impl PartialEq for Drawn {
     fn eq(&self, other: &Drawn) -> bool {
@@ -70,11 +73,21 @@ impl Scene {
     /// by kind), for export; empty when nothing was laid out.
     pub fn svg(&self) -> String {
         match &self.layout.0 {
-            Some(l) => layout::svg::render_styled(
-                l,
-                |n| n.name.clone(),
-                |n| super::graph::svg_style(&n.name, n.w, n.h),
-            ),
+            Some(drawn) => {
+                let (l, kinds) = &**drawn;
+                // The scratch graph's ids are the drawn graph's indexes (see `from_layout`).
+                layout::svg::render_styled(
+                    l,
+                    |n| n.name.clone(),
+                    |n| {
+                        let kind = kinds
+                            .get(n.id.index() as usize)
+                            .copied()
+                            .unwrap_or(Kind::Other);
+                        super::graph::svg_style(kind, n.w, n.h)
+                    },
+                )
+            }
             None => String::new(),
         }
     }
@@ -252,6 +265,7 @@ fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::La
                     width,
                     height,
                     cluster: v.cluster.clone(),
+                    typed: v.typed.clone(),
                 }
             })
             .collect(),
@@ -282,6 +296,7 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
                 index: *visible.get(k)?,
                 name: n.name.clone(),
                 kind: g.vertex(k)?.kind,
+                typed: g.vertex(k)?.typed.clone(),
                 x: n.x,
                 y: n.y,
                 w: n.w,
@@ -326,7 +341,10 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
         width: l.width,
         height: l.height,
         hint: l.order_hint(),
-        layout: Drawn(Some(std::sync::Arc::new(l))),
+        layout: Drawn(Some(std::sync::Arc::new((
+            l,
+            g.vertices().iter().map(|v| v.kind).collect(),
+        )))),
         too_big: None,
     }
 }

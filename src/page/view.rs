@@ -9,7 +9,7 @@
 //! walk's states, the critical path, cycle marks) stays valid; collapsed modules are appended.
 
 use super::analysis::Analysis;
-use super::graph::{Kind, PageGraph, PageVertex, collapsed_name};
+use super::graph::{Kind, PageGraph, PageVertex};
 use super::replay::{Replay, replay};
 use super::walk::VState;
 use crate::builder::Step;
@@ -282,22 +282,25 @@ pub fn apply(mut s: Shown, steps: &[Step], o: &ViewOpts) -> Shown {
     let mut vertices = s.graph.vertices().to_vec();
     let mut rep: Vec<usize> = (0..n).collect();
     if !o.collapsed.is_empty() {
-        let mut members: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        // By module path: the box it is drawn in (its parent's) and its members.
+        let mut members: BTreeMap<String, (Vec<String>, Vec<usize>)> = BTreeMap::new();
         for (i, v) in s.graph.vertices().iter().enumerate() {
             if s.hidden.contains(&i) {
                 continue;
             }
             let path = &v.cluster;
-            if let Some(p) = (1..=path.len())
-                .map(|k| path[..k].join("."))
-                .find(|p| o.collapsed.contains(p))
+            if let Some(k) = (1..=path.len()).find(|&k| o.collapsed.contains(&path[..k].join(".")))
             {
-                members.entry(p).or_default().push(i);
+                members
+                    .entry(path[..k].join("."))
+                    .or_insert_with(|| (path[..k - 1].to_vec(), Vec::new()))
+                    .1
+                    .push(i);
             }
         }
-        for (path, ms) in members {
+        for (path, (parent, ms)) in members {
             let v = vertices.len();
-            vertices.push(PageVertex::new(collapsed_name(&path, ms.len())));
+            vertices.push(PageVertex::collapsed(&path, ms.len(), parent));
             for &m in &ms {
                 rep[m] = v;
                 s.hidden.insert(m);

@@ -223,11 +223,11 @@ impl Setup {
         s
     }
 
-    /// A vertex's duration in seconds when the user has not set one: for an `(expand)` vertex of
-    /// a resource, the duration of (each of) its instances.
-    pub fn default_secs(&self, name: &str) -> f64 {
+    /// The duration in seconds of the vertex `name` of kind `kind` when the user has not set
+    /// one: for an `(expand)` vertex of a resource, the duration of (each of) its instances.
+    pub fn default_secs(&self, name: &str, kind: &crate::kind::VertexKind) -> f64 {
         Scenario::new(self.model())
-            .duration(name, None)
+            .duration(name, kind, None)
             .as_secs_f64()
     }
 }
@@ -785,9 +785,7 @@ mod tests {
         let counted = g
             .vertices()
             .iter()
-            .position(|v| {
-                v.kind == super::super::graph::Kind::Resource && v.name.ends_with("(expand)")
-            })
+            .position(|v| v.typed.kind.is_resource_expand())
             .unwrap();
         let mut rt = WalkRt::start(&g, 10, &setup(&a));
         let frames = run_to_end(&mut rt);
@@ -828,12 +826,15 @@ mod tests {
         let provider = g
             .vertices()
             .iter()
-            .position(|v| v.name.starts_with("provider["))
+            .position(|v| {
+                v.typed.kind == crate::kind::VertexKind::Provider(crate::kind::ProviderRole::Config)
+            })
             .unwrap();
         let c = rt.cells[provider];
         assert_eq!(c.state, VState::Running);
         // About a second with the table's jitter; progress is drawn in steps.
-        let d = s.default_secs(&g.vertex(provider).unwrap().name);
+        let v = g.vertex(provider).unwrap();
+        let d = s.default_secs(&v.name, &v.typed.kind);
         assert!((0.9..=1.1).contains(&d), "{d}");
         assert!(
             (c.progress() - 0.48 / d).abs() < 1.0 / f64::from(PROGRESS_STEPS),
@@ -868,7 +869,10 @@ mod tests {
         s.durations
             .insert("aws_instance.web (expand)".into(), 100.0);
         let after = makespans(&g, &s, &[10])[0].1;
-        let default = s.default_secs("aws_instance.web (expand)");
+        let web = g
+            .vertex(g.index_of("aws_instance.web (expand)").unwrap())
+            .unwrap();
+        let default = s.default_secs(&web.name, &web.typed.kind);
         assert!(
             (after - before - (100.0 - default)).abs() < 1e-6,
             "{before} -> {after}"

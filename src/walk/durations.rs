@@ -1,24 +1,24 @@
 //! How long each vertex takes in the simulation.
 //!
-//! The default table works from the vertex name alone (the builder does not yet say what kind of
-//! node a vertex is). Figures are rough orders of magnitude for a cloud apply, meant to make charts
-//! look like real runs, not to predict one:
+//! The default table works from the vertex's kind ([`crate::kind`], as the walked graph's vertex
+//! tells it). Figures are rough orders of magnitude for a cloud apply, meant to make charts look
+//! like real runs, not to predict one:
 //!
 //! | vertex | example | default |
 //! |---|---|---|
 //! | expand / close bookkeeping | `aws_instance.web (expand)`, `module.vpc (close)`, `provider["…"] (close)` | 0 s |
-//! | values | `var.region`, `local.tags`, `output.id`, `module.vpc` (no resource), `root`, `meta.…` | 0 s |
-//! | provider configuration | `provider["registry.opentofu.org/hashicorp/aws"]` | 1 s |
+//! | values, checks, anything else | `var.region`, `local.tags`, `output.id`, `root`, `meta.…` | 0 s |
+//! | provider configuration (also in a module, and a proxy) | `provider["registry.opentofu.org/hashicorp/aws"]` | 1 s |
 //! | data source | `data.aws_ami.ubuntu` | 2 s |
-//! | resource (default) | `aws_security_group.web`, `aws_instance.web[0]` | 10 s |
+//! | resource (default; also its destroy, orphan, deposed and forget vertices) | `aws_security_group.web`, `aws_instance.web[0]` | 10 s |
 //! | slow resource types | see [`SLOW_RESOURCE_TYPES`] | minutes |
 //!
-//! Module prefixes (`module.a["x"].module.b.`) and instance keys are ignored when classifying.
 //! On top of the table come per-vertex overrides (by name) and a seeded jitter: each vertex's
 //! duration is scaled by a factor drawn uniformly from `[1 - jitter, 1 + jitter]` by a PCG
 //! generator seeded from the model's seed and the vertex name, so a vertex gets the same duration
 //! whatever order the walk reaches it in, and the same seed always gives the same run.
 
+use crate::kind::{Mode, ProviderRole, ResourceRole, VertexKind};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeMap;
@@ -60,82 +60,23 @@ pub const SLOW_RESOURCE_TYPES: &[(&str, u64)] = &[
     ("google_alloydb_cluster", 600),
 ];
 
-/// What a vertex name says about the vertex, as far as durations go.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum VertexKind {
-    /// `… (expand)`, `… (close)` and other bookkeeping with no I/O.
-    Bookkeeping,
-    /// `var.`, `local.`, `output.`, a bare `module.x`, `root`, `meta.…`, `check.…`.
-    Value,
-    /// `provider[…]`: configuring a provider.
-    Provider,
-    /// `data.TYPE.NAME`.
-    Data { resource_type: String },
-    /// A managed resource (or one of its instances).
-    Resource { resource_type: String },
-}
-
-/// Splits off `module.NAME` / `module.NAME[key]` steps from the front of an address.
-fn strip_module_path(mut s: &str) -> &str {
-    while let Some(rest) = s.strip_prefix("module.") {
-        // Skip the module name and an optional instance key, then the dot.
-        let name_end = rest.find(['.', '[']).unwrap_or(rest.len());
-        let mut after = &rest[name_end..];
-        if after.starts_with('[') {
-            match after.find("].") {
-                Some(i) => after = &after[i + 1..],
-                None => return "",
-            }
-        }
-        match after.strip_prefix('.') {
-            Some(r) => s = r,
-            None => return "",
-        }
-    }
-    s
-}
-
-/// Classifies a vertex by its name (see the module docs).
-pub fn classify(name: &str) -> VertexKind {
-    let name = name.trim();
-    if name.ends_with(')') && (name.ends_with("(expand)") || name.ends_with("(close)")) {
-        return VertexKind::Bookkeeping;
-    }
-    if name.starts_with("provider[") || name.starts_with("provider.") {
-        return VertexKind::Provider;
-    }
-    let rest = strip_module_path(name);
-    if rest.is_empty() || rest == "root" {
-        return VertexKind::Value;
-    }
-    // A trailing " (destroy)", " (orphan)" and the like does not change the type.
-    let addr = rest.split(' ').next().unwrap_or(rest);
-    let mut parts = addr.splitn(3, '.');
-    let first = parts.next().unwrap_or("");
-    let second = parts.next();
-    match first {
-        "var" | "local" | "output" | "meta" | "check" | "terraform" | "path" | "count" | "each"
-        | "self" => VertexKind::Value,
-        "data" => VertexKind::Data {
-            resource_type: second.unwrap_or("").to_string(),
-        },
-        _ if second.is_none() => VertexKind::Value,
-        t => VertexKind::Resource {
-            resource_type: t.split('[').next().unwrap_or(t).to_string(),
-        },
-    }
-}
-
-/// The table's duration for a vertex name, before overrides and jitter.
-pub fn default_duration(name: &str) -> Duration {
-    match classify(name) {
-        VertexKind::Bookkeeping | VertexKind::Value => Duration::ZERO,
-        VertexKind::Provider => Duration::from_secs(1),
-        VertexKind::Data { .. } => Duration::from_secs(2),
-        VertexKind::Resource { resource_type } => SLOW_RESOURCE_TYPES
+/// The table's duration for a vertex of kind `k`, before overrides and jitter (see the module
+/// docs).
+pub fn table_duration(k: &VertexKind) -> Duration {
+    match k {
+        VertexKind::Resource {
+            role: ResourceRole::Expand | ResourceRole::Close,
+            ..
+        } => Duration::ZERO,
+        VertexKind::Resource {
+            mode: Mode::Data, ..
+        } => Duration::from_secs(2),
+        VertexKind::Resource { type_name, .. } => SLOW_RESOURCE_TYPES
             .iter()
-            .find(|(t, _)| *t == resource_type)
+            .find(|(t, _)| t == type_name)
             .map_or(Duration::from_secs(10), |(_, s)| Duration::from_secs(*s)),
+        VertexKind::Provider(ProviderRole::Config | ProviderRole::Proxy) => Duration::from_secs(1),
+        _ => Duration::ZERO,
     }
 }
 
@@ -210,21 +151,23 @@ impl DurationModel {
         self
     }
 
-    /// The simulated duration of the vertex with this name.
-    pub fn duration_of(&self, name: &str) -> Duration {
+    /// The simulated duration of the vertex `name` of kind `kind`.
+    pub fn duration_of(&self, name: &str, kind: &VertexKind) -> Duration {
         if let Some(d) = self.overrides.get(name) {
             return *d;
         }
-        let by_type = || match classify(name) {
-            VertexKind::Resource { resource_type } | VertexKind::Data { resource_type } => {
-                self.by_type.get(&resource_type).copied()
+        let by_type = || match kind {
+            VertexKind::Resource {
+                type_name, role, ..
+            } if !matches!(role, ResourceRole::Expand | ResourceRole::Close) => {
+                self.by_type.get(type_name).copied()
             }
             _ => None,
         };
         let base = self
             .uniform
             .or_else(by_type)
-            .unwrap_or_else(|| default_duration(name));
+            .unwrap_or_else(|| table_duration(kind));
         let j = if self.jitter.is_finite() {
             self.jitter.clamp(0.0, 1.0)
         } else {
@@ -324,6 +267,17 @@ pub fn parse_durations(text: &str) -> Result<Vec<(String, Duration)>, String> {
 
 #[cfg(test)]
 mod tests {
+    /// Durations of vertices known by name alone, kinds as a DOT file's are read.
+    trait ByName {
+        fn by_name(&self, name: &str) -> Duration;
+    }
+
+    impl ByName for DurationModel {
+        fn by_name(&self, name: &str) -> Duration {
+            self.duration_of(name, &crate::dag::import::typed_from_name(name).kind)
+        }
+    }
+
     #[test]
     fn durations_file_in_both_forms() {
         let m = DurationModel::table()
@@ -331,24 +285,18 @@ mod tests {
                 "# comment\naws_instance 30\naws_instance.web[0] 12.5\nprovider[\"p\"] (close) 3\n",
             )
             .unwrap();
-        assert_eq!(m.duration_of("aws_instance.x"), Duration::from_secs(30));
+        assert_eq!(m.by_name("aws_instance.x"), Duration::from_secs(30));
+        assert_eq!(m.by_name("data.aws_instance.x"), Duration::from_secs(30));
         assert_eq!(
-            m.duration_of("data.aws_instance.x"),
-            Duration::from_secs(30)
-        );
-        assert_eq!(
-            m.duration_of("aws_instance.web[0]"),
+            m.by_name("aws_instance.web[0]"),
             Duration::from_millis(12500)
         );
-        assert_eq!(
-            m.duration_of("provider[\"p\"] (close)"),
-            Duration::from_secs(3)
-        );
+        assert_eq!(m.by_name("provider[\"p\"] (close)"), Duration::from_secs(3));
         let j = DurationModel::table()
             .with_file("{\"aws_vpc\": 2, \"var.x\": 1}")
             .unwrap();
-        assert_eq!(j.duration_of("module.a.aws_vpc.v"), Duration::from_secs(2));
-        assert_eq!(j.duration_of("var.x"), Duration::from_secs(1));
+        assert_eq!(j.by_name("module.a.aws_vpc.v"), Duration::from_secs(2));
+        assert_eq!(j.by_name("var.x"), Duration::from_secs(1));
         assert!(DurationModel::table().with_file("x -1").is_err());
         assert!(DurationModel::table().with_file("x").is_err());
         assert!(DurationModel::table().with_file("{\"x\": \"a\"}").is_err());
@@ -358,7 +306,7 @@ mod tests {
 
     #[test]
     fn table_by_name() {
-        let s = |n: &str| default_duration(n).as_secs();
+        let s = |n: &str| table_duration(&crate::dag::import::typed_from_name(n).kind).as_secs();
         assert_eq!(s("provider[\"registry.opentofu.org/hashicorp/aws\"]"), 1);
         assert_eq!(
             s("provider[\"registry.opentofu.org/hashicorp/aws\"] (close)"),
@@ -382,20 +330,20 @@ mod tests {
     #[test]
     fn jitter_is_seeded_bounded_and_per_name() {
         let m = DurationModel::default().with_seed(7).with_jitter(0.5);
-        let a = m.duration_of("aws_instance.a");
-        assert_eq!(a, m.duration_of("aws_instance.a"));
+        let a = m.by_name("aws_instance.a");
+        assert_eq!(a, m.by_name("aws_instance.a"));
         assert!(a >= Duration::from_secs(5) && a <= Duration::from_secs(15));
         let many: std::collections::BTreeSet<Duration> = (0..20)
-            .map(|i| m.duration_of(&format!("aws_instance.x{i}")))
+            .map(|i| m.by_name(&format!("aws_instance.x{i}")))
             .collect();
         assert!(many.len() > 10, "jitter should vary: {many:?}");
         let other = DurationModel::default().with_seed(8).with_jitter(0.5);
         assert_ne!(
             (0..5)
-                .map(|i| m.duration_of(&format!("r.x{i}")))
+                .map(|i| m.by_name(&format!("r.x{i}")))
                 .collect::<Vec<_>>(),
             (0..5)
-                .map(|i| other.duration_of(&format!("r.x{i}")))
+                .map(|i| other.by_name(&format!("r.x{i}")))
                 .collect::<Vec<_>>()
         );
     }
@@ -403,9 +351,9 @@ mod tests {
     #[test]
     fn overrides_win_and_skip_jitter() {
         let m = DurationModel::default().with_override("var.x", Duration::from_secs(3));
-        assert_eq!(m.duration_of("var.x"), Duration::from_secs(3));
+        assert_eq!(m.by_name("var.x"), Duration::from_secs(3));
         assert_eq!(
-            DurationModel::uniform(Duration::from_secs(4)).duration_of("data.a.b"),
+            DurationModel::uniform(Duration::from_secs(4)).by_name("data.a.b"),
             Duration::from_secs(4)
         );
     }

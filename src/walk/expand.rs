@@ -28,6 +28,7 @@ use crate::addrs::{self, ModuleInstance};
 use crate::config::Config;
 use crate::config::eval::StaticEval;
 use crate::dag::Graph;
+use crate::kind::{Mode, ResourceRole, Typed, VertexKind};
 use std::collections::BTreeMap;
 
 /// Expands the `(expand)` vertices of a plan graph by static evaluation of the configuration. It
@@ -47,36 +48,30 @@ enum Target {
     Value(addrs::Module, String),
 }
 
-/// Reads a vertex name such as `module.a.module.b.aws_instance.web (expand)`.
-fn parse_target(name: &str) -> Option<Target> {
-    let base = name.strip_suffix(" (expand)")?;
-    if base.contains(['[', ' ', '"']) {
-        return None;
-    }
-    let segs: Vec<&str> = base.split('.').collect();
-    let mut path = Vec::new();
-    let mut i = 0;
-    while i + 1 < segs.len() && segs[i] == "module" {
-        path.push(segs[i + 1].to_string());
-        i += 2;
-    }
-    let path = addrs::Module(path);
-    let rest = &segs[i..];
-    match rest {
-        [] if !path.is_root() => Some(Target::Module(path)),
-        ["local" | "output" | "var", _] => Some(Target::Value(path, rest.join("."))),
-        ["data", t, n] => Some(Target::Resource(
-            path,
-            addrs::Resource::new(addrs::ResourceMode::Data, t, n),
-        )),
-        ["ephemeral", t, n] => Some(Target::Resource(
-            path,
-            addrs::Resource::new(addrs::ResourceMode::Ephemeral, t, n),
-        )),
-        [t, n] if !matches!(*t, "provider" | "check" | "terraform") => Some(Target::Resource(
-            path,
-            addrs::Resource::new(addrs::ResourceMode::Managed, t, n),
-        )),
+/// What the vertex of kind and module `t` expands into, if it is an `(expand)` vertex this
+/// expander knows.
+fn target_of(t: &Typed) -> Option<Target> {
+    let path = addrs::Module(t.module.clone());
+    match &t.kind {
+        VertexKind::ModuleExpand if !path.is_root() => Some(Target::Module(path)),
+        VertexKind::Local { name } => Some(Target::Value(path, format!("local.{name}"))),
+        VertexKind::Output { name } => Some(Target::Value(path, format!("output.{name}"))),
+        VertexKind::Resource {
+            mode,
+            type_name,
+            name,
+            role: ResourceRole::Expand,
+        } => {
+            let mode = match mode {
+                Mode::Managed => addrs::ResourceMode::Managed,
+                Mode::Data => addrs::ResourceMode::Data,
+                Mode::Ephemeral => addrs::ResourceMode::Ephemeral,
+            };
+            Some(Target::Resource(
+                path,
+                addrs::Resource::new(mode, type_name, name),
+            ))
+        }
         _ => None,
     }
 }
@@ -105,10 +100,10 @@ impl StaticExpander {
         }
     }
 
-    /// The instance vertex names for an `(expand)` vertex, `Err` with the reason when they are not
-    /// known statically; `None` when the vertex does not expand.
-    pub fn instances_of(&mut self, vertex_name: &str) -> Option<Result<Vec<String>, String>> {
-        let target = parse_target(vertex_name)?;
+    /// The instance vertex names for an `(expand)` vertex of kind and module `t`, `Err` with the
+    /// reason when they are not known statically; `None` when the vertex does not expand.
+    pub fn instances_of(&mut self, t: &Typed) -> Option<Result<Vec<String>, String>> {
+        let target = target_of(t)?;
         let r = match target {
             Target::Module(path) => self
                 .eval
@@ -140,7 +135,7 @@ impl Expander for StaticExpander {
         if v.parent.is_some() {
             return None;
         }
-        Some(match self.instances_of(&v.name)? {
+        Some(match self.instances_of(&v.typed)? {
             Ok(names) => {
                 let mut g = Graph::new();
                 for n in names {
@@ -156,6 +151,7 @@ impl Expander for StaticExpander {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dag::import::DotVertexRead;
     use crate::walk::{DurationModel, Scenario, Transition, WalkOptions, simulate};
     use std::collections::BTreeMap;
     use std::time::Duration;
@@ -170,7 +166,8 @@ mod tests {
     }
 
     fn instances(e: &mut StaticExpander, v: &str) -> Result<Vec<String>, String> {
-        e.instances_of(v).expect("expands")
+        e.instances_of(&crate::dag::import::typed_from_name(v))
+            .expect("expands")
     }
 
     // Found by fuzzing (config_builders): many resources of a large count made millions of walk
@@ -180,9 +177,9 @@ mod tests {
         let text: String = (0..3)
             .map(|i| format!("resource \"a_b\" \"r{i}\" {{\n  count = 100\n}}\n"))
             .collect();
-        let mut g: Graph<String> = Graph::new();
+        let mut g: Graph<DotVertexRead> = Graph::new();
         for i in 0..3 {
-            g.add(format!("a_b.r{i} (expand)"));
+            g.add(DotVertexRead::named(&format!("a_b.r{i} (expand)")));
         }
         let mut s = Scenario::new(DurationModel::table())
             .with_expander(StaticExpander::new(config(&[("main.tf", &text)]), &[]));
@@ -207,23 +204,40 @@ mod tests {
     #[test]
     fn parses_expand_vertex_names() {
         assert_eq!(
-            parse_target("module.a.module.b (expand)"),
+            target_of(&crate::dag::import::typed_from_name(
+                "module.a.module.b (expand)"
+            )),
             Some(Target::Module(addrs::Module(vec!["a".into(), "b".into()])))
         );
         assert_eq!(
-            parse_target("module.a.data.x_y.z (expand)"),
+            target_of(&crate::dag::import::typed_from_name(
+                "module.a.data.x_y.z (expand)"
+            )),
             Some(Target::Resource(
                 addrs::Module(vec!["a".into()]),
                 addrs::Resource::new(addrs::ResourceMode::Data, "x_y", "z")
             ))
         );
         assert_eq!(
-            parse_target("local.x (expand)"),
+            target_of(&crate::dag::import::typed_from_name("local.x (expand)")),
             Some(Target::Value(addrs::Module::root(), "local.x".into()))
         );
-        assert_eq!(parse_target("aws_instance.web"), None);
-        assert_eq!(parse_target("var.n (expand, reference)"), None);
-        assert_eq!(parse_target("provider[\"x\"] (expand)"), None);
+        assert_eq!(
+            target_of(&crate::dag::import::typed_from_name("aws_instance.web")),
+            None
+        );
+        assert_eq!(
+            target_of(&crate::dag::import::typed_from_name(
+                "var.n (expand, reference)"
+            )),
+            None
+        );
+        assert_eq!(
+            target_of(&crate::dag::import::typed_from_name(
+                "provider[\"x\"] (expand)"
+            )),
+            None
+        );
     }
 
     #[test]
@@ -331,9 +345,9 @@ module "u" {
             "main.tf",
             "resource \"aws_instance\" \"web\" { count = 3 }\nresource \"aws_instance\" \"later\" {\n  count = length(aws_instance.web)\n}\n",
         )]);
-        let mut g: Graph<String> = Graph::new();
-        let web = g.add("aws_instance.web (expand)".to_string());
-        let later = g.add("aws_instance.later (expand)".to_string());
+        let mut g: Graph<DotVertexRead> = Graph::new();
+        let web = g.add(DotVertexRead::named("aws_instance.web (expand)"));
+        let later = g.add(DotVertexRead::named("aws_instance.later (expand)"));
         g.connect(later, web);
         let r = simulate(
             &g,

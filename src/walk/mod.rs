@@ -52,7 +52,7 @@ pub mod walker;
 
 pub use clock::Clock;
 pub use driver::{Executor, Stepper};
-pub use durations::{DurationModel, VertexKind, classify, default_duration};
+pub use durations::{DurationModel, table_duration};
 pub use expand::StaticExpander;
 pub use metrics::{Metrics, Span};
 pub use scenario::{DEFAULT_JITTER, DEFAULT_PARALLELISM, DEFAULT_SEED, Scenario, ScenarioLog};

@@ -20,8 +20,8 @@
 //! and the page's.
 
 use super::durations::DurationModel;
-use super::durations::{VertexKind, classify};
 use super::walker::{Behaviour, Execution, Expander, Expansion, TaskId, VertexRef, Walk};
+use crate::kind::VertexKind;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -121,24 +121,22 @@ impl Scenario {
         self.log.clone()
     }
 
-    /// How long the vertex `name` runs when it does not expand; `parent` is the vertex an
-    /// instance expanded from.
-    pub fn duration(&self, name: &str, parent: Option<&str>) -> Duration {
+    /// How long the vertex `name` of kind `kind` runs when it does not expand; `parent` is the
+    /// vertex an instance expanded from.
+    pub fn duration(&self, name: &str, kind: &VertexKind, parent: Option<&str>) -> Duration {
         let given = |n: &str| self.durations.overrides.get(n).copied();
         if let Some(d) = given(name).or_else(|| parent.and_then(given)) {
             return d;
         }
-        // An `(expand)` vertex of a resource that does not expand stands for its instances.
+        // An `(expand)` vertex of a resource that does not expand stands for its instances (the
+        // one instance of a resource without count or for_each is named as the resource).
         if parent.is_none()
+            && kind.is_resource_expand()
             && let Some(base) = name.strip_suffix(" (expand)")
-            && matches!(
-                classify(base),
-                VertexKind::Resource { .. } | VertexKind::Data { .. }
-            )
         {
-            return self.durations.duration_of(base);
+            return self.durations.duration_of(base, &kind.instance());
         }
-        self.durations.duration_of(name)
+        self.durations.duration_of(name, kind)
     }
 
     /// Holds an expansion to the walk's instance budget.
@@ -188,7 +186,7 @@ impl Behaviour for Scenario {
                 Duration::ZERO
             }
             Some(Expansion::Unknown(_)) => Duration::ZERO,
-            None => self.duration(&v.name, parent.as_deref()),
+            None => self.duration(&v.name, &v.typed.kind, parent.as_deref()),
         };
         self.log.0.borrow_mut().given.insert(v.task, duration);
         Execution {
@@ -213,17 +211,19 @@ impl<E: Expander> Expander for std::sync::Arc<std::sync::Mutex<E>> {
 mod tests {
     use super::*;
     use crate::dag::Graph;
+    use crate::dag::import::DotVertexRead;
     use crate::walk::{Transition, WalkOptions, simulate};
 
     fn secs(s: u64) -> Duration {
         Duration::from_secs(s)
     }
 
-    /// `a (expand)` expands into `a[0]`, `a[1]`; `b` depends on it.
-    fn graph() -> Graph<String> {
+    /// `a (expand)` expands into `a[0]`, `a[1]`; `b` depends on it (by name, as a DOT file
+    /// gives them).
+    fn graph() -> Graph<DotVertexRead> {
         let mut g = Graph::new();
-        let a = g.add("aws_instance.a (expand)".to_string());
-        let b = g.add("aws_instance.b".to_string());
+        let a = g.add(DotVertexRead::named("aws_instance.a (expand)"));
+        let b = g.add(DotVertexRead::named("aws_instance.b"));
         g.connect(b, a);
         g
     }
@@ -266,10 +266,38 @@ mod tests {
     #[test]
     fn an_expand_vertex_that_does_not_expand_stands_for_its_instances() {
         let s = Scenario::new(DurationModel::table());
-        assert_eq!(s.duration("aws_db_instance.d (expand)", None), secs(600));
-        assert_eq!(s.duration("data.aws_ami.u (expand)", None), secs(2));
-        assert_eq!(s.duration("module.m (expand)", None), Duration::ZERO);
-        assert_eq!(s.duration("local.x (expand)", None), Duration::ZERO);
+        assert_eq!(
+            s.duration(
+                "aws_db_instance.d (expand)",
+                &crate::dag::import::typed_from_name("aws_db_instance.d (expand)").kind,
+                None
+            ),
+            secs(600)
+        );
+        assert_eq!(
+            s.duration(
+                "data.aws_ami.u (expand)",
+                &crate::dag::import::typed_from_name("data.aws_ami.u (expand)").kind,
+                None
+            ),
+            secs(2)
+        );
+        assert_eq!(
+            s.duration(
+                "module.m (expand)",
+                &crate::dag::import::typed_from_name("module.m (expand)").kind,
+                None
+            ),
+            Duration::ZERO
+        );
+        assert_eq!(
+            s.duration(
+                "local.x (expand)",
+                &crate::dag::import::typed_from_name("local.x (expand)").kind,
+                None
+            ),
+            Duration::ZERO
+        );
         let r = simulate(&graph(), &WalkOptions::default(), s);
         assert_eq!(r.makespan(), secs(20));
     }

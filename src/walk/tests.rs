@@ -1,5 +1,6 @@
 use super::*;
 use crate::dag::VertexId;
+use crate::dag::import::DotVertexRead;
 
 fn secs(s: u64) -> Duration {
     Duration::from_secs(s)
@@ -202,10 +203,11 @@ fn stepped_driver_matches_instant_driver() {
 
 #[test]
 fn expansion_runs_instances_under_the_same_semaphore() {
-    let mut g: Graph<String> = Graph::new();
-    let prov = g.add("provider[\"x\"]".to_string());
-    let res = g.add("aws_instance.web (expand)".to_string());
-    let out = g.add("output.ip".to_string());
+    // Vertices of a provider, a resource and an output (by name, as a DOT file gives them).
+    let mut g: Graph<DotVertexRead> = Graph::new();
+    let prov = g.add(DotVertexRead::named("provider[\"x\"]"));
+    let res = g.add(DotVertexRead::named("aws_instance.web (expand)"));
+    let out = g.add(DotVertexRead::named("output.ip"));
     g.connect(res, prov);
     g.connect(out, res);
     let expander = |v: &VertexRef| {
@@ -389,10 +391,10 @@ fn cancel_during_expansion_cancels_waiting_instances() {
         &exec,
         &g,
         &WalkOptions::with_parallelism(1),
-        Scenario::new(DurationModel::table()).with_expander(expander),
+        Scenario::new(DurationModel::uniform(secs(10))).with_expander(expander),
     );
     exec.advance_by(secs(5));
-    // a runs 0..10 (module expand is instant); b waits for the permit, c on a.
+    // a runs 0..10 (an expanding vertex takes no time); b waits for the permit, c on a.
     walk.cancel();
     exec.run_to_end();
     let r = walk.result();
@@ -431,7 +433,7 @@ fn instance_edges_are_honoured() {
     let r = simulate(
         &g,
         &WalkOptions::default(),
-        Scenario::new(DurationModel::table()).with_expander(expander),
+        Scenario::new(DurationModel::uniform(secs(10))).with_expander(expander),
     );
     assert_eq!(r.makespan(), secs(20));
     let m = r.metrics();
@@ -451,7 +453,7 @@ fn a_cycle_stalls_without_panicking() {
     let r = simulate(
         &g,
         &WalkOptions::default(),
-        Scenario::new(DurationModel::table()),
+        Scenario::new(DurationModel::uniform(secs(10))),
     );
     assert!(!r.is_complete());
     assert_eq!(r.outcome(a), Some(&Transition::WaitingOnDeps));

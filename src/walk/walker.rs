@@ -15,6 +15,7 @@ use super::clock::Clock;
 use super::driver::Executor;
 use super::semaphore::{Permit, Semaphore};
 use crate::dag::{Graph, Vertex, VertexId};
+use crate::kind::Typed;
 use futures::executor::LocalSpawner;
 use futures::task::LocalSpawnExt;
 use std::cell::RefCell;
@@ -111,6 +112,9 @@ pub struct VertexRef {
     pub task: TaskId,
     pub vertex: VertexId,
     pub name: String,
+    /// Its kind and module, as the walked graph's vertex tells them; an instance is of the kind
+    /// of the instances its vertex expands into ([`crate::kind::VertexKind::instance`]).
+    pub typed: Typed,
     /// For an instance: the task of the vertex that expanded into it.
     pub parent: Option<TaskId>,
 }
@@ -213,6 +217,7 @@ impl WalkOptions {
 struct Task {
     vertex: VertexId,
     name: String,
+    typed: Typed,
     parent: Option<TaskId>,
     deps: BTreeSet<TaskId>,
     waiters: BTreeSet<TaskId>,
@@ -256,12 +261,14 @@ impl State {
         now: Duration,
         vertex: VertexId,
         name: String,
+        typed: Typed,
         parent: Option<TaskId>,
     ) -> TaskId {
         let t = TaskId(u32::try_from(self.tasks.len()).unwrap_or(u32::MAX));
         self.tasks.push(Task {
             vertex,
             name,
+            typed,
             parent,
             deps: BTreeSet::new(),
             waiters: BTreeSet::new(),
@@ -420,7 +427,8 @@ impl Walk {
             let st = &mut *st;
             for id in g.ids_by_name() {
                 if !st.task_by_vertex.contains_key(&id) {
-                    let t = st.new_task(now, id, g.name_of(id), None);
+                    let typed = g.vertex(id).map(Vertex::typed).unwrap_or_default();
+                    let t = st.new_task(now, id, g.name_of(id), typed, None);
                     st.task_by_vertex.insert(id, t);
                     st.in_walk.insert(id);
                     if !st.cancelled {
@@ -570,6 +578,7 @@ impl Walk {
             task: t,
             vertex: task.vertex,
             name: task.name.clone(),
+            typed: task.typed.clone(),
             parent: task.parent,
         }
     }
@@ -600,8 +609,10 @@ impl Walk {
                 return false;
             }
             let mut map: BTreeMap<VertexId, TaskId> = BTreeMap::new();
+            let of_parent = &st.tasks[parent.index()].typed;
+            let typed = Typed::new(of_parent.kind.instance(), of_parent.module.clone());
             for id in sub.ids_by_name() {
-                let t = st.new_task(now, id, sub.name_of(id), Some(parent));
+                let t = st.new_task(now, id, sub.name_of(id), typed.clone(), Some(parent));
                 map.insert(id, t);
                 spawn.push(t);
             }

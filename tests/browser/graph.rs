@@ -455,7 +455,10 @@ async fn the_legend_opens_a_glossary_of_every_kind_and_suffix() {
         assert!(terms.iter().any(|t| t == s), "{s} in {terms:?}");
     }
     // The panel's sentence for a module's close vertex is the glossary's.
-    let about = tfgraph::page::details::about("module.network (close)");
+    let about = tfgraph::page::details::about(&tfgraph::kind::Typed::new(
+        tfgraph::kind::VertexKind::ModuleClose,
+        vec!["network".into()],
+    ));
     assert!(
         texts(&host, ".glossary-card dd span")
             .iter()

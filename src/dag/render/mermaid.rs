@@ -11,11 +11,11 @@ pub fn render<V: Vertex>(g: &Graph<V>) -> String {
     render_classed(g, |_| None, &[])
 }
 
-/// [`render`] with `class_of` giving a vertex (by name) its class, and `class_defs` each class's
+/// [`render`] with `class_of` giving a vertex its class, and `class_defs` each class's
 /// style (`("resource", "stroke:#0072b2")`); only classes some vertex has are defined.
 pub fn render_classed<V: Vertex>(
     g: &Graph<V>,
-    class_of: impl Fn(&str) -> Option<&'static str>,
+    class_of: impl Fn(&V) -> Option<&'static str>,
     class_defs: &[(&str, String)],
 ) -> String {
     let mut out = String::from(
@@ -29,7 +29,7 @@ pub fn render_classed<V: Vertex>(
             id.index(),
             escape_label(&name)
         ));
-        if let Some(c) = class_of(&name) {
+        if let Some(c) = g.vertex(id).and_then(&class_of) {
             match classes.iter_mut().find(|x| x.0 == c) {
                 Some(x) => x.1.push(id.index()),
                 None => classes.push((c, vec![id.index()])),

@@ -1,0 +1,199 @@
+//! What one analysis holds, and the options it is asked with.
+
+use super::expander::SharedExpander;
+use super::not_installed::NotInstalled;
+use super::places::{Decl, Diag, RefLink};
+use crate::builder::Step;
+use crate::dag;
+use crate::page::graph::PageGraph;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One run of the engine on the editor's files.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Analysis {
+    /// The built graph; also present for a cycle error (the graph that has the cycle).
+    pub graph: Option<PageGraph>,
+    pub decls: BTreeMap<String, Decl>,
+    pub steps: Vec<Step>,
+    pub errors: Vec<Diag>,
+    pub warnings: Vec<Diag>,
+    /// Vertex names of each cycle.
+    pub cycles: Vec<Vec<String>>,
+    /// The built graph as `tofu graph` prints it (DOT), as Mermaid and as JSON, made when asked
+    /// for ([`Exports`]).
+    pub exports: Exports,
+    /// What `(expand)` vertices expand into when the graph is walked (plan graphs).
+    pub expander: Option<SharedExpander>,
+    /// The DOT file the graph was imported from (no builder ran), if any.
+    pub imported: Option<String>,
+    /// Module calls that are not installed (see [`NotInstalled`]).
+    pub not_installed: Vec<NotInstalled>,
+    /// Why each edge exists, by `(from, to)` names: every edge the builder added, also those a
+    /// transform (transitive reduction among them) removed since. References carry the editor's
+    /// paths.
+    pub whys: BTreeMap<(String, String), Why>,
+    /// The configuration files the built configuration read (every local and installed module's,
+    /// the root's own), by the editor's paths; `None` when the configuration did not load (then
+    /// what is in the graph is not known by file). [`super::tree`] says what lies outside it.
+    pub config_files: Option<BTreeSet<String>>,
+    /// What each vertex runs and the values it sees, worked out when a vertex is selected
+    /// ([`crate::page::inside`]); `None` for an imported graph or a failed build.
+    pub inside: Option<SharedInside>,
+}
+
+/// What [`crate::page::inside`] needs to tell what a vertex runs and the values it sees: the
+/// configuration, the root variable values with their sources, the operation that walks the
+/// graph, and each vertex's Go type and subject. Shared, not copied, by the analyses' clones;
+/// equal when made from the same files, root, graph type and options.
+#[derive(Clone)]
+pub struct SharedInside {
+    pub data: std::sync::Arc<InsideData>,
+    key: u64,
+}
+
+/// See [`SharedInside`].
+pub struct InsideData {
+    pub config: crate::config::Config,
+    pub vars: BTreeMap<String, hcl::Value>,
+    pub var_sources: BTreeMap<String, crate::config::vars::VarSource>,
+    pub op: crate::inside::Operation,
+    /// Each vertex's Go type in `op` and what its values are about.
+    pub vertices: BTreeMap<
+        String,
+        (
+            crate::inside::GoNode,
+            Option<crate::inside::values::Subject>,
+        ),
+    >,
+}
+
+impl SharedInside {
+    pub(super) fn new(data: InsideData, files: &BTreeMap<String, String>, opts: &Options) -> Self {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        files.hash(&mut h);
+        format!("{opts:?}").hash(&mut h);
+        data.op.as_str().hash(&mut h);
+        SharedInside {
+            data: std::sync::Arc::new(data),
+            key: h.finish(),
+        }
+    }
+}
+
+impl PartialEq for SharedInside {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl std::fmt::Debug for SharedInside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedInside")
+            .field("key", &self.key)
+            .finish()
+    }
+}
+
+/// The built graph's exports, made when the Export panel or a download asks for them rather than
+/// at every edit (at 1,000 generated resources the three texts took about 30 ms of each edit in
+/// the browser). Two are equal when they are the same build's.
+#[derive(Clone, Default)]
+pub struct Exports(pub(super) Option<std::sync::Arc<ExportSource>>);
+
+impl std::fmt::Debug for Exports {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0.as_deref() {
+            Some(ExportSource::Built(_)) => "Exports(built graph)",
+            Some(ExportSource::Ready { .. }) => "Exports(imported DOT)",
+            None => "Exports(none)",
+        })
+    }
+}
+
+// One per build, behind the `Arc`: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+pub(super) enum ExportSource {
+    /// The builder's graph, with each edge's why (for the JSON).
+    Built(crate::builder::Graph),
+    /// An imported DOT file: its own text, and the other two made at import.
+    Ready {
+        dot: String,
+        mermaid: String,
+        json: String,
+    },
+}
+
+impl PartialEq for Exports {
+    fn eq(&self, other: &Exports) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Exports {
+    pub(super) fn built(g: crate::builder::Graph) -> Exports {
+        Exports(Some(std::sync::Arc::new(ExportSource::Built(g))))
+    }
+
+    /// The DOT text, exactly as `tofu graph` prints it (an imported file as it was opened).
+    pub fn dot(&self) -> String {
+        match self.0.as_deref() {
+            Some(ExportSource::Built(g)) => g.dag().dot(&dag::render::dot::DotOpts::cli_default()),
+            Some(ExportSource::Ready { dot, .. }) => dot.clone(),
+            None => String::new(),
+        }
+    }
+
+    /// The graph as Mermaid, as `tfgraph graph --format mermaid` prints it.
+    pub fn mermaid(&self) -> String {
+        match self.0.as_deref() {
+            Some(ExportSource::Built(g)) => crate::page::graph::mermaid(g.dag()),
+            Some(ExportSource::Ready { mermaid, .. }) => mermaid.clone(),
+            None => String::new(),
+        }
+    }
+
+    /// The graph as JSON with each edge's why, as `tfgraph graph --format json` prints it.
+    pub fn json(&self) -> String {
+        match self.0.as_deref() {
+            Some(ExportSource::Built(g)) => g.json_graph().to_json(),
+            Some(ExportSource::Ready { json, .. }) => json.clone(),
+            None => String::new(),
+        }
+    }
+}
+
+/// Why one edge exists, for the details panel ([`crate::builder::why`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Why {
+    /// The edge's kind in words when no reference caused it ("provider of this resource");
+    /// "a reference" or "depends_on" when references did.
+    pub reason: String,
+    /// The transform that added it (OpenTofu's name).
+    pub transform: &'static str,
+    /// The references that caused it.
+    pub refs: Vec<RefLink>,
+}
+
+/// The most text (all files together) the app analyses. Above it the app says so instead of
+/// working for seconds on every keystroke; the CLI has no such limit.
+pub const MAX_INPUT_BYTES: usize = 4 * 1024 * 1024;
+/// Inputs at least this large are analysed in slices that give the browser back control between
+/// phases (and show progress); smaller ones are analysed at once, which is quicker than yielding.
+pub const SLICE_FROM_BYTES: usize = 256 * 1024;
+
+/// What the editor's files hold besides configuration, and how the graph is limited.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The root module's folder among the files (`""`: the top folder); see
+    /// [`crate::page::files::root_candidates`].
+    pub root: String,
+    /// `-target` addresses.
+    pub targets: Vec<String>,
+    /// `-exclude` addresses.
+    pub excludes: Vec<String>,
+}

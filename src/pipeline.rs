@@ -80,6 +80,9 @@ pub struct Output {
     /// The root variable values the request's inputs give ([`config::vars::resolve`]), by
     /// name.
     pub vars: BTreeMap<String, hcl::Value>,
+    /// The planned changes the request's plan or changes list gave (what [`crate::actions`]
+    /// marks the graph's vertices with), `None` without either.
+    pub changes: Option<crate::plan::Changes>,
 }
 
 impl Output {
@@ -369,6 +372,7 @@ impl Prepared {
             warnings,
             kind: self.kind,
             vars: self.vars,
+            changes: self.inputs.changes,
         })
     }
 }

@@ -101,6 +101,9 @@ pub struct Analysis {
     /// the root's own), by the editor's paths; `None` when the configuration did not load (then
     /// what is in the graph is not known by file). [`super::tree`] says what lies outside it.
     pub config_files: Option<BTreeSet<String>>,
+    /// With a plan or a changes list among the files, the action each vertex shows, the
+    /// legend's rows and `tofu plan`'s summary ([`super::actions`]).
+    pub actions: Option<super::actions::PlanActions>,
 }
 
 /// The built graph's exports, made when the Export panel or a download asks for them rather than
@@ -616,6 +619,7 @@ where
                 })
                 .collect();
             let whys = whys_of(&out.built.graph, files, root);
+            let actions = out.changes.as_ref().map(|c| super::actions::of(g, c));
             let warnings = out.warnings.iter().map(diag).collect();
             let config_files = Some(config_files_of(&out.config, files, root));
             Analysis {
@@ -628,6 +632,7 @@ where
                 expander,
                 not_installed,
                 config_files,
+                actions,
                 ..Analysis::default()
             }
         }

@@ -670,7 +670,16 @@ fn action_parts(host: &Element, name: &str) -> Vec<(String, String, String)> {
 
 #[wasm_bindgen_test]
 async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_colours() {
+    let style = app_stylesheet();
+    let root = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .document_element()
+        .unwrap();
     let host = mount().await;
+    // After mounting: the app sets the theme it has saved (none, the system's) when it starts.
+    root.set_attribute("data-theme", "light").unwrap();
     type_and_build(&host, CHAIN).await;
     // Without a plan nothing is marked.
     assert_eq!(
@@ -685,7 +694,6 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
     // Light theme: tofu plan's red and green as the stylesheet holds them (page::actions).
     let (red, green) = ("rgb(180, 35, 24)", "rgb(47, 125, 50)");
     let (dark_red, dark_green) = ("rgb(255, 138, 128)", "rgb(143, 209, 143)");
-    let is = |fill: &str, light: &str, dark: &str| fill == light || fill == dark;
 
     click_on(&host, ".tabs .tab:nth-child(3)").await;
     click_on(&host, "[data-example=replace] button").await;
@@ -696,8 +704,7 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
         assert_eq!(text, "-/+", "{name}: {p:?}");
         assert_eq!(p[0].1, "a-red", "{p:?}");
         assert_eq!(p[2].1, "a-green", "{p:?}");
-        assert!(is(&p[0].2, red, dark_red), "{p:?}");
-        assert!(is(&p[2].2, green, dark_green), "{p:?}");
+        assert_eq!((p[0].2.as_str(), p[2].2.as_str()), (red, green), "{p:?}");
         assert!(has_class(&vertex(&host, name), "action-delete-then-create"));
         let label = vertex(&host, name).get_attribute("aria-label").unwrap();
         assert!(
@@ -736,12 +743,22 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
         let p = action_parts(&host, name);
         let text: String = p.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(text, "+/-", "{name}: {p:?}");
-        assert!(is(&p[0].2, green, dark_green), "{p:?}");
-        assert!(is(&p[2].2, red, dark_red), "{p:?}");
+        assert_eq!((p[0].2.as_str(), p[2].2.as_str()), (green, red), "{p:?}");
         assert!(has_class(&vertex(&host, name), "action-create-then-delete"));
     }
+    // The dark theme's lighter red and green (4.5:1 on its canvas).
+    root.set_attribute("data-theme", "dark").unwrap();
+    let p = action_parts(&host, "aws_launch_template.app");
+    assert_eq!(
+        (p[0].2.as_str(), p[2].2.as_str()),
+        (dark_green, dark_red),
+        "{p:?}"
+    );
+    root.remove_attribute("data-theme").unwrap();
+    style.remove();
     assert_eq!(
         texts(&host, ".legend .legend-action"),
         vec!["~update in-place1", "+/-create replacement and then destroy1"]
     );
+    host.remove();
 }

@@ -23,10 +23,10 @@
 
 use crate::addrs::AbsResourceInstance;
 use crate::builder::Node;
+use crate::builder::nodes::InstanceKind;
 use crate::dag::Graph;
 use crate::dag::render::dot::{DotNode, DotOpts};
 use crate::dag::render::json::{JsonAction, JsonGraph};
-use crate::builder::nodes::InstanceKind;
 use crate::plan::{Action, Changes, ResourceInstanceChange};
 use std::collections::BTreeMap;
 
@@ -211,7 +211,8 @@ pub fn decorate_dot(mark: &Mark, node: &mut DotNode) {
     let symbol = mark.symbol();
     if !symbol.is_empty() {
         let label = node.attrs.get("label").cloned().unwrap_or_default();
-        node.attrs.insert("label".into(), format!("{symbol} {label}"));
+        node.attrs
+            .insert("label".into(), format!("{symbol} {label}"));
     }
     node.attrs.insert("class".into(), mark.class().into());
     if let Some(a) = mark.action().filter(|a| *a != Action::NoOp) {

@@ -233,12 +233,17 @@ fn graph_actions_mark_vertices_with_the_plans_symbols() {
             .clone()
     };
     assert_eq!(vertex("aws_vpc.a")["action"]["symbol"], "-/+");
-    assert_eq!(vertex("aws_vpc.a")["action"]["action"], "delete-then-create");
+    assert_eq!(
+        vertex("aws_vpc.a")["action"]["action"],
+        "delete-then-create"
+    );
     assert_eq!(vertex("aws_subnet.b")["action"]["symbol"], "+/-");
     assert!(vertex("aws_vpc.a (destroy)")["action"]["symbol"] == "-/+");
-    assert!(vertex("provider[\"registry.opentofu.org/hashicorp/aws\"]")
-        .get("action")
-        .is_none());
+    assert!(
+        vertex("provider[\"registry.opentofu.org/hashicorp/aws\"]")
+            .get("action")
+            .is_none()
+    );
     let plain_json = run(&["--format", "json"]);
     assert!(!plain_json.contains("\"action\""), "{plain_json}");
 

@@ -782,7 +782,9 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
 /// The legend's rows for a loaded plan: `tofu plan`'s summary line, then each action present
 /// with its symbol and how many changes have it ([`crate::page::actions`]).
 fn plan_rows(ctx: Ctx) -> Option<impl IntoView> {
-    let acts = ctx.good.with(|g| g.as_ref().and_then(|a| a.actions.clone()))?;
+    let acts = ctx
+        .good
+        .with(|g| g.as_ref().and_then(|a| a.actions.clone()))?;
     let rows = acts
         .legend
         .into_iter()

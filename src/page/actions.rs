@@ -167,12 +167,16 @@ mod tests {
     fn replacements_show_their_symbol_in_both_colours() {
         let p = parts(Action::DeleteThenCreate);
         assert_eq!(
-            p.iter().map(|p| (p.text.as_str(), p.colour)).collect::<Vec<_>>(),
+            p.iter()
+                .map(|p| (p.text.as_str(), p.colour))
+                .collect::<Vec<_>>(),
             [("-", "red"), ("/", "none"), ("+", "green")]
         );
         let p = parts(Action::CreateThenDelete);
         assert_eq!(
-            p.iter().map(|p| (p.text.as_str(), p.colour)).collect::<Vec<_>>(),
+            p.iter()
+                .map(|p| (p.text.as_str(), p.colour))
+                .collect::<Vec<_>>(),
             [("+", "green"), ("/", "none"), ("-", "red")]
         );
         assert_eq!(text(&parts(Action::Read)), "<=");
@@ -195,7 +199,8 @@ mod tests {
         );
         assert_eq!(text(&a.badges["aws_autoscaling_group.app"].parts), "~");
         assert!(!a.badges.keys().any(|k| k.starts_with("provider")));
-        let rows: Vec<(String, usize)> = a.legend.iter().map(|r| (text(&r.parts), r.count)).collect();
+        let rows: Vec<(String, usize)> =
+            a.legend.iter().map(|r| (text(&r.parts), r.count)).collect();
         assert_eq!(rows, [("~".to_string(), 1), ("-/+".to_string(), 1)]);
         assert_eq!(a.summary, "Plan: 1 to add, 1 to change, 1 to destroy.");
     }
@@ -253,10 +258,18 @@ mod tests {
         let css = include_str!("../../style/main.css");
         for (name, l, d) in COLOURS {
             for bg in light {
-                assert!(contrast(l, bg) >= 4.5, "{name} {l} on {bg}: {}", contrast(l, bg));
+                assert!(
+                    contrast(l, bg) >= 4.5,
+                    "{name} {l} on {bg}: {}",
+                    contrast(l, bg)
+                );
             }
             for bg in dark {
-                assert!(contrast(d, bg) >= 4.5, "{name} {d} on {bg}: {}", contrast(d, bg));
+                assert!(
+                    contrast(d, bg) >= 4.5,
+                    "{name} {d} on {bg}: {}",
+                    contrast(d, bg)
+                );
             }
             assert!(css.contains(&format!("--a-{name}: {l};")), "{name}");
             assert!(css.contains(&format!("--a-{name}: {d};")), "{name}");

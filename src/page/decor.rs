@@ -235,7 +235,10 @@ mod tests {
         let mut m = marks(&s, &r, &f, &c);
         m.actions = a.actions.as_ref();
         let class = |name: &str| vertex(&m, name, s.graph.index_of(name).unwrap());
-        assert_eq!(class("aws_launch_template.app"), " action-delete-then-create");
+        assert_eq!(
+            class("aws_launch_template.app"),
+            " action-delete-then-create"
+        );
         assert_eq!(
             class("aws_launch_template.app (destroy)"),
             " action-delete-then-create"

@@ -698,7 +698,10 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
     click_on(&host, ".tabs .tab:nth-child(3)").await;
     click_on(&host, "[data-example=replace] button").await;
     settled(&host).await;
-    for name in ["aws_launch_template.app", "aws_launch_template.app (destroy)"] {
+    for name in [
+        "aws_launch_template.app",
+        "aws_launch_template.app (destroy)",
+    ] {
         let p = action_parts(&host, name);
         let text: String = p.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(text, "-/+", "{name}: {p:?}");
@@ -725,7 +728,10 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
     );
     assert_eq!(
         texts(&host, ".legend .legend-action"),
-        vec!["~update in-place1", "-/+destroy and then create replacement1"]
+        vec![
+            "~update in-place1",
+            "-/+destroy and then create replacement1"
+        ]
     );
     assert_eq!(
         texts(&host, ".legend .plan-summary"),
@@ -758,7 +764,10 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
     style.remove();
     assert_eq!(
         texts(&host, ".legend .legend-action"),
-        vec!["~update in-place1", "+/-create replacement and then destroy1"]
+        vec![
+            "~update in-place1",
+            "+/-create replacement and then destroy1"
+        ]
     );
     host.remove();
 }

@@ -83,6 +83,8 @@ pub struct Output {
     /// The planned changes the request's plan or changes list gave (what [`crate::actions`]
     /// marks the graph's vertices with), `None` without either.
     pub changes: Option<crate::plan::Changes>,
+    /// Where each of [`Output::vars`] came from (the input that set it last).
+    pub var_sources: BTreeMap<String, config::vars::VarSource>,
 }
 
 impl Output {
@@ -210,6 +212,7 @@ pub struct Prepared {
     warnings: Vec<Diagnostic>,
     kind: BuilderKind,
     vars: BTreeMap<String, hcl::Value>,
+    var_sources: BTreeMap<String, config::vars::VarSource>,
 }
 
 /// Loads nothing itself: checks references, reads state, changes and schemas, and parses targets.
@@ -240,7 +243,12 @@ pub fn prepare(
     }
     let mut errors = Vec::new();
 
-    let (vars, var_diags) = config::vars::resolve(&cfg.module.variables, &var_inputs(req));
+    let inputs_of_vars = var_inputs(req);
+    let (vars, var_diags) = config::vars::resolve(&cfg.module.variables, &inputs_of_vars);
+    let var_sources = config::vars::sources(&inputs_of_vars)
+        .into_iter()
+        .filter(|(name, _)| vars.contains_key(name))
+        .collect();
     for d in var_diags {
         if d.is_error() {
             errors.push(d);
@@ -343,6 +351,7 @@ pub fn prepare(
         warnings: diags,
         kind: req.kind,
         vars,
+        var_sources,
     })
 }
 
@@ -373,6 +382,7 @@ impl Prepared {
             kind: self.kind,
             vars: self.vars,
             changes: self.inputs.changes,
+            var_sources: self.var_sources,
         })
     }
 }

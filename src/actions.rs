@@ -24,6 +24,9 @@
 use crate::addrs::AbsResourceInstance;
 use crate::builder::Node;
 use crate::builder::nodes::InstanceKind;
+use crate::dag::Graph;
+use crate::dag::render::dot::{DotNode, DotOpts};
+use crate::dag::render::json::{JsonAction, JsonGraph};
 use crate::plan::{Action, Changes, ResourceInstanceChange};
 use std::collections::BTreeMap;
 
@@ -191,6 +194,56 @@ pub fn mark(node: &Node, changes: &Changes) -> Option<Mark> {
             }
         }
         _ => None,
+    }
+}
+
+/// The mark of every vertex of `g` that a change concerns, by vertex name.
+pub fn marks(g: &Graph<Node>, changes: &Changes) -> BTreeMap<String, Mark> {
+    g.iter()
+        .filter_map(|(_, n)| mark(n, changes).map(|m| (n.name(), m)))
+        .collect()
+}
+
+/// A DOT node with its mark (`tfgraph graph --actions`): the symbol before the label (no-op
+/// keeps its label), `class` the mark's class (Graphviz puts it on the SVG element) and `color`
+/// the symbol's first colour (none for no-op and mixed marks).
+pub fn decorate_dot(mark: &Mark, node: &mut DotNode) {
+    let symbol = mark.symbol();
+    if !symbol.is_empty() {
+        let label = node.attrs.get("label").cloned().unwrap_or_default();
+        node.attrs
+            .insert("label".into(), format!("{symbol} {label}"));
+    }
+    node.attrs.insert("class".into(), mark.class().into());
+    if let Some(a) = mark.action().filter(|a| *a != Action::NoOp) {
+        node.attrs.insert("color".into(), style(a).colours.0.into());
+    }
+}
+
+/// `g` as DOT with each marked vertex decorated ([`decorate_dot`]).
+pub fn dot(g: &Graph<Node>, opts: &DotOpts, changes: &Changes) -> String {
+    let marks = marks(g, changes);
+    crate::dag::render::dot::render_decorated(g, opts, &|v, node| {
+        if let Some(m) = marks.get(&v.name()) {
+            decorate_dot(m, node);
+        }
+    })
+}
+
+/// The mark as the JSON graph carries it.
+pub fn json(mark: &Mark) -> JsonAction {
+    JsonAction {
+        action: mark.class().into(),
+        symbol: mark.symbol(),
+        description: mark.description(),
+    }
+}
+
+/// Puts each marked vertex's action into a JSON graph of `g` (vertices are matched by name).
+pub fn annotate_json(j: &mut JsonGraph, g: &Graph<Node>, changes: &Changes) {
+    let marks = marks(g, changes);
+    for v in &mut j.vertices {
+        v.action = marks.get(&v.name).map(json);
     }
 }
 

@@ -156,3 +156,108 @@ fn graph_prints_dot_as_tofu_graph_does() {
     assert_eq!(code, 1);
     assert!(err.contains("Invalid combination of arguments"), "{err}");
 }
+
+/// The replacement of `tofu plan`'s legend on the graph: `--actions` marks each resource vertex
+/// and instance with its planned action in DOT, JSON and Mermaid; without it the DOT is what
+/// `tofu graph` prints (only node lines may differ, edges never).
+#[test]
+fn graph_actions_mark_vertices_with_the_plans_symbols() {
+    let dir = temp_module(
+        "actions",
+        "resource \"aws_vpc\" \"a\" {}\nresource \"aws_subnet\" \"b\" {\n  vpc_id = aws_vpc.a.id\n  lifecycle {\n    create_before_destroy = true\n  }\n}\n",
+    );
+    let state = r#"{"version": 4, "serial": 1, "lineage": "x", "outputs": {}, "resources": [
+      {"mode": "managed", "type": "aws_vpc", "name": "a",
+       "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+       "instances": [{"attributes": {}}]},
+      {"mode": "managed", "type": "aws_subnet", "name": "b",
+       "provider": "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+       "instances": [{"attributes": {}, "create_before_destroy": true}]}]}"#;
+    let state = temp_file("actions-state.tfstate", state);
+    let changes = temp_file(
+        "actions-changes.json",
+        r#"[{"addr": "aws_vpc.a", "action": "delete-then-create"},
+            {"addr": "aws_subnet.b", "action": "create-then-delete"}]"#,
+    );
+    let d = dir.to_str().unwrap();
+    let base = [
+        "graph",
+        d,
+        "--type",
+        "apply",
+        "--state",
+        state.to_str().unwrap(),
+        "--changes",
+        changes.to_str().unwrap(),
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let (code, out, err) = tfgraph(&args);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let plain = run(&[]);
+    assert!(
+        plain.contains("\t\t\"[root] aws_vpc.a\" [label = \"aws_vpc.a\", shape = \"box\"]\n"),
+        "{plain}"
+    );
+    assert!(!plain.contains("class ="), "{plain}");
+    let marked = run(&["--actions"]);
+    assert!(
+        marked.contains("\t\t\"[root] aws_vpc.a\" [class = \"delete-then-create\", color = \"red\", label = \"-/+ aws_vpc.a\", shape = \"box\"]\n"),
+        "{marked}"
+    );
+    assert!(
+        marked.contains("\t\t\"[root] aws_subnet.b\" [class = \"create-then-delete\", color = \"green\", label = \"+/- aws_subnet.b\", shape = \"box\"]\n"),
+        "{marked}"
+    );
+    // Only node lines differ.
+    let edges = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.contains(" [label") && !l.contains(" [class"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(edges(&plain), edges(&marked));
+    assert_eq!(plain.lines().count(), marked.lines().count());
+
+    let json = run(&["--format", "json", "--actions"]);
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let vertex = |name: &str| {
+        j["vertices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["name"] == name)
+            .unwrap_or_else(|| panic!("{name} in {json}"))
+            .clone()
+    };
+    assert_eq!(vertex("aws_vpc.a")["action"]["symbol"], "-/+");
+    assert_eq!(
+        vertex("aws_vpc.a")["action"]["action"],
+        "delete-then-create"
+    );
+    assert_eq!(vertex("aws_subnet.b")["action"]["symbol"], "+/-");
+    assert!(vertex("aws_vpc.a (destroy)")["action"]["symbol"] == "-/+");
+    assert!(
+        vertex("provider[\"registry.opentofu.org/hashicorp/aws\"]")
+            .get("action")
+            .is_none()
+    );
+    let plain_json = run(&["--format", "json"]);
+    assert!(!plain_json.contains("\"action\""), "{plain_json}");
+
+    let mermaid = run(&["--format", "mermaid", "--actions"]);
+    assert!(mermaid.contains("[\"-/+ aws_vpc.a\"]"), "{mermaid}");
+    assert!(mermaid.contains("[\"+/- aws_subnet.b\"]"), "{mermaid}");
+    assert!(
+        mermaid.contains("classDef action_delete_then_create color:#b42318"),
+        "{mermaid}"
+    );
+    assert!(!run(&["--format", "mermaid"]).contains("action_"));
+
+    // Without a plan or changes there is nothing to mark.
+    let (code, _, err) = tfgraph(&["graph", d, "--actions"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--actions needs planned changes"), "{err}");
+}

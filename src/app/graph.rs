@@ -37,6 +37,9 @@ pub struct VMarks {
     classes: String,
     tab_stop: bool,
     walking: bool,
+    /// The plan's action on it, if a plan is loaded and a change concerns it
+    /// ([`crate::page::actions`]).
+    action: Option<crate::page::actions::Badge>,
 }
 
 /// A drawn edge kept under its two names; its path and end indexes are a signal.
@@ -151,6 +154,7 @@ fn mark_all(
     let search = ctx.search.get();
     ctx.good.with(|g| {
         let not_installed = g.as_ref().map_or(&[][..], |a| a.not_installed.as_slice());
+        let actions = g.as_ref().and_then(|a| a.actions.as_ref());
         ctx.shown.with(|shown| {
             ctx.related.with(|related| {
                 ctx.failures.with(|failures| {
@@ -163,6 +167,7 @@ fn mark_all(
                             hover,
                             search: &search,
                             not_installed,
+                            actions,
                         };
                         vertices.with_value(|map| {
                             for slot in map.values() {
@@ -172,6 +177,7 @@ fn mark_all(
                                     ),
                                     tab_stop: tab_stop.as_deref() == Some(slot.name.as_str()),
                                     walking,
+                                    action: crate::page::decor::badge(&m, &slot.name).cloned(),
                                 });
                                 set_if_changed(&slot.marks, &marks);
                             }
@@ -242,6 +248,23 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     let class = move || m.with(|m| format!("vertex kind-{}{}", kind.get().css(), m.classes));
     let m = marks.clone();
     let tab_stop = Memo::new(move |_| m.with(|m| m.tab_stop));
+    let m = marks.clone();
+    let action = Memo::new(move |_| m.with(|m| m.action.clone()));
+    // The plan's symbol above the top-left corner, each part in its colour (its words are in
+    // the vertex's aria-label).
+    let badge = move || {
+        action.get().filter(|b| !b.parts.is_empty()).map(|b| {
+            view! {
+                <text class="action-badge" x="0" y="-3" aria-hidden="true">
+                    {b
+                        .parts
+                        .into_iter()
+                        .map(|p| view! { <tspan class=format!("a-{}", p.colour)>{p.text}</tspan> })
+                        .collect_view()}
+                </text>
+            }
+        })
+    };
     let walking = Memo::new(move |_| marks.with(|m| m.walking));
     let state = move || st.get().css();
     let progress_w = move || progress.get() * size.get().0;
@@ -271,7 +294,12 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             role="button"
             tabindex=move || if tab_stop.get() { "0" } else { "-1" }
             aria-label=move || {
-                crate::page::keys::label(&label_name, kind.get(), walking.get().then(|| st.get().label()))
+                let mut l = crate::page::keys::label(&label_name, kind.get(), walking.get().then(|| st.get().label()));
+                if let Some(b) = action.get() {
+                    l.push_str(", ");
+                    l.push_str(&b.words);
+                }
+                l
             }
             on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))
             on:keydown=move |ev: web_sys::KeyboardEvent| {
@@ -343,6 +371,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             <text class="inst" x=move || size.get().0 - 4.0 y=-3.0>
                 {move || inst.get()}
             </text>
+            {badge}
         </g>
     }
 }
@@ -704,6 +733,7 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                    {move || plan_rows(ctx)}
                     <Show when=move || ctx.good.with(|g| g.as_ref().is_some_and(|a| !a.not_installed.is_empty()))>
                         <li>
                             <svg width="28" height="16" class="vertex kind-module-expand not-installed">
@@ -748,6 +778,37 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                 </ul>
         </div>
     }
+}
+
+/// The legend's rows for a loaded plan: `tofu plan`'s summary line, then each action present
+/// with its symbol and how many changes have it ([`crate::page::actions`]).
+fn plan_rows(ctx: Ctx) -> Option<impl IntoView> {
+    let acts = ctx
+        .good
+        .with(|g| g.as_ref().and_then(|a| a.actions.clone()))?;
+    let rows = acts
+        .legend
+        .into_iter()
+        .map(|r| {
+            view! {
+                <li class=format!("legend-action {}", r.class)>
+                    <span class="action-symbol">
+                        {r
+                            .parts
+                            .into_iter()
+                            .map(|p| view! { <span class=format!("a-{}", p.colour)>{p.text}</span> })
+                            .collect_view()}
+                    </span>
+                    <span>{r.description}</span>
+                    <span class="action-count">{r.count}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <li class="plan-summary">{acts.summary}</li>
+        {rows}
+    })
 }
 
 /// The glossary the legend opens: every vertex kind with its swatch and every name suffix, in

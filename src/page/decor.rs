@@ -27,6 +27,8 @@ pub struct Marks<'a> {
     pub hover: Option<usize>,
     pub search: &'a str,
     pub not_installed: &'a [NotInstalled],
+    /// A plan's actions, when one is loaded: a marked vertex gets its action's class.
+    pub actions: Option<&'a super::actions::PlanActions>,
 }
 
 /// The classes of vertex `name` (of kind `typed`) at index `i`, each after a space (empty when it
@@ -36,6 +38,10 @@ pub fn vertex(m: &Marks, name: &str, typed: &crate::kind::Typed, i: usize) -> St
     // A module call that is not installed: drawn dashed (see the legend).
     if super::analysis::is_not_installed(m.not_installed, typed) {
         c.push_str(" not-installed");
+    }
+    if let Some(b) = badge(m, name) {
+        c.push(' ');
+        c.push_str(&b.class);
     }
     if let Some(r) = &m.shown.replay {
         if r.removed.contains(name) {
@@ -74,6 +80,11 @@ pub fn vertex(m: &Marks, name: &str, typed: &crate::kind::Typed, i: usize) -> St
         });
     }
     c
+}
+
+/// The planned action vertex `name` shows, if a plan is loaded and a change concerns it.
+pub fn badge<'a>(m: &Marks<'a>, name: &str) -> Option<&'a super::actions::Badge> {
+    m.actions.and_then(|a| a.badges.get(name))
 }
 
 /// The classes of the edge `key` (dependent, dependency) from index `a` to `b`, each after a
@@ -134,6 +145,7 @@ mod tests {
             hover: None,
             search: "",
             not_installed: &[],
+            actions: None,
         }
     }
 
@@ -210,5 +222,32 @@ mod tests {
             ),
             " critical"
         );
+    }
+
+    #[test]
+    fn a_plans_action_is_a_class_of_the_vertex_it_concerns() {
+        use crate::page::examples::{EXAMPLES, files_of};
+        let e = EXAMPLES.iter().find(|e| e.id == "replace").unwrap();
+        let a = analyze(&files_of(e), e.kind, &Default::default());
+        let s = shown(&a, None, &ViewOpts::default());
+        let (r, f, c) = (Related::default(), BTreeSet::new(), BTreeSet::new());
+        let mut m = marks(&s, &r, &f, &c);
+        m.actions = a.actions.as_ref();
+        let class = |name: &str| {
+            let i = s.graph.index_of(name).unwrap();
+            vertex(&m, name, &s.graph.vertices()[i].typed, i)
+        };
+        assert_eq!(
+            class("aws_launch_template.app"),
+            " action-delete-then-create"
+        );
+        assert_eq!(
+            class("aws_launch_template.app (destroy)"),
+            " action-delete-then-create"
+        );
+        assert_eq!(class("aws_autoscaling_group.app"), " action-update");
+        let provider = "provider[\"registry.opentofu.org/hashicorp/aws\"]";
+        assert_eq!(class(provider), "");
+        assert!(badge(&m, provider).is_none());
     }
 }

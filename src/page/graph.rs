@@ -305,7 +305,16 @@ pub fn svg_style(kind: Kind, w: f64, h: f64) -> crate::layout::svg::NodeStyle {
 /// Mermaid text of `g` as the page draws it: arrows from what runs first, each vertex classed
 /// by its kind with the kind's colours. The page's export and `tfgraph graph --format mermaid`.
 pub fn mermaid<V: dag::Vertex>(g: &dag::Graph<V>) -> String {
-    let defs: Vec<(&str, String)> = Kind::LEGEND
+    dag::render::mermaid::render_classed(
+        g,
+        |v| Some(Kind::of(&v.typed().kind).css()),
+        &kind_class_defs(),
+    )
+}
+
+/// Each kind's Mermaid class and style.
+fn kind_class_defs() -> Vec<(&'static str, String)> {
+    Kind::LEGEND
         .iter()
         .map(|k| {
             let mut style = format!(
@@ -319,8 +328,48 @@ pub fn mermaid<V: dag::Vertex>(g: &dag::Graph<V>) -> String {
             }
             (k.css(), style)
         })
+        .collect()
+}
+
+/// [`mermaid`] with each vertex's planned action (`tfgraph graph --format mermaid --actions`):
+/// the symbol before the label, and a class per action (`action_delete_then_create`) that
+/// colours the label in the symbol's first colour (the page's light-theme colours).
+pub fn mermaid_with_actions<V: dag::Vertex>(
+    g: &dag::Graph<V>,
+    marks: &std::collections::BTreeMap<String, crate::actions::Mark>,
+) -> String {
+    let class = |m: &crate::actions::Mark| format!("action_{}", m.class().replace('-', "_"));
+    let mut defs: Vec<(String, String)> = kind_class_defs()
+        .into_iter()
+        .map(|(k, s)| (k.to_string(), s))
         .collect();
-    dag::render::mermaid::render_classed(g, |v| Some(Kind::of(&v.typed().kind).css()), &defs)
+    for a in crate::actions::ORDER {
+        let m = crate::actions::Mark::Action(a);
+        let colour = crate::actions::style(a).colours.0;
+        let style = match super::actions::COLOURS.iter().find(|c| c.0 == colour) {
+            Some((_, light, _)) => format!("color:{light},font-weight:bold"),
+            None => "font-style:italic".to_string(),
+        };
+        defs.push((class(&m), style));
+    }
+    defs.push(("action_mixed".to_string(), "font-weight:bold".to_string()));
+    let defs: Vec<(&str, String)> = defs.iter().map(|(k, s)| (k.as_str(), s.clone())).collect();
+    dag::render::mermaid::render_with(
+        g,
+        |v| {
+            let n = v.name();
+            match marks.get(&n).map(|m| m.symbol()) {
+                Some(s) if !s.is_empty() => format!("{s} {n}"),
+                _ => n,
+            }
+        },
+        |v| {
+            let mut c = vec![Kind::of(&v.typed().kind).css().to_string()];
+            c.extend(marks.get(&v.name()).map(class));
+            c
+        },
+        &defs,
+    )
 }
 
 /// The suffix of the vertex that stands for a collapsed module: `module.net (collapsed: 6)`.

@@ -14,6 +14,7 @@
 //! - [`view`]: the graph on screen: replay or final graph, cycles, reduction toggle, resources
 //!   only, collapsed modules, what is related to a selection;
 //! - [`scene`]: the laid-out drawing, every item keyed by name;
+//! - [`actions`]: a plan's actions on the graph (badges, the legend's counts, the summary line);
 //! - [`keys`]: the graph from the keyboard (reading order, the one Tab stop, vertex labels);
 //! - [`notices`]: the notices above the files, and how one joins the list;
 //! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
@@ -25,6 +26,7 @@
 //! - [`glossary`]: every vertex kind and name suffix in words (the legend's glossary);
 //! - [`crash`]: what the page says when the engine panics.
 
+pub mod actions;
 pub mod analysis;
 pub mod chart;
 pub mod crash;

@@ -18,6 +18,9 @@ pub struct Output {
     pub vars: BTreeMap<String, hcl::Value>,
     /// Where each of [`Output::vars`] came from (the input that set it last).
     pub var_sources: BTreeMap<String, crate::config::vars::VarSource>,
+    /// The planned changes the request's plan or changes list gave (what [`crate::actions`]
+    /// marks the graph's vertices with), `None` without either.
+    pub changes: Option<crate::plan::Changes>,
 }
 
 impl Output {

@@ -187,6 +187,7 @@ impl Prepared {
             kind: self.kind,
             vars: self.vars,
             var_sources: self.var_sources,
+            changes: self.inputs.changes,
         })
     }
 }

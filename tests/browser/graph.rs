@@ -646,3 +646,131 @@ async fn an_edit_keeps_the_drawn_elements_of_what_is_still_there() {
     );
     host.remove();
 }
+
+/// The parts of a drawn vertex's action badge: (text, class, computed fill).
+fn action_parts(host: &Element, name: &str) -> Vec<(String, String, String)> {
+    let v = vertex(host, name);
+    let list = v.query_selector_all(".action-badge tspan").unwrap();
+    let win = web_sys::window().unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .map(|e| {
+            let fill = win
+                .get_computed_style(&e)
+                .ok()
+                .flatten()
+                .map(|s| s.get_property_value("fill").unwrap_or_default())
+                .unwrap_or_default();
+            (
+                e.text_content().unwrap_or_default(),
+                e.get_attribute("class").unwrap_or_default(),
+                fill,
+            )
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_colours() {
+    let style = app_stylesheet();
+    let root = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .document_element()
+        .unwrap();
+    let host = mount().await;
+    // After mounting: the app sets the theme it has saved (none, the system's) when it starts.
+    root.set_attribute("data-theme", "light").unwrap();
+    type_and_build(&host, CHAIN).await;
+    // Without a plan nothing is marked.
+    assert_eq!(
+        host.query_selector_all(".graph-svg .action-badge")
+            .unwrap()
+            .length(),
+        0
+    );
+    assert!(texts(&host, ".legend .legend-action").is_empty());
+    assert!(texts(&host, ".legend .plan-summary").is_empty());
+
+    // Light theme: tofu plan's red and green as the stylesheet holds them (page::actions).
+    let (red, green) = ("rgb(180, 35, 24)", "rgb(47, 125, 50)");
+    let (dark_red, dark_green) = ("rgb(255, 138, 128)", "rgb(143, 209, 143)");
+
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace] button").await;
+    settled(&host).await;
+    for name in [
+        "aws_launch_template.app",
+        "aws_launch_template.app (destroy)",
+    ] {
+        let p = action_parts(&host, name);
+        let text: String = p.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(text, "-/+", "{name}: {p:?}");
+        assert_eq!(p[0].1, "a-red", "{p:?}");
+        assert_eq!(p[2].1, "a-green", "{p:?}");
+        assert_eq!((p[0].2.as_str(), p[2].2.as_str()), (red, green), "{p:?}");
+        assert!(has_class(&vertex(&host, name), "action-delete-then-create"));
+        let label = vertex(&host, name).get_attribute("aria-label").unwrap();
+        assert!(
+            label.ends_with("planned: destroy and then create replacement (-/+)"),
+            "{label}"
+        );
+    }
+    let group: String = action_parts(&host, "aws_autoscaling_group.app")
+        .iter()
+        .map(|x| x.0.clone())
+        .collect();
+    assert_eq!(group, "~");
+    assert!(
+        vertex(&host, AWS)
+            .query_selector(".action-badge")
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        texts(&host, ".legend .legend-action"),
+        vec![
+            "~update in-place1",
+            "-/+destroy and then create replacement1"
+        ]
+    );
+    assert_eq!(
+        texts(&host, ".legend .plan-summary"),
+        vec!["Plan: 1 to add, 1 to change, 1 to destroy."]
+    );
+
+    click_on(&host, ".tabs .tab:nth-child(3)").await;
+    click_on(&host, "[data-example=replace-cbd] button").await;
+    settled(&host).await;
+    let deposed = vertex_names(&host)
+        .into_iter()
+        .find(|n| n.starts_with("aws_launch_template.app (destroy deposed "))
+        .unwrap();
+    for name in ["aws_launch_template.app", deposed.as_str()] {
+        let p = action_parts(&host, name);
+        let text: String = p.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(text, "+/-", "{name}: {p:?}");
+        assert_eq!((p[0].2.as_str(), p[2].2.as_str()), (green, red), "{p:?}");
+        assert!(has_class(&vertex(&host, name), "action-create-then-delete"));
+    }
+    // The dark theme's lighter red and green (4.5:1 on its canvas).
+    root.set_attribute("data-theme", "dark").unwrap();
+    let p = action_parts(&host, "aws_launch_template.app");
+    assert_eq!(
+        (p[0].2.as_str(), p[2].2.as_str()),
+        (dark_green, dark_red),
+        "{p:?}"
+    );
+    root.remove_attribute("data-theme").unwrap();
+    style.remove();
+    assert_eq!(
+        texts(&host, ".legend .legend-action"),
+        vec![
+            "~update in-place1",
+            "+/-create replacement and then destroy1"
+        ]
+    );
+    host.remove();
+}

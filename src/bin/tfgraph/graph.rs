@@ -25,6 +25,11 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "dot")]
     format: Format,
+    /// Mark each resource vertex and instance with its planned action as `tofu plan` does
+    /// (`+`, `~`, `-/+`, `+/-`, `-`, `<=`): in DOT its label, `class` and `color`; in JSON an
+    /// `action` field; in Mermaid its label and class. Needs `--plan` or `--changes`.
+    #[arg(long)]
+    actions: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -41,20 +46,47 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let g = out.built.graph.dag();
+    // The planned changes to mark vertices with, when asked for.
+    let changes = match (args.actions, &out.changes) {
+        (false, _) => None,
+        (true, Some(c)) => Some(c),
+        (true, None) => {
+            eprintln!(
+                "Error: --actions needs planned changes: give a plan (--plan, as `tofu show -json` prints it) or a changes list (--changes)."
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.actions && matches!(args.format, Format::Text) {
+        eprintln!("Error: --actions is for the dot, json and mermaid formats.");
+        return ExitCode::FAILURE;
+    }
+    let opts = DotOpts {
+        verbose: args.verbose,
+        draw_cycles: args.draw_cycles,
+        max_depth: args.module_depth,
+    };
     let text = match args.format {
-        Format::Dot => g.dot(&DotOpts {
-            verbose: args.verbose,
-            draw_cycles: args.draw_cycles,
-            max_depth: args.module_depth,
-        }),
+        Format::Dot => match changes {
+            Some(c) => tfgraph::actions::dot(g, &opts, c),
+            None => g.dot(&opts),
+        },
         Format::Text => out.built.graph.string(),
         Format::Json => {
             // Each edge with why it exists (builder::why).
             let mut j = out.built.graph.json_graph();
             j.not_installed = tfgraph::pipeline::not_installed_json(&out.config);
+            if let Some(c) = changes {
+                tfgraph::actions::annotate_json(&mut j, g, c);
+            }
             j.to_json()
         }
-        Format::Mermaid => tfgraph::page::graph::mermaid(g),
+        Format::Mermaid => match changes {
+            Some(c) => {
+                tfgraph::page::graph::mermaid_with_actions(g, &tfgraph::actions::marks(g, c))
+            }
+            None => tfgraph::page::graph::mermaid(g),
+        },
     };
     // `tofu graph` prints the DOT text with Println, so it ends in an empty line; the other
     // formats end with their last line. A closed pipe (`| head`) just ends the output.

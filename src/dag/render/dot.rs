@@ -31,15 +31,34 @@ pub fn render<V: Vertex>(g: &Graph<V>, opts: &DotOpts) -> String {
     print(&ast(g, opts))
 }
 
+/// [`render`] with `decorate` changing each drawn vertex's node before it is printed (the CLI's
+/// `--actions` adds the planned action to the label). Vertices that draw no node line stay
+/// undrawn, so only node lines can differ from [`render`]'s text.
+pub fn render_decorated<V: Vertex>(
+    g: &Graph<V>,
+    opts: &DotOpts,
+    decorate: &dyn Fn(&V, &mut DotNode),
+) -> String {
+    print(&ast_decorated(g, opts, decorate))
+}
+
 /// The DOT document as a graphviz-rust AST. Ids and attribute values hold their final quoted text.
 pub fn ast<V: Vertex>(g: &Graph<V>, opts: &DotOpts) -> DotGraph {
+    ast_decorated(g, opts, &|_, _| {})
+}
+
+fn ast_decorated<V: Vertex>(
+    g: &Graph<V>,
+    opts: &DotOpts,
+    deco: &dyn Fn(&V, &mut DotNode),
+) -> DotGraph {
     let mut stmts = vec![
         Stmt::Attribute(attr("compound", "true")),
         Stmt::Attribute(attr("newrank", "true")),
     ];
     stmts.push(Stmt::Subgraph(Subgraph {
         id: quoted("root"),
-        stmts: body(g, None, opts, &BTreeMap::new()),
+        stmts: body(g, None, opts, &BTreeMap::new(), deco),
     }));
     // Go: "cluster" naming is used whenever a depth was given; depth 0 means unlimited.
     let cluster = opts.max_depth != 0;
@@ -49,7 +68,7 @@ pub fn ast<V: Vertex>(g: &Graph<V>, opts: &DotOpts) -> DotGraph {
         opts.max_depth
     };
     for (name, sg) in subgraphs(g) {
-        write_subgraph(&mut stmts, &name, sg, opts, cluster, depth);
+        write_subgraph(&mut stmts, &name, sg, opts, (cluster, depth), deco);
     }
     DotGraph::DiGraph {
         id: Id::Anonymous(String::new()),
@@ -73,8 +92,8 @@ fn write_subgraph<V: Vertex>(
     name: &str,
     g: &Graph<V>,
     opts: &DotOpts,
-    cluster: bool,
-    depth: i64,
+    (cluster, depth): (bool, i64),
+    deco: &dyn Fn(&V, &mut DotNode),
 ) {
     if depth == 0 {
         return;
@@ -89,10 +108,10 @@ fn write_subgraph<V: Vertex>(
     };
     out.push(Stmt::Subgraph(Subgraph {
         id: quoted(&id),
-        stmts: body(g, Some(name), opts, &attrs),
+        stmts: body(g, Some(name), opts, &attrs, deco),
     }));
     for (sub_name, sg) in subgraphs(g) {
-        write_subgraph(out, &sub_name, sg, opts, cluster, depth);
+        write_subgraph(out, &sub_name, sg, opts, (cluster, depth), deco);
     }
 }
 
@@ -107,6 +126,7 @@ fn body<V: Vertex>(
     graph_name: Option<&str>,
     opts: &DotOpts,
     graph_attrs: &BTreeMap<String, String>,
+    deco: &dyn Fn(&V, &mut DotNode),
 ) -> Vec<Stmt> {
     let gname = graph_name.unwrap_or("root");
     let endpoint = |name: &str| NodeId(Id::Escaped(format!("\"[{gname}] {name}\"")), None);
@@ -129,7 +149,8 @@ fn body<V: Vertex>(
             DotVertex::Hidden => {
                 drawable.insert(id, true);
             }
-            DotVertex::Node(node) => {
+            DotVertex::Node(mut node) => {
+                deco(v, &mut node);
                 drawable.insert(id, true);
                 stmts.push(Stmt::Node(Node::new(
                     endpoint(&node.name),

@@ -9,6 +9,21 @@ use serde::{Deserialize, Serialize};
 pub struct JsonVertex {
     pub id: VertexId,
     pub name: String,
+    /// The planned action the vertex carries (`tfgraph graph --format json --actions`); absent
+    /// otherwise, so the default text is unchanged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<JsonAction>,
+}
+
+/// A vertex's planned action as `tofu plan` marks it (`crate::actions`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonAction {
+    /// `create`, `delete-then-create`, `mixed` (a resource whose instances differ), …
+    pub action: String,
+    /// `tofu plan`'s symbol (`+`, `-/+`; `+1 ~1` for mixed; empty for no-op).
+    pub symbol: String,
+    /// In words (`destroy and then create replacement`).
+    pub description: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +87,7 @@ impl JsonGraph {
                 .map(|id| JsonVertex {
                     id,
                     name: g.name_of(id),
+                    action: None,
                 })
                 .collect(),
             edges: g

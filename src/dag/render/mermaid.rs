@@ -18,18 +18,35 @@ pub fn render_classed<V: Vertex>(
     class_of: impl Fn(&V) -> Option<&'static str>,
     class_defs: &[(&str, String)],
 ) -> String {
+    render_with(
+        g,
+        |v| v.name(),
+        |v| class_of(v).into_iter().map(String::from).collect(),
+        class_defs,
+    )
+}
+
+/// [`render_classed`] with `label_of` giving each vertex's label and `classes_of` any number of
+/// classes per vertex (the CLI's `--actions` adds the action's to the kind's).
+pub fn render_with<V: Vertex>(
+    g: &Graph<V>,
+    label_of: impl Fn(&V) -> String,
+    classes_of: impl Fn(&V) -> Vec<String>,
+    class_defs: &[(&str, String)],
+) -> String {
     let mut out = String::from(
         "%% Arrows point from a vertex to what waits for it (DOT's edges point the other way).\nflowchart TB\n",
     );
-    let mut classes: Vec<(&'static str, Vec<u64>)> = Vec::new();
+    let mut classes: Vec<(String, Vec<u64>)> = Vec::new();
     for id in g.ids_by_name() {
-        let name = g.name_of(id);
+        let v = g.vertex(id);
+        let label = v.map_or_else(|| g.name_of(id), &label_of);
         out.push_str(&format!(
             "    v{}[\"{}\"]\n",
             id.index(),
-            escape_label(&name)
+            escape_label(&label)
         ));
-        if let Some(c) = g.vertex(id).and_then(&class_of) {
+        for c in v.map(&classes_of).unwrap_or_default() {
             match classes.iter_mut().find(|x| x.0 == c) {
                 Some(x) => x.1.push(id.index()),
                 None => classes.push((c, vec![id.index()])),

@@ -39,6 +39,9 @@ pub struct Analysis {
     /// What each vertex runs and the values it sees, worked out when a vertex is selected
     /// ([`crate::page::inside`]); `None` for an imported graph or a failed build.
     pub inside: Option<SharedInside>,
+    /// With a plan or a changes list among the files, the action each vertex shows, the
+    /// legend's rows and `tofu plan`'s summary ([`crate::page::actions`]).
+    pub actions: Option<crate::page::actions::PlanActions>,
 }
 
 /// What [`crate::page::inside`] needs to tell what a vertex runs and the values it sees: the

@@ -133,6 +133,7 @@ where
                 })
                 .collect();
             let whys = whys_of(&out.built.graph, files, root);
+            let actions = out.changes.as_ref().map(|c| crate::page::actions::of(g, c));
             let warnings = out.warnings.iter().map(diag).collect();
             let config_files = Some(config_files_of(&out.config, files, root));
             let op = crate::inside::Operation::of_builder(kind);
@@ -170,6 +171,7 @@ where
                 expander,
                 not_installed,
                 config_files,
+                actions,
                 ..Analysis::default()
             }
         }

@@ -97,6 +97,17 @@ impl Output {
     }
 }
 
+impl Output {
+    /// Each vertex's Go type in the walk of this graph, hence the steps it runs
+    /// ([`crate::walk::steps`]).
+    pub fn step_table(&self) -> crate::walk::StepTable {
+        crate::walk::StepTable::of_graph(
+            self.built.graph.dag(),
+            crate::inside::Operation::of_builder(self.kind),
+        )
+    }
+}
+
 /// Runs the pipeline. Errors come back as diagnostics (at least one); warnings of a successful run
 /// are in [`Output::warnings`]. Never panics on user input.
 pub fn run(req: &Request) -> Result<Output, Vec<Diagnostic>> {

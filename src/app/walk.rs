@@ -93,6 +93,9 @@ impl Ctx {
                     .and_then(|a| a.expander.as_ref())
                     .map(|e| e.expander.clone())
             }),
+            steps: self
+                .good
+                .with(|g| g.as_ref().and_then(|a| a.step_table.clone())),
             ..Setup::default()
         }
     }

@@ -90,6 +90,9 @@ pub struct Analysis {
     pub json: String,
     /// What `(expand)` vertices expand into when the graph is walked (plan graphs).
     pub expander: Option<SharedExpander>,
+    /// Each vertex's Go type in the walk, hence its evaluation steps (none for an imported DOT
+    /// graph).
+    pub step_table: Option<std::sync::Arc<crate::walk::StepTable>>,
     /// The DOT file the graph was imported from (no builder ran), if any.
     pub imported: Option<String>,
     /// Module calls that are not installed (see [`NotInstalled`]).
@@ -527,6 +530,7 @@ where
             let expander = out
                 .expander()
                 .map(|e| SharedExpander::new(e, files, kind, root));
+            let step_table = Some(std::sync::Arc::new(out.step_table()));
             let not_installed = out
                 .config
                 .not_installed_calls()
@@ -553,6 +557,7 @@ where
                 steps: out.built.steps,
                 warnings: out.warnings.iter().map(diag).collect(),
                 expander,
+                step_table,
                 not_installed,
                 config_files: Some(config_files_of(&out.config, files, root)),
                 ..Analysis::default()

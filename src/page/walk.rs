@@ -5,8 +5,8 @@
 use super::graph::PageGraph;
 use crate::dag::VertexId;
 use crate::walk::{
-    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StaticExpander, Stepper,
-    TaskId, Transition, Walk, WalkOptions,
+    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StaticExpander, StepTable,
+    Stepper, TaskId, Transition, Walk, WalkOptions,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
@@ -175,9 +175,12 @@ pub struct Setup {
     /// Durations set on vertices (seconds), by vertex name; one set on an expanding vertex
     /// applies to each of its instances.
     pub durations: BTreeMap<String, f64>,
-    /// Vertices (or instances) made to fail.
+    /// Vertices (or instances) made to fail, as `tfgraph walk --fail` takes them: `ADDR`, or
+    /// `ADDR@STEP` to fail at one step.
     pub failures: BTreeSet<String>,
     pub expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
+    /// The vertices' evaluation steps ([`crate::walk::steps`]).
+    pub steps: Option<std::sync::Arc<StepTable>>,
     pub seed: u64,
     pub jitter: f64,
 }
@@ -188,6 +191,7 @@ impl Default for Setup {
             durations: BTreeMap::new(),
             failures: BTreeSet::new(),
             expander: None,
+            steps: None,
             seed: DEFAULT_SEED,
             jitter: DEFAULT_JITTER,
         }
@@ -214,11 +218,14 @@ impl Setup {
         let mut s = Scenario::new(model);
         if with_failures {
             for f in &self.failures {
-                s = s.fail(f.clone(), "simulated failure");
+                s = s.fail_spec(f, "simulated failure");
             }
         }
         if let Some(e) = &self.expander {
             s = s.with_expander(e.clone());
+        }
+        if let Some(t) = &self.steps {
+            s = s.with_steps(t.clone());
         }
         s
     }
@@ -714,6 +721,7 @@ mod tests {
     fn setup(a: &Analysis) -> Setup {
         Setup {
             expander: a.expander.as_ref().map(|e| e.expander.clone()),
+            steps: a.step_table.clone(),
             ..Setup::default()
         }
     }

@@ -227,6 +227,25 @@ impl Scenario {
         }
     }
 
+    /// The steps the vertex `name` runs when it does not expand and does not fail, with their
+    /// durations: what it will do before the walk reaches it.
+    pub fn planned(&mut self, name: &str) -> Vec<StepRun> {
+        let eval = self.evaluation_of(name, None);
+        let mut to_run = steps::steps_to_run(&eval, false);
+        if to_run.is_empty() {
+            to_run = self.cached(GoNode::Unknown, eval.operation).steps;
+        }
+        let total = self.duration(name, None);
+        let model = &self.durations;
+        steps::plan(
+            &to_run,
+            total,
+            |s| model.step_duration(name, None, s.id, s.kind),
+            None,
+            false,
+        )
+    }
+
     /// Holds an expansion to the walk's instance budget.
     fn bounded(&mut self, e: Option<Expansion>) -> Option<Expansion> {
         match e {

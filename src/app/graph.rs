@@ -41,8 +41,10 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
         }
         _ => c.get().progress(),
     });
-    let c = cell;
+    let c = cell.clone();
     let inst = Memo::new(move |_| c.get().inst_label());
+    // The evaluation step a running vertex is in (`page::walk_steps`).
+    let step = Memo::new(move |_| cell.get().step);
     let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
     let name = n.name.clone();
     let n_for_class = n.name.clone();
@@ -78,7 +80,11 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
                 c.push_str(" dim");
             }
         });
-        if ctx.failures.with(|f| f.contains(&n_for_class)) {
+        // Made to fail, or to fail at one of its steps (`NAME@STEP`).
+        if ctx.failures.with(|f| {
+            f.iter()
+                .any(|x| crate::walk::steps::parse_failure(x).0 == n_for_class)
+        }) {
             c.push_str(" inject");
         }
         if critical.get() {
@@ -194,6 +200,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             <text class="inst" x=n.w - 4.0 y=-3.0>
                 {move || inst.get()}
             </text>
+            {move || step.get().map(|s| view! { <text class="step-now" x="2" y=n.h + 10.0>{s}</text> })}
         </g>
     }
 }

@@ -166,6 +166,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <h2 class="detail-name">{name.clone()}</h2>
                 {state}
                 <DurationEditor ctx=ctx name=name.clone() />
+                {index.map(|i| view! { <VertexSteps ctx=ctx name=name.clone() i=i /> })}
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&name)}</p> })}
                 <p class="about-kind small">{crate::page::details::about(&name)}</p>

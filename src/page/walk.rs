@@ -436,11 +436,29 @@ impl WalkRt {
         out
     }
 
+    /// [`WalkRt::vertex_steps`] of the vertex named `name`.
+    pub fn vertex_steps_named(&self, name: &str) -> Vec<TaskSteps> {
+        self.by_name
+            .get(name)
+            .map_or_else(Vec::new, |&i| self.vertex_steps(i))
+    }
+
     /// The timeline's bars for the steps of the task of row `task`.
     pub fn row_steps(&self, task: u32) -> Vec<walk_steps::StepBar> {
-        self.task_steps(task)
-            .map(|s| walk_steps::bars(&s.lines))
-            .unwrap_or_default()
+        let tid = TaskId(task);
+        let (Some(tr), Some(runs)) = (self.tracks.get(tid.index()), self.log.steps_of(tid)) else {
+            return Vec::new();
+        };
+        let Some(started) = tr.started else {
+            return Vec::new();
+        };
+        let failed = matches!(self.walk.status(tid), Some(Transition::Failed(_)));
+        walk_steps::bars(&crate::walk::steps::spans(
+            &runs,
+            started,
+            tr.finished,
+            failed,
+        ))
     }
 
     fn track(&mut self, t: TaskId) -> &mut Track {

@@ -4,7 +4,7 @@
 //! ([`crate::walk::steps`]), read at the walk's current time.
 
 use crate::inside::steps::WALK_SUBGRAPH_ID;
-use crate::walk::steps::{StepRun, StepStatus, current_step};
+use crate::walk::steps::{StepRun, StepSpan, StepStatus, current_step};
 use std::time::Duration;
 
 /// Where a step is at the time shown.
@@ -180,20 +180,29 @@ pub struct StepBar {
     pub state: StepState,
 }
 
-/// The bars of a task's steps that have started, for the timeline; zero-length steps are left
-/// out (nothing to draw), except the one it failed at.
-pub fn bars(lines: &[StepLine]) -> Vec<StepBar> {
-    lines
+/// The timeline's bars of a task's steps ([`crate::walk::steps::spans`]: as planned when it got
+/// its permit, so a bar is drawn once and the cover past "now" hides what has not happened yet).
+/// Zero-length steps are left out (nothing to draw), except the one it failed at; steps that did
+/// not run have no bar.
+pub fn bars(spans: &[StepSpan]) -> Vec<StepBar> {
+    spans
         .iter()
-        .filter_map(|l| {
-            let start = l.start?;
-            let zero = l.end.is_some_and(|e| e - start <= 0.0);
-            (!zero || l.state == StepState::Failed).then_some(StepBar {
-                id: l.id,
-                name: l.name,
+        .filter_map(|s| {
+            let start = s.start?.as_secs_f64();
+            let end = s.end.map(|e| e.as_secs_f64());
+            let state = match s.status {
+                StepStatus::Failed => StepState::Failed,
+                StepStatus::NotRun => return None,
+                StepStatus::Done if end.is_none() => StepState::Running,
+                StepStatus::Done => StepState::Done,
+            };
+            let zero = end.is_some_and(|e| e <= start);
+            (!zero || state == StepState::Failed).then_some(StepBar {
+                id: s.step.id,
+                name: s.step.name,
                 start,
-                end: l.end,
-                state: l.state,
+                end,
+                state,
             })
         })
         .collect()
@@ -273,7 +282,7 @@ mod tests {
                 .skip(1)
                 .all(|s| s.state == StepState::NotRun && s.timing() == "—")
         );
-        let b = bars(&t.lines);
+        let b = bars(&crate::walk::steps::spans(&r, secs(0), Some(end), true));
         assert_eq!(b.last().map(|b| b.id), Some("plan-change"));
         // Zero-length steps have no bar.
         assert!(b.iter().all(|b| b.id != "get-provider"));

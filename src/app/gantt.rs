@@ -236,19 +236,18 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
             }
             on:mouseleave=move |_| ui.hover.set(None)
         >
-            <span class="g-label">
-                <button
-                    type="button"
-                    class="g-open"
-                    aria-expanded=move || open.get().to_string()
-                    aria-label=format!("Steps of {name}")
-                    title="Show this row's evaluation steps"
-                    on:click=move |_| open.update(|o| *o = !*o)
-                >
-                    {move || if open.get() { "▾" } else { "▸" }}
-                </button>
-                {row.name.clone()}
-            </span>
+            // Beside the label, not in it: the label is the row's name.
+            <button
+                type="button"
+                class="g-open"
+                aria-expanded=move || open.get().to_string()
+                aria-label=format!("Steps of {name}")
+                title="Show this row's evaluation steps"
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { "▾" } else { "▸" }}
+            </button>
+            <span class="g-label">{row.name.clone()}</span>
             <span class="g-track">
                 <span class="g-bar g-wait" style=wait></span>
                 <span class="g-bar g-run" style=run></span>

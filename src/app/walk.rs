@@ -568,30 +568,33 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
     let s_pressed = spec.clone();
     let pressed = move || ctx.failures.with(|f| f.contains(&s_pressed)).to_string();
     let title = format!("{} {}", l.sentence, l.go);
+    let can_fail = walk_steps::can_fail(l.id);
     view! {
-        <li class=format!("step state-{}", l.state.css()) data-step=l.id title=title>
-            <span class="step-name">{l.name}</span>
-            <span class="step-kind small muted">{l.kind}</span>
-            <span class="step-time small">{l.timing()}</span>
-            <button
-                type="button"
-                class="link step-fail small"
-                aria-pressed=pressed
-                title="Make it fail at this step in the next walk"
-                on:click=move |_| {
-                    let s = spec.clone();
-                    ctx.failures.update(|f| {
-                        if !f.remove(&s) {
-                            f.insert(s);
-                        }
-                    });
-                    ctx.walk_settings_changed();
-                }
-            >
-                "fail here"
-            </button>
-        </li>
-    }
+            <li class=format!("step state-{}", l.state.css()) data-step=l.id title=title>
+                <span class="step-name">{l.name}</span>
+                <span class="step-time small">{l.timing()}</span>
+                <span class="step-kind small muted">{l.kind}</span>
+    {can_fail.then(|| view! {
+                <button
+                    type="button"
+                    class="link step-fail small"
+                    aria-pressed=pressed
+                    title="Make it fail at this step in the next walk"
+                    on:click=move |_| {
+                        let s = spec.clone();
+                        ctx.failures.update(|f| {
+                            if !f.remove(&s) {
+                                f.insert(s);
+                            }
+                        });
+                        ctx.walk_settings_changed();
+                    }
+                >
+                    "fail here"
+                </button>
+                })}
+            </li>
+        }
 }
 
 /// The details panel's steps of vertex `name` (index `i` in the shown graph): during a walk, its
@@ -631,7 +634,7 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize) -> impl IntoView {
                 let stopped = t.failed_at().map(|l| {
                     view! {
                         <p class="step-stopped">
-                            {format!("{} stopped at “{}” ({}).", t.name, l.name, l.go)}
+                            {format!("{} stopped at “{}”: {}.", t.name, l.name, l.go)}
                         </p>
                     }
                 });

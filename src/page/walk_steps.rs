@@ -63,15 +63,32 @@ pub struct StepLine {
 }
 
 impl StepLine {
-    /// "1.2 s – 3.4 s (2.2 s)", "from 1.2 s", "takes 2.0 s" (not reached yet), "—" (not run).
+    /// "1.2 s – 3.4 s (2.2 s)", "at 1.2 s" (no time at all), "from 1.2 s", "takes 2.0 s" (not
+    /// reached yet), "—" (not run).
     pub fn timing(&self) -> String {
         match (self.start, self.end, self.state) {
-            (Some(s), Some(e), _) => format!("{s:.1} s – {e:.1} s ({:.1} s)", e - s),
+            (Some(s), Some(e), _) if e <= s => format!("at {s:.1} s"),
+            (Some(s), Some(e), _) => format!("{s:.1} s – {e:.1} s ({})", secs(e - s)),
             (Some(s), None, _) => format!("from {s:.1} s"),
-            (None, _, StepState::Pending) => format!("takes {:.1} s", self.duration),
+            (None, _, StepState::Pending) => format!("takes {}", secs(self.duration)),
             _ => "—".into(),
         }
     }
+}
+
+/// Seconds as a step's length reads: one decimal, two below a second (a check takes 0.05 s).
+fn secs(x: f64) -> String {
+    if x < 1.0 {
+        format!("{x:.2} s")
+    } else {
+        format!("{x:.1} s")
+    }
+}
+
+/// Whether a step can be made to fail (`NAME@STEP`): any but the walk of a vertex's instances,
+/// whose failures are its instances'.
+pub fn can_fail(id: &str) -> bool {
+    id != WALK_SUBGRAPH_ID
 }
 
 /// The steps of a task that got its permit at `started` (`None`: not yet), read at `now`:
@@ -249,6 +266,9 @@ mod tests {
         );
         let done = &l[plan_change - 1];
         assert!(done.timing().ends_with(" s)"), "{}", done.timing());
+        assert!(l[0].timing().starts_with("at "), "{}", l[0].timing());
+        assert!(l[1].timing().ends_with("(0.05 s)"), "{}", l[1].timing());
+        assert!(!can_fail("walk-subgraph") && can_fail("plan-change"));
         let t = TaskSteps {
             task: 0,
             name: "x".into(),

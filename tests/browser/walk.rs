@@ -500,7 +500,7 @@ async fn a_failure_at_a_step_shows_where_the_vertex_stopped() {
     assert_eq!(
         texts(&host, ".walk-steps .step-stopped"),
         vec![
-            "aws_subnet.b stopped at “Ask the provider for the planned change” (NodeAbstractResourceInstance.plan (node_resource_abstract_instance.go))."
+            "aws_subnet.b stopped at “Ask the provider for the planned change”: NodeAbstractResourceInstance.plan (node_resource_abstract_instance.go)."
         ]
     );
     let steps = detail_steps(&host, "aws_subnet.b");

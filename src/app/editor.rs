@@ -7,7 +7,8 @@
 //! the highlighted layer and in the gutter, so a 10,000-line file costs no more per keystroke than
 //! a short one beyond one linear lexing pass.
 
-use super::*;
+use super::files::{self, Notices};
+use super::prelude::*;
 use crate::page::highlight::Lexed;
 
 /// Height of one editor line in CSS pixels (`style/main.css` uses the same).

@@ -8,7 +8,8 @@
 //! Files of a folder that [`wanted`] turns down are not read at all, only counted; anything
 //! else is named in a notice.
 
-use super::*;
+use super::prelude::*;
+use super::storage;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -628,4 +629,61 @@ pub fn export_png(ctx: Ctx, svg: String, width: f64, height: f64) {
     onload.forget();
     onerror.forget();
     img.set_src(&url);
+}
+
+impl Ctx {
+    pub(super) fn load_example(self, e: &Example) {
+        let why = format!("before loading the example {}", e.title);
+        if keep_aside(self, &why) {
+            let kept = self.files.with_untracked(crate::page::files::worth_keeping);
+            self.kind.set(e.kind);
+            set_workspace(self, crate::page::examples::files_of(e));
+            self.pane.set(Pane::Graph);
+            if kept {
+                notify(
+                    self,
+                    false,
+                    format!(
+                        "Loaded the example {}. Your previous files were kept aside.",
+                        e.title
+                    ),
+                    true,
+                );
+            }
+        }
+    }
+}
+
+/// The notices bar: one line per notice, with its download and a dismiss button.
+#[component]
+pub(super) fn Notices(ctx: Ctx) -> impl IntoView {
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            <For each=move || ctx.notices.get() key=|n| n.id let:n>
+                {
+                    let id = n.id;
+                    view! {
+                        <div class="notice" class:error=n.error>
+                            <span class="notice-text">{n.text.clone()}</span>
+                            {n.restore.then(|| view! {
+                                <button type="button" class="notice-restore" on:click=move |_| {
+                                    restore_backup(ctx);
+                                    ctx.notices.update(|v| v.retain(|x| x.id != id));
+                                }>"Restore previous files"</button>
+                            })}
+                            {n.download.clone().map(|(name, text)| view! {
+                                <a class="notice-download" download=name href=explain::data_url("application/json", &text)>
+                                    "Download the kept copy"
+                                </a>
+                            })}
+                            <button type="button" class="notice-dismiss" title="Dismiss"
+                                on:click=move |_| ctx.notices.update(|ns| ns.retain(|x| x.id != id))>
+                                "Dismiss"
+                            </button>
+                        </div>
+                    }
+                }
+            </For>
+        </div>
+    }
 }

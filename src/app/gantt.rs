@@ -6,7 +6,7 @@
 //! A frame changes only the rows whose task moved, and the cursor: a bar still growing is drawn to
 //! the end of the axis and a cover from "now" onwards (moved by a transform) hides its future.
 
-use super::*;
+use super::prelude::*;
 use walkrt::GCell;
 
 fn pct(t: f64, axis: f64) -> f64 {
@@ -124,6 +124,10 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
     let ui = ctx.walk_ui;
     let v = row.vertex;
     let hovered = Memo::new(move |_| ui.hover.get() == Some(v));
+    // The axis through a memo of the row's own: the bars run again at every change of the row's
+    // cell, and a closure that runs again leaves every source it read, a cost that grows with
+    // the source's readers (all rows read the axis; see `crate::page::decor`).
+    let axis = Memo::new(move |_| ui.axis.get());
     let c = cell.clone();
     let class = move || {
         let g = c.get();
@@ -142,13 +146,13 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
     let c = cell.clone();
     let wait = move || {
         let g = c.get();
-        bar_style(g.ready, g.start, ui.axis.get())
+        bar_style(g.ready, g.start, axis.get())
     };
     let c = cell.clone();
     let run = move || {
         let g = c.get();
         g.start
-            .map(|s| bar_style(s, g.ran_until, ui.axis.get()))
+            .map(|s| bar_style(s, g.ran_until, axis.get()))
             .unwrap_or_else(|| "display:none".into())
     };
     let c = cell.clone();
@@ -189,7 +193,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
             .rt
             .with_value(|r| r.as_ref().map(|r| r.row_steps(task)))
             .unwrap_or_default();
-        let axis = ui.axis.get();
+        let axis = axis.get();
         let rows = if bars.is_empty() {
             view! {
                 <div class="g-row g-step" role="listitem">

@@ -1,7 +1,8 @@
 //! The graph pane: the laid-out SVG (vertex shapes by kind, edges, module boxes), pan/zoom, search
 //! and the legend.
 
-use super::*;
+use super::overlay;
+use super::prelude::*;
 
 /// Corner points of a vertex's shape as SVG `points` (the library's [`graph::shape`]).
 pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
@@ -15,108 +16,252 @@ pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
 
 pub use crate::page::graph::rounding;
 
-/// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting.
-pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl IntoView {
-    let i = n.index;
+/// A drawn vertex kept from one drawing to the next under its name ([`crate::page::keyed`]): its
+/// place, size, kind and index in the shown graph are a signal, updated in place when the graph
+/// changes, and its walk cell is its own.
+#[derive(Clone)]
+pub struct VSlot {
+    name: String,
+    node: ArcRwSignal<SNode>,
+    cell: ArcRwSignal<walkrt::VCell>,
+    /// For a collapsed module, the vertices it hides (indexes in the shown graph).
+    members: ArcRwSignal<Option<Vec<usize>>>,
+    /// What [`mark_all`] gives it.
+    marks: ArcRwSignal<VMarks>,
+}
+
+/// A vertex's marks: its classes besides kind ([`crate::page::decor::vertex`]), whether it is
+/// the graph's Tab stop, and whether a walk has started (what it says to a screen reader).
+#[derive(Clone, Default, PartialEq)]
+pub struct VMarks {
+    classes: String,
+    tab_stop: bool,
+    walking: bool,
+}
+
+/// A drawn edge kept under its two names; its path and end indexes are a signal.
+#[derive(Clone)]
+pub struct ESlot {
+    key: (String, String),
+    edge: ArcRwSignal<crate::page::scene::SEdge>,
+    /// Its classes besides `edge` ([`crate::page::decor::edge`]).
+    marks: ArcRwSignal<String>,
+}
+
+/// Sets `s` to `v` unless it already holds it (so nothing that reads it runs again).
+fn set_if_changed<T: PartialEq + Clone + Send + Sync + 'static>(s: &ArcRwSignal<T>, v: &T) {
+    if s.with_untracked(|old| old != v) {
+        s.set(v.clone());
+    }
+}
+
+/// The scene's vertices as kept slots, the walk's cells pointed at them (tracks the scene).
+fn vertex_slots(
+    ctx: Ctx,
+    slots: StoredValue<std::collections::HashMap<String, VSlot>>,
+    drawn: RwSignal<u64>,
+) -> Vec<VSlot> {
+    let nodes = ctx.scene.with(|sc| sc.nodes.clone());
+    let current: Vec<walkrt::VCell> = ctx
+        .rt
+        .with_value(|r| r.as_ref().map(|r| r.cells.clone()).unwrap_or_default());
+    let cell_of = |i: usize| current.get(i).copied().unwrap_or_default();
+    let members_of = |i: usize| {
+        ctx.shown
+            .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
+    };
+    let out = slots
+        .try_update_value(|map| {
+            crate::page::keyed::reconcile(
+                map,
+                nodes,
+                |n| n.name.clone(),
+                |n| VSlot {
+                    name: n.name.clone(),
+                    node: ArcRwSignal::new(n.clone()),
+                    cell: ArcRwSignal::new(cell_of(n.index)),
+                    members: ArcRwSignal::new(members_of(n.index)),
+                    marks: ArcRwSignal::new(VMarks::default()),
+                },
+                |s, n| {
+                    set_if_changed(&s.node, n);
+                    set_if_changed(&s.cell, &cell_of(n.index));
+                    set_if_changed(&s.members, &members_of(n.index));
+                },
+            )
+            .0
+        })
+        .unwrap_or_default();
+    let n = out
+        .iter()
+        .map(|s| s.node.with_untracked(|n| n.index) + 1)
+        .max()
+        .unwrap_or(0);
+    let mut cells: Vec<ArcRwSignal<walkrt::VCell>> = Vec::with_capacity(n);
+    cells.resize_with(n, || ArcRwSignal::new(walkrt::VCell::default()));
+    for s in &out {
+        cells[s.node.with_untracked(|n| n.index)] = s.cell.clone();
+    }
+    ctx.walk_ui.set_cells(cells);
+    // The marks of what was just drawn (new elements start unmarked).
+    drawn.update(|d| *d += 1);
+    out
+}
+
+/// The scene's edges as kept slots (tracks the scene).
+fn edge_slots(
+    ctx: Ctx,
+    slots: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
+    drawn: RwSignal<u64>,
+) -> Vec<ESlot> {
+    let edges = ctx.scene.with(|sc| sc.edges.clone());
+    let out = slots
+        .try_update_value(|map| {
+            crate::page::keyed::reconcile(
+                map,
+                edges,
+                |e| e.key.clone(),
+                |e| ESlot {
+                    key: e.key.clone(),
+                    edge: ArcRwSignal::new(e.clone()),
+                    marks: ArcRwSignal::new(String::new()),
+                },
+                |s, e| set_if_changed(&s.edge, e),
+            )
+            .0
+        })
+        .unwrap_or_default();
+    drawn.update(|d| *d += 1);
+    out
+}
+
+/// Sets the marks of every drawn vertex and edge (tracks the selection, the shown graph, the
+/// walk's critical path, failures, hover, search and the Tab stop). One subscriber for all of
+/// them: see [`crate::page::decor`] for why not one per element.
+fn mark_all(
+    ctx: Ctx,
+    vertices: StoredValue<std::collections::HashMap<String, VSlot>>,
+    edges: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
+    drawn: RwSignal<u64>,
+) {
+    drawn.track();
+    let walking = ctx.walking.get();
+    let hover = ctx.walk_ui.hover.get();
+    let tab_stop = ctx.tab_stop.get();
+    let search = ctx.search.get();
+    ctx.good.with(|g| {
+        let not_installed = g.as_ref().map_or(&[][..], |a| a.not_installed.as_slice());
+        ctx.shown.with(|shown| {
+            ctx.related.with(|related| {
+                ctx.failures.with(|failures| {
+                    ctx.critical.with(|critical| {
+                        let m = crate::page::decor::Marks {
+                            shown,
+                            related,
+                            failures,
+                            critical,
+                            hover,
+                            search: &search,
+                            not_installed,
+                        };
+                        vertices.with_value(|map| {
+                            for slot in map.values() {
+                                let i = slot.node.with_untracked(|n| n.index);
+                                let marks = VMarks {
+                                    classes: crate::page::decor::vertex(&m, &slot.name, i),
+                                    tab_stop: tab_stop.as_deref() == Some(slot.name.as_str()),
+                                    walking,
+                                };
+                                set_if_changed(&slot.marks, &marks);
+                            }
+                        });
+                        edges.with_value(|map| {
+                            for slot in map.values() {
+                                let (a, b) = slot.edge.with_untracked(|e| (e.from, e.to));
+                                let classes = crate::page::decor::edge(&m, &slot.key, a, b);
+                                set_if_changed(&slot.marks, &classes);
+                            }
+                        });
+                    })
+                })
+            })
+        })
+    });
+}
+
+/// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting. Kept
+/// while its name is drawn: what it shows follows its slot's signals.
+pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
+    let VSlot {
+        name,
+        node,
+        cell,
+        members,
+        marks,
+    } = slot;
+    // The vertex reads only its own slot's signals (and the walk cells of the vertices a
+    // collapsed module hides): see `crate::page::decor` for why.
     // The vertex's own walk cell: a walk frame sets only the cells of vertices that changed, and
     // these memos split it so the DOM is touched only for what changed.
     // A collapsed module shows the walk of the vertices it hides, taken together.
-    let members: Option<Vec<usize>> = ctx
-        .shown
-        .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()));
-    let member_cells = members.map(|ms| ctx.walk_ui.cells_of(&ms));
-    let mc = member_cells.clone();
-    let c = cell.clone();
-    let st = Memo::new(move |_| match &mc {
-        Some(ms) => crate::page::view::combined_state(ms.iter().map(|m| m.get().state)),
-        None => c.get().state,
+    let member_cells = Memo::new(move |_| {
+        members.with(|ms| {
+            ms.as_ref().map(|ms| {
+                ctx.walk_ui.cells_version.track();
+                ctx.walk_ui.cells_of(ms)
+            })
+        })
     });
-    let critical = Memo::new(move |_| ctx.critical.with(|v| v.contains(&i)));
-    let mc = member_cells;
     let c = cell.clone();
-    let progress = Memo::new(move |_| match &mc {
-        Some(ms) if !ms.is_empty() => {
-            let done = ms.iter().filter(|m| m.get().state == VState::Done).count();
-            (done as f64 / ms.len() as f64 * 200.0).round() / 200.0
-        }
-        _ => c.get().progress(),
+    let st = Memo::new(move |_| {
+        member_cells.with(|mc| match mc {
+            Some(ms) => crate::page::view::combined_state(ms.iter().map(|m| m.get().state)),
+            None => c.get().state,
+        })
+    });
+    let c = cell.clone();
+    let progress = Memo::new(move |_| {
+        member_cells.with(|mc| match mc {
+            Some(ms) if !ms.is_empty() => {
+                let done = ms.iter().filter(|m| m.get().state == VState::Done).count();
+                (done as f64 / ms.len() as f64 * 200.0).round() / 200.0
+            }
+            _ => c.get().progress(),
+        })
     });
     let c = cell.clone();
     let inst = Memo::new(move |_| c.get().inst_label());
     // The evaluation step a running vertex is in (`page::walk_steps`).
     let step = Memo::new(move |_| cell.get().step);
-    let hovered = Memo::new(move |_| ctx.walk_ui.hover.get() == Some(i));
-    let name = n.name.clone();
-    let n_for_class = n.name.clone();
-    let class = move || {
-        let mut c = format!("vertex kind-{}", n.kind.css());
-        // A module call that is not installed: drawn dashed (see the legend).
-        if ctx.good.with(|g| {
-            g.as_ref()
-                .is_some_and(|a| model::is_not_installed(&a.not_installed, &n_for_class))
-        }) {
-            c.push_str(" not-installed");
-        }
-        ctx.shown.with(|s| {
-            if let Some(r) = &s.replay {
-                if r.removed.contains(&n_for_class) {
-                    c.push_str(" removed");
-                } else if r.added.contains(&n_for_class) {
-                    c.push_str(" added");
-                }
-            }
-            if s.cycle_nodes.contains(&i) {
-                c.push_str(" cycle");
-            }
-        });
-        ctx.related.with(|r| {
-            if r.selected == Some(i) {
-                c.push_str(" selected");
-            } else if r.is_up(i) {
-                c.push_str(" ancestor");
-            } else if r.is_down(i) {
-                c.push_str(" descendant");
-            } else if r.selected.is_some() {
-                c.push_str(" dim");
-            }
-        });
-        // Made to fail, or to fail at one of its steps (`NAME@STEP`).
-        if ctx.failures.with(|f| {
-            f.iter()
-                .any(|x| crate::walk::steps::parse_failure(x).0 == n_for_class)
-        }) {
-            c.push_str(" inject");
-        }
-        if critical.get() {
-            c.push_str(" critical");
-        }
-        if hovered.get() {
-            c.push_str(" hover");
-        }
-        ctx.search.with(|q| {
-            if !q.trim().is_empty() {
-                let hit = crate::page::view::matches_query(&n_for_class, q);
-                c.push_str(if hit { " match" } else { " nomatch" });
-            }
-        });
-        c
-    };
+    let nd = node.clone();
+    let kind = Memo::new(move |_| nd.with(|n| n.kind));
+    let nd = node.clone();
+    let size = Memo::new(move |_| nd.with(|n| (n.w, n.h)));
+    let nd = node.clone();
+    let index = Memo::new(move |_| nd.with(|n| n.index));
+    let m = marks.clone();
+    let class = move || m.with(|m| format!("vertex kind-{}{}", kind.get().css(), m.classes));
+    let m = marks.clone();
+    let tab_stop = Memo::new(move |_| m.with(|m| m.tab_stop));
+    let walking = Memo::new(move |_| marks.with(|m| m.walking));
     let state = move || st.get().css();
-    let progress_w = move || progress.get() * n.w;
-    let shape = match shape_points(n.kind, n.w, n.h) {
-        Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
-        None => view! {
-            <rect class="shape" width=n.w height=n.h rx=rounding(n.kind, n.h)></rect>
+    let progress_w = move || progress.get() * size.get().0;
+    let shape = move || {
+        let (w, h) = size.get();
+        let k = kind.get();
+        match shape_points(k, w, h) {
+            Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
+            None => view! {
+                <rect class="shape" width=w height=h rx=rounding(k, h)></rect>
+            }
+            .into_any(),
         }
-        .into_any(),
     };
     let click_name = name.clone();
     let data_name = name.clone();
-    let stop_name = name.clone();
     let label_name = name.clone();
     let focus_name = name.clone();
     let key_name = name.clone();
-    let kind = n.kind;
     view! {
         <g
             class=class
@@ -125,10 +270,9 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             // The keyboard: one vertex is the graph's Tab stop; the arrow keys move the focus in
             // reading order, Enter or Space does what a click does (`page::keys`).
             role="button"
-            tabindex=move || if ctx.tab_stop.with(|t| t.as_deref() == Some(stop_name.as_str())) { "0" } else { "-1" }
+            tabindex=move || if tab_stop.get() { "0" } else { "-1" }
             aria-label=move || {
-                let walking = ctx.walking.get();
-                crate::page::keys::label(&label_name, kind, walking.then(|| st.get().label()))
+                crate::page::keys::label(&label_name, kind.get(), walking.get().then(|| st.get().label()))
             }
             on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))
             on:keydown=move |ev: web_sys::KeyboardEvent| {
@@ -158,7 +302,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
                     }
                 }
             }
-            transform=format!("translate({:.1},{:.1})", n.x, n.y)
+            transform=move || node.with(|n| format!("translate({:.1},{:.1})", n.x, n.y))
             on:click=move |ev| {
                 ev.stop_propagation();
                 // A collapsed module opens again when clicked.
@@ -182,7 +326,7 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             }
             on:mouseenter=move |_| {
                 ctx.walk_ui.hover_from_graph.set_value(true);
-                ctx.walk_ui.hover.set(Some(i));
+                ctx.walk_ui.hover.set(Some(index.get_untracked()));
             }
             on:mouseleave=move |_| ctx.walk_ui.hover.set(None)
         >
@@ -190,23 +334,44 @@ pub fn vertex_view(ctx: Ctx, n: SNode, cell: ArcRwSignal<walkrt::VCell>) -> impl
             <rect
                 class="progress"
                 x="0"
-                y=n.h - 3.0
+                y=move || size.get().1 - 3.0
                 height="3"
                 width=move || format!("{:.1}", progress_w())
             ></rect>
-            <text class="label" x=n.w / 2.0 y=n.h / 2.0>
+            <text class="label" x=move || size.get().0 / 2.0 y=move || size.get().1 / 2.0>
                 {name}
             </text>
-            <text class="inst" x=n.w - 4.0 y=-3.0>
+            <text class="inst" x=move || size.get().0 - 4.0 y=-3.0>
                 {move || inst.get()}
             </text>
-            {move || step.get().map(|s| view! { <text class="step-now" x="2" y=n.h + 10.0>{s}</text> })}
+            {move || step.get().map(|s| view! { <text class="step-now" x="2" y=move || size.get().1 + 10.0>{s}</text> })}
         </g>
+    }
+}
+
+/// One edge, from the dependency to the dependent. Kept while its two names are drawn.
+fn edge_view(slot: ESlot) -> impl IntoView {
+    let ESlot { key, edge, marks } = slot;
+    let class = move || marks.with(|m| format!("edge{m}"));
+    let (dependent, dependency) = key;
+    view! {
+        <path
+            class=class
+            d=move || edge.with(|e| e.d.clone())
+            marker-end="url(#arrow)"
+            data-dependent=dependent
+            data-dependency=dependency
+        ></path>
     }
 }
 
 #[component]
 pub fn GraphPane(ctx: Ctx) -> impl IntoView {
+    // The drawn vertices and edges, kept by name from one drawing to the next.
+    let vertex_store = StoredValue::new(std::collections::HashMap::new());
+    let edge_store = StoredValue::new(std::collections::HashMap::new());
+    let drawn = RwSignal::new(0u64);
+    Effect::new(move |_| mark_all(ctx, vertex_store, edge_store, drawn));
     let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
     let on_down = move |ev: web_sys::PointerEvent| {
         if ev.button() != 0 {
@@ -432,45 +597,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        {move || {
-                            ctx.scene
-                                .with(|sc| sc.edges.clone())
-                                .into_iter()
-                                .map(|e| {
-                                    let key = e.key.clone();
-                                    let key_attrs = key.clone();
-                                    let (a, b) = (e.from, e.to);
-                                    let class = move || {
-                                        let mut c = String::from("edge");
-                                        ctx.shown.with(|s| {
-                                            if let Some(r) = &s.replay {
-                                                if r.removed_edges.contains(&key) {
-                                                    c.push_str(" removed");
-                                                } else if r.added_edges.contains(&key) {
-                                                    c.push_str(" added");
-                                                }
-                                            }
-                                            if s.cycle_edges.contains(&(a, b)) {
-                                                c.push_str(" cycle");
-                                            }
-                                        });
-                                        if ctx.critical.with(|v| v.contains(&a) && v.contains(&b)) {
-                                            c.push_str(" critical");
-                                        }
-                                        ctx.related.with(|r| {
-                                            if let Some(sel) = r.selected {
-                                                let up = (a == sel || r.is_up(a)) && r.is_up(b);
-                                                let down = (b == sel || r.is_down(b)) && r.is_down(a);
-                                                c.push_str(if up || down { " related" } else { " dim" });
-                                            }
-                                        });
-                                        c
-                                    };
-                                    let (dependent, dependency) = key_attrs;
-                                    view! { <path class=class d=e.d marker-end="url(#arrow)" data-dependent=dependent data-dependency=dependency></path> }
-                                })
-                                .collect_view()
-                        }}
+                        <For each=move || edge_slots(ctx, edge_store, drawn) key=|e| e.key.clone() let:e>
+                            {edge_view(e)}
+                        </For>
                         {move || {
                             let paths = ctx
                                 .shown
@@ -487,20 +616,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        {move || {
-                            let nodes = ctx.scene.with(|sc| sc.nodes.clone());
-                            let n = nodes.iter().map(|n| n.index + 1).max().unwrap_or(0);
-                            let cells = ctx.rt.with_value(|r| {
-                                ctx.walk_ui.new_cells(n, r.as_ref().map(|r| r.cells.as_slice()))
-                            });
-                            nodes
-                                .into_iter()
-                                .map(|n| {
-                                    let cell = cells.get(n.index).cloned().unwrap_or_default();
-                                    vertex_view(ctx, n, cell)
-                                })
-                                .collect_view()
-                        }}
+                        <For each=move || vertex_slots(ctx, vertex_store, drawn) key=|v| v.name.clone() let:v>
+                            {vertex_view(ctx, v)}
+                        </For>
                         {overlay::layer(ctx)}
                     </g>
                 </svg>
@@ -603,10 +721,10 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge added" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"added by this step"</span></li>
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge removed" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by this step"</span></li>
                     </Show>
-                    <Show when=move || ctx.ov.kind.get() != overlay::OverlayKind::None>
+                    <Show when=move || ctx.ov.kind.get() != crate::page::overlay::OverlayKind::None>
                         <li><span class="legend-badge">"3"</span><span>"order number / component"</span></li>
                     </Show>
-                    <Show when=move || matches!(ctx.ov.kind.get(), overlay::OverlayKind::Dfs | overlay::OverlayKind::Bfs)>
+                    <Show when=move || matches!(ctx.ov.kind.get(), crate::page::overlay::OverlayKind::Dfs | crate::page::overlay::OverlayKind::Bfs)>
                         <li><span class="legend-ring frontier"></span><span>"frontier (queued)"</span></li>
                         <li><span class="legend-ring current"></span><span>"just visited"</span></li>
                     </Show>

@@ -1,42 +1,8 @@
 //! The algorithm overlays' controls and drawing (what they compute is `crate::page::overlay`):
 //! the selector, DFS/BFS stepped or animated, badges and rings over the vertices.
 
-use super::*;
-pub use crate::page::overlay::{OverlayData, OverlayKind, compute};
-
-/// The overlay's signals, grouped in one `Ctx` field.
-#[derive(Clone, Copy)]
-pub struct Overlays {
-    pub kind: RwSignal<OverlayKind>,
-    /// DFS/BFS: how many vertices are visited so far.
-    pub step: RwSignal<usize>,
-    pub playing: RwSignal<bool>,
-    pub data: Memo<OverlayData>,
-}
-
-impl Overlays {
-    pub fn new(shown: Memo<Shown>, selected: RwSignal<Option<String>>) -> Overlays {
-        let kind = RwSignal::new(OverlayKind::None);
-        let data = Memo::new(move |_| {
-            let k = kind.get();
-            if k == OverlayKind::None {
-                return OverlayData::default();
-            }
-            let sel = if matches!(k, OverlayKind::Dfs | OverlayKind::Bfs) {
-                selected.get()
-            } else {
-                None
-            };
-            shown.with(|s| compute(s, k, sel.as_deref()))
-        });
-        Overlays {
-            kind,
-            step: RwSignal::new(0),
-            playing: RwSignal::new(false),
-            data,
-        }
-    }
-}
+use super::prelude::*;
+use crate::page::overlay::OverlayKind;
 
 /// Advances the DFS/BFS animation about twice a second while playing.
 fn animate(ctx: Ctx, last: Option<f64>, acc: f64) {

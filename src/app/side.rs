@@ -1,6 +1,8 @@
 //! The side panel: the selected vertex, the builder's steps, the examples gallery and export.
 
-use super::*;
+use super::files;
+use super::prelude::*;
+use super::walk::{DurationEditor, VertexSteps};
 
 #[component]
 pub fn SidePanel(ctx: Ctx) -> impl IntoView {
@@ -392,15 +394,15 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
             g.as_ref()
                 .map(|a| {
                     (
-                        a.dot.clone(),
-                        a.mermaid.clone(),
-                        a.json.clone(),
+                        a.exports.dot(),
+                        a.exports.mermaid(),
+                        a.exports.json(),
                         a.imported.clone(),
                     )
                 })
                 .unwrap_or_default()
         });
-        let svg = ctx.scene.with(|s| s.svg.clone());
+        let svg = ctx.scene.with(|s| s.svg());
         let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
             view! {
                 <a class="export-link" download=file href=explain::data_url(mime, text)>
@@ -424,7 +426,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
                     type="button"
                     class="export-link export-png"
                     on:click=move |_| {
-                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg.clone(), s.width, s.height));
+                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg(), s.width, s.height));
                         files::export_png(ctx, svg, w, h);
                     }
                 >

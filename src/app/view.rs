@@ -1,9 +1,13 @@
 //! The graph views' settings as signals (reduction, resources only, collapsed modules; what they
 //! do is `crate::page::view`), the layout's cache, and the light/dark theme switch.
 
-use super::*;
 use crate::layout::Layout;
+use crate::page::graph::PageGraph;
+use crate::page::scene::Scene;
+use crate::page::view::Shown;
 use crate::page::view::ViewOpts;
+use leptos::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The view settings (signals), grouped in one `Ctx` field.
 #[derive(Clone, Copy)]

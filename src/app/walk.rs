@@ -1,83 +1,12 @@
 //! The walk bar (play/pause/step, speed, -parallelism, counters, the makespan chart), the Gantt
 //! timeline, per-vertex durations, and the per-vertex walk cells the graph draws.
 
-use super::*;
+use super::gantt;
+use super::prelude::*;
+use super::state::{ChartCache, ChartKey};
 use crate::page::chart;
 use crate::page::walk_steps;
-use walkrt::{Frame, GCell, GRow, Setup, VCell};
-
-/// The walk's view state that is not one signal per frame: a cell per vertex and per Gantt row
-/// (set only when that vertex or row changes), the hovered vertex, and the user's durations.
-#[derive(Clone, Copy)]
-pub struct WalkUi {
-    cells: StoredValue<Vec<ArcRwSignal<VCell>>>,
-    pub(super) rows: RwSignal<Vec<GRowView>>,
-    row_cells: StoredValue<BTreeMap<u32, ArcRwSignal<GCell>>>,
-    /// The Gantt's time axis (seconds): the walk's makespan, known at its start.
-    pub(super) axis: RwSignal<f64>,
-    /// The vertex under the pointer, in the graph or the Gantt.
-    pub hover: RwSignal<Option<usize>>,
-    /// Durations set by the user (seconds), by vertex name.
-    pub durations: RwSignal<BTreeMap<String, f64>>,
-    /// Whether the hover came from the graph (then the Gantt scrolls to the vertex's row).
-    pub hover_from_graph: StoredValue<bool>,
-    pub gantt: NodeRef<leptos::html::Div>,
-    chart: ChartCache,
-    /// The view the last fit gave: when the timeline opens or closes and the user has not moved
-    /// the view since, the graph is fitted again to the canvas's new size.
-    pub fitted: StoredValue<Option<(f64, f64, f64)>>,
-}
-
-#[derive(Clone)]
-pub(super) struct GRowView {
-    pub(super) row: GRow,
-    pub(super) cell: ArcRwSignal<GCell>,
-}
-
-impl WalkUi {
-    pub fn new() -> WalkUi {
-        WalkUi {
-            cells: StoredValue::new(Vec::new()),
-            rows: RwSignal::new(Vec::new()),
-            row_cells: StoredValue::new(BTreeMap::new()),
-            axis: RwSignal::new(1.0),
-            hover: RwSignal::new(None),
-            durations: RwSignal::new(BTreeMap::new()),
-            hover_from_graph: StoredValue::new(false),
-            gantt: NodeRef::new(),
-            chart: StoredValue::new_local((None, BTreeMap::new())),
-            fitted: StoredValue::new(None),
-        }
-    }
-
-    /// Fresh cells for a graph of `n` vertices (the graph view calls this when it draws the
-    /// vertices), holding the state of a walk under way.
-    pub fn new_cells(self, n: usize, current: Option<&[VCell]>) -> Vec<ArcRwSignal<VCell>> {
-        let cells: Vec<ArcRwSignal<VCell>> = (0..n)
-            .map(|i| ArcRwSignal::new(current.and_then(|c| c.get(i).copied()).unwrap_or_default()))
-            .collect();
-        self.cells.set_value(cells.clone());
-        cells
-    }
-
-    /// The cells of vertices `ms` (a collapsed module's members).
-    pub fn cells_of(self, ms: &[usize]) -> Vec<ArcRwSignal<VCell>> {
-        self.cells
-            .with_value(|c| ms.iter().filter_map(|m| c.get(*m).cloned()).collect())
-    }
-
-    fn clear(self) {
-        self.cells.with_value(|cells| {
-            for c in cells {
-                if c.get_untracked() != VCell::default() {
-                    c.set(VCell::default());
-                }
-            }
-        });
-        self.rows.set(Vec::new());
-        self.row_cells.set_value(BTreeMap::new());
-    }
-}
+use walkrt::{Frame, Setup, VCell};
 
 impl Ctx {
     /// The walks' setup: user durations, injected failures, the graph's expander.
@@ -152,15 +81,6 @@ impl Ctx {
         self.walk_view.set(WalkView::default());
     }
 }
-
-/// What the makespan chart's walks depend on: the graph, the durations, the expander.
-type ChartKey = (
-    PageGraph,
-    BTreeMap<String, f64>,
-    Option<model::SharedExpander>,
-);
-/// Makespans by -parallelism for one [`ChartKey`].
-type ChartCache = StoredValue<(Option<ChartKey>, BTreeMap<usize, f64>), LocalStorage>;
 
 async fn wait_ms(ms: u64) {
     let (tx, rx) = futures::channel::oneshot::channel::<()>();
@@ -660,4 +580,173 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize) -> impl IntoView {
             </section>
         }
     }
+}
+
+impl Ctx {
+    pub(super) fn reset_walk(self) {
+        self.playing.set(false);
+        self.rt.set_value(None);
+        self.clear_walk_view();
+    }
+
+    /// Starts a walk of the built graph if none is under way; false when there is nothing to walk
+    /// (no graph, or a graph with a cycle).
+    pub(super) fn ensure_walk(self) -> bool {
+        if self.rt.with_value(|r| r.is_some()) {
+            return true;
+        }
+        let g = self.good.with_untracked(|g| {
+            g.as_ref()
+                .filter(|a| a.cycles.is_empty())
+                .and_then(|a| a.graph.clone())
+        });
+        let Some(g) = g else {
+            return false;
+        };
+        // Only on a change: a needless set refits the view, which repaints the whole drawing.
+        if self.step.get_untracked().is_some() {
+            self.step.set(None);
+        }
+        if self.mode.get_untracked() != Mode::Walk {
+            self.mode.set(Mode::Walk);
+        }
+        // Performance marks (read by the e2e timing test): what starting a walk costs.
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let mark = |name: &str| {
+            if let Some(p) = &perf {
+                let _ = p.mark(name);
+            }
+        };
+        mark("walk-start-0");
+        let setup = untrack(|| self.walk_setup(true));
+        let p = self.parallelism.get_untracked() as usize;
+        let mut rt = WalkRt::start(&g, p, &setup);
+        if setup.failures.is_empty() {
+            self.seed_chart(&g, p, rt.expected());
+        }
+        mark("walk-start-1");
+        let frame = rt.collect(true);
+        self.rt.set_value(Some(rt));
+        mark("walk-start-2");
+        self.apply_frame(frame);
+        mark("walk-start-3");
+        if let Some(p) = &perf {
+            for (m, a, b) in [
+                ("walk-start-walks", "walk-start-0", "walk-start-1"),
+                ("walk-start-collect", "walk-start-1", "walk-start-2"),
+                ("walk-start-signals", "walk-start-2", "walk-start-3"),
+            ] {
+                let _ = p.measure_with_start_mark_and_end_mark(m, a, b);
+            }
+        }
+        true
+    }
+
+    pub(super) fn play(self) {
+        if self.walk_view.with_untracked(|v| v.finished) {
+            self.reset_walk();
+        }
+        if !self.ensure_walk() {
+            return;
+        }
+        self.rt.update_value(|r| {
+            if let Some(r) = r {
+                r.last_ms = None;
+            }
+        });
+        self.playing.set(true);
+        frame_loop(self);
+    }
+
+    pub(super) fn step_walk(self) {
+        self.playing.set(false);
+        if !self.ensure_walk() {
+            return;
+        }
+        let f = self.rt.try_update_value(|r| {
+            r.as_mut().map(|r| {
+                r.step();
+                r.collect(true)
+            })
+        });
+        if let Some(Some(f)) = f {
+            self.apply_frame(f);
+        }
+    }
+
+    /// A click on a vertex shows its details; with `fail` (Shift or Alt held) in Walk mode it
+    /// marks the vertex to fail in the next walk instead, or clears that mark.
+    pub(super) fn click_vertex(self, name: String, fail: bool) {
+        if self.dragged.get_value() {
+            return;
+        }
+        if fail && self.mode.get_untracked() == Mode::Walk {
+            self.failures.update(|f| {
+                if !f.remove(&name) {
+                    f.insert(name);
+                }
+            });
+            self.walk_settings_changed();
+        } else {
+            self.selected.set(Some(name));
+            self.tab.set(Tab::Details);
+        }
+    }
+}
+
+/// Advances the walk once per animation frame while playing.
+pub(super) fn frame_loop(ctx: Ctx) {
+    request_animation_frame(move || {
+        if !ctx.playing.get_untracked() {
+            return;
+        }
+        let now = performance_now();
+        let speed = ctx.speed.get_untracked();
+        // Performance marks (read by the e2e timing test): the simulation vs the view update.
+        let perf = web_sys::window().and_then(|w| w.performance());
+        let mark = |name: &str| {
+            if let Some(p) = &perf {
+                let _ = p.mark(name);
+            }
+        };
+        mark("walk-frame-start");
+        let v = ctx.rt.try_update_value(|r| {
+            r.as_mut().map(|r| {
+                r.frame(now, speed);
+                // The graph at about 15 Hz, the timeline and counters every frame.
+                let cells = now - r.cells_ms >= 60.0;
+                if cells {
+                    r.cells_ms = now;
+                }
+                (r.collect(cells), r.stepper.has_pending_timers())
+            })
+        });
+        mark("walk-frame-simulated");
+        match v {
+            Some(Some((frame, pending))) => {
+                let stop = frame.view.finished || !pending;
+                ctx.apply_frame(frame);
+                mark("walk-frame-drawn");
+                if let Some(p) = &perf {
+                    let _ = p.measure_with_start_mark_and_end_mark(
+                        "walk-simulation",
+                        "walk-frame-start",
+                        "walk-frame-simulated",
+                    );
+                    let _ = p.measure_with_start_mark_and_end_mark(
+                        "walk-view-update",
+                        "walk-frame-simulated",
+                        "walk-frame-drawn",
+                    );
+                    p.clear_marks();
+                }
+                if stop {
+                    ctx.playing.set(false);
+                } else {
+                    frame_loop(ctx);
+                }
+            }
+            _ => ctx.playing.set(false),
+        }
+    });
 }

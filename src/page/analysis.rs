@@ -84,10 +84,9 @@ pub struct Analysis {
     pub warnings: Vec<Diag>,
     /// Vertex names of each cycle.
     pub cycles: Vec<Vec<String>>,
-    /// The built graph as `tofu graph` prints it (DOT), as Mermaid and as JSON.
-    pub dot: String,
-    pub mermaid: String,
-    pub json: String,
+    /// The built graph as `tofu graph` prints it (DOT), as Mermaid and as JSON, made when asked
+    /// for ([`Exports`]).
+    pub exports: Exports,
     /// What `(expand)` vertices expand into when the graph is walked (plan graphs).
     pub expander: Option<SharedExpander>,
     /// Each vertex's Go type in the walk, hence its evaluation steps (none for an imported DOT
@@ -105,6 +104,78 @@ pub struct Analysis {
     /// the root's own), by the editor's paths; `None` when the configuration did not load (then
     /// what is in the graph is not known by file). [`super::tree`] says what lies outside it.
     pub config_files: Option<BTreeSet<String>>,
+}
+
+/// The built graph's exports, made when the Export panel or a download asks for them rather than
+/// at every edit (at 1,000 generated resources the three texts took about 30 ms of each edit in
+/// the browser). Two are equal when they are the same build's.
+#[derive(Clone, Default)]
+pub struct Exports(Option<std::sync::Arc<ExportSource>>);
+
+impl std::fmt::Debug for Exports {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0.as_deref() {
+            Some(ExportSource::Built(_)) => "Exports(built graph)",
+            Some(ExportSource::Ready { .. }) => "Exports(imported DOT)",
+            None => "Exports(none)",
+        })
+    }
+}
+
+// One per build, behind the `Arc`: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+enum ExportSource {
+    /// The builder's graph, with each edge's why (for the JSON).
+    Built(crate::builder::Graph),
+    /// An imported DOT file: its own text, and the other two made at import.
+    Ready {
+        dot: String,
+        mermaid: String,
+        json: String,
+    },
+}
+
+impl PartialEq for Exports {
+    fn eq(&self, other: &Exports) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Exports {
+    fn built(g: crate::builder::Graph) -> Exports {
+        Exports(Some(std::sync::Arc::new(ExportSource::Built(g))))
+    }
+
+    /// The DOT text, exactly as `tofu graph` prints it (an imported file as it was opened).
+    pub fn dot(&self) -> String {
+        match self.0.as_deref() {
+            Some(ExportSource::Built(g)) => g.dag().dot(&dag::render::dot::DotOpts::cli_default()),
+            Some(ExportSource::Ready { dot, .. }) => dot.clone(),
+            None => String::new(),
+        }
+    }
+
+    /// The graph as Mermaid, as `tfgraph graph --format mermaid` prints it.
+    pub fn mermaid(&self) -> String {
+        match self.0.as_deref() {
+            Some(ExportSource::Built(g)) => super::graph::mermaid(g.dag()),
+            Some(ExportSource::Ready { mermaid, .. }) => mermaid.clone(),
+            None => String::new(),
+        }
+    }
+
+    /// The graph as JSON with each edge's why, as `tfgraph graph --format json` prints it.
+    pub fn json(&self) -> String {
+        match self.0.as_deref() {
+            Some(ExportSource::Built(g)) => g.json_graph().to_json(),
+            Some(ExportSource::Ready { json, .. }) => json.clone(),
+            None => String::new(),
+        }
+    }
 }
 
 /// Why one edge exists, for the details panel ([`crate::builder::why`]).
@@ -422,9 +493,11 @@ fn import_dot(dot: &pipeline::NamedText) -> Analysis {
             let graph = graph_of(names, read.edges.iter().copied().filter(|(a, b)| a != b));
             let (g, _) = graph.to_graph();
             Analysis {
-                mermaid: super::graph::mermaid(&g),
-                json: g.json_graph().to_json(),
-                dot: dot.text.clone(),
+                exports: Exports(Some(std::sync::Arc::new(ExportSource::Ready {
+                    dot: dot.text.clone(),
+                    mermaid: super::graph::mermaid(&g),
+                    json: g.json_graph().to_json(),
+                }))),
                 cycles: cycles_of(&g),
                 graph: Some(graph),
                 imported: Some(dot.name.clone()),
@@ -546,20 +619,20 @@ where
                     line: call.decl_range.start.line,
                 })
                 .collect();
+            let whys = whys_of(&out.built.graph, files, root);
+            let warnings = out.warnings.iter().map(diag).collect();
+            let config_files = Some(config_files_of(&out.config, files, root));
             Analysis {
-                dot: g.dot(&dag::render::dot::DotOpts::cli_default()),
-                mermaid: super::graph::mermaid(g),
-                // With each edge's why, as `tfgraph graph --format json`.
-                json: out.built.graph.json_graph().to_json(),
-                whys: whys_of(&out.built.graph, files, root),
+                exports: Exports::built(out.built.graph),
+                whys,
                 graph: Some(graph),
                 decls,
                 steps: out.built.steps,
-                warnings: out.warnings.iter().map(diag).collect(),
+                warnings,
                 expander,
                 step_table,
                 not_installed,
-                config_files: Some(config_files_of(&out.config, files, root)),
+                config_files,
                 ..Analysis::default()
             }
         }
@@ -744,7 +817,7 @@ mod tests {
         );
         assert!(a.decls.contains_key("aws_instance.web (expand)"));
         assert_eq!(a.decls["aws_instance.web (expand)"].line, 1);
-        assert!(a.dot.starts_with("digraph"));
+        assert!(a.exports.dot().starts_with("digraph"));
     }
 
     #[test]
@@ -786,10 +859,13 @@ mod tests {
         .now_or_never()
         .flatten()
         .expect("finished");
-        assert_eq!(
-            Some(a),
-            Some(analyze(&files, BuilderKind::Plan, &Options::default()))
-        );
+        let mut at_once = analyze(&files, BuilderKind::Plan, &Options::default());
+        // Exports are equal when they are one build's: compare their texts, then the rest.
+        assert_eq!(a.exports.dot(), at_once.exports.dot());
+        assert_eq!(a.exports.json(), at_once.exports.json());
+        assert_eq!(a.exports.mermaid(), at_once.exports.mermaid());
+        at_once.exports = a.exports.clone();
+        assert_eq!(a, at_once);
         assert_eq!(seen[0].label, "Loading the configuration");
         assert!(
             seen.iter()
@@ -931,15 +1007,12 @@ mod tests {
                 .graph
                 .dag()
                 .dot(&dag::render::dot::DotOpts::cli_default());
-            assert_eq!(page.dot, want, "root {root:?}");
+            assert_eq!(page.exports.dot(), want, "root {root:?}");
             // The JSON export too, each edge's why (its references' files relative to the root
             // module folder) included.
-            assert_eq!(
-                page.json,
-                cli.built.graph.json_graph().to_json(),
-                "{root:?}"
-            );
-            assert!(page.json.contains("\"why\""), "{}", page.json);
+            let json = page.exports.json();
+            assert_eq!(json, cli.built.graph.json_graph().to_json(), "{root:?}");
+            assert!(json.contains("\"why\""), "{json}");
             let warnings: Vec<String> = cli.warnings.iter().map(|d| d.summary.clone()).collect();
             let page_warnings: Vec<String> =
                 page.warnings.iter().map(|d| d.summary.clone()).collect();

@@ -30,6 +30,7 @@
 pub mod analysis;
 pub mod chart;
 pub mod crash;
+pub mod decor;
 pub mod details;
 pub mod examples;
 pub mod explain;
@@ -37,6 +38,7 @@ pub mod files;
 pub mod glossary;
 pub mod graph;
 pub mod highlight;
+pub mod keyed;
 pub mod keys;
 pub mod notices;
 pub mod overlay;

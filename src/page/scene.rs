@@ -50,6 +50,36 @@ pub struct SCluster {
     pub h: f64,
 }
 
+/// The layout a [`Scene`] was drawn from. Two are equal when they are the same layout (the
+/// scene's own fields say whether two drawings look the same).
+#[derive(Debug, Clone, Default)]
+pub struct Drawn(Option<std::sync::Arc<layout::Layout>>);
+
+impl PartialEq for Drawn {
+    fn eq(&self, other: &Drawn) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+impl Scene {
+    /// The drawing as a standalone SVG document (the layout's own renderer, each vertex styled
+    /// by kind), for export; empty when nothing was laid out.
+    pub fn svg(&self) -> String {
+        match &self.layout.0 {
+            Some(l) => layout::svg::render_styled(
+                l,
+                |n| n.name.clone(),
+                |n| super::graph::svg_style(&n.name, n.w, n.h),
+            ),
+            None => String::new(),
+        }
+    }
+}
+
 /// A laid-out graph.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Scene {
@@ -60,8 +90,10 @@ pub struct Scene {
     pub height: f64,
     /// Each vertex's position across the flow, for the next layout to keep the order.
     pub hint: BTreeMap<String, f64>,
-    /// The drawing as a standalone SVG document (the layout's own renderer), for export.
-    pub svg: String,
+    /// The layout it was drawn from, for the standalone SVG ([`Scene::svg`]), made only when
+    /// exported: formatting every coordinate of a large drawing at each edit cost more than
+    /// the drawing's own update.
+    pub layout: Drawn,
     /// Set when the graph is too big to draw (see [`MAX_DRAWN`], [`MAX_DRAWN_EDGES`]): what the
     /// page says instead of drawing it.
     pub too_big: Option<String>,
@@ -194,7 +226,7 @@ pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String,
         };
     }
     let l = lay_out(g, previous);
-    from_layout(g, visible, &l)
+    from_layout(g, visible, l)
 }
 
 /// Ids handed out by a scratch graph, so that they are ordinary vertex ids: id `k` is `g`'s
@@ -238,7 +270,7 @@ fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::La
 
 /// The scene of `l`, a layout of `g` whose ids are [`scratch_ids`], with indexes mapped through
 /// `visible`.
-fn from_layout(g: &PageGraph, visible: &[usize], l: &layout::Layout) -> Scene {
+fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
     // The scratch graph's ids are 0, 1, 2, …: an id's number is the vertex's index in `g`.
     let local = |id: crate::dag::VertexId| id.index() as usize;
     let nodes = l
@@ -294,11 +326,7 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: &layout::Layout) -> Scene {
         width: l.width,
         height: l.height,
         hint: l.order_hint(),
-        svg: layout::svg::render_styled(
-            l,
-            |n| n.name.clone(),
-            |n| super::graph::svg_style(&n.name, n.w, n.h),
-        ),
+        layout: Drawn(Some(std::sync::Arc::new(l))),
         too_big: None,
     }
 }
@@ -422,7 +450,7 @@ pub fn at_step(all: &layout::Layout, g: &PageGraph, visible: &[usize]) -> Scene 
         height,
         layer_centres: all.layer_centres.clone(),
     };
-    from_layout(g, visible, &l)
+    from_layout(g, visible, l)
 }
 
 /// SVG path data through the routed points: vertical runs straight, steps between layers as
@@ -536,7 +564,7 @@ mod tests {
             &[(0, 1), (0, 2), (1, 3)],
         );
         let (g, visible) = drawn(&s);
-        let svg = scene(&g, &visible, None).svg;
+        let svg = scene(&g, &visible, None).svg();
         let line = |needle: &str| {
             svg.lines()
                 .find(|l| l.contains(needle))

@@ -565,3 +565,81 @@ async fn the_arrow_keys_walk_the_graph_and_enter_opens_details() {
     );
     host.remove();
 }
+
+/// Keyed drawing (issue 11, item 5): an edit keeps the element of every vertex and edge whose
+/// name is still drawn, updates it in place (its place, its index for the walk and the
+/// selection), makes elements only for what is new and removes only what is gone.
+#[wasm_bindgen_test]
+async fn an_edit_keeps_the_drawn_elements_of_what_is_still_there() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    // Mark every drawn vertex and edge element: a redraw from scratch would lose the marks.
+    let marked = host
+        .query_selector_all(".graph-svg g.vertex, .graph-svg path.edge")
+        .unwrap();
+    for k in 0..marked.length() {
+        let el: Element = marked.item(k).unwrap().dyn_into().unwrap();
+        el.set_attribute("data-probe", "kept").unwrap();
+    }
+    let before_vertices = vertex_names(&host).len();
+    // A new resource that aws_vpc.a now depends on: the vpc moves, one vertex and its edges are
+    // new, one edge (vpc -> provider) is gone after the reduction.
+    type_and_build(
+        &host,
+        &format!("{CHAIN}resource \"aws_eip\" \"e\" {{}}\nresource \"aws_route_table\" \"r\" {{\n  vpc_id = aws_vpc.a.id\n}}\n"),
+    )
+    .await;
+    let names = vertex_names(&host);
+    assert_eq!(names.len(), before_vertices + 2, "{names:?}");
+    for n in &names {
+        let fresh = n.starts_with("aws_eip.e") || n.starts_with("aws_route_table.r");
+        assert_eq!(
+            vertex(&host, n).get_attribute("data-probe").is_none(),
+            fresh,
+            "{n}: only the new vertices are new elements"
+        );
+    }
+    let kept_edges = host
+        .query_selector_all(".graph-svg path.edge[data-probe]")
+        .unwrap()
+        .length();
+    let new_edges = host
+        .query_selector_all(".graph-svg path.edge:not([data-probe])")
+        .unwrap();
+    let new_edges: Vec<String> = (0..new_edges.length())
+        .map(|k| {
+            let el: Element = new_edges.item(k).unwrap().dyn_into().unwrap();
+            el.get_attribute("data-dependent").unwrap_or_default()
+        })
+        .collect();
+    assert!(kept_edges >= 4, "the old edges are kept: {kept_edges}");
+    assert!(
+        new_edges.iter().all(|d| d.starts_with("aws_eip.e")
+            || d.starts_with("aws_route_table.r")
+            || d.contains("(close)")),
+        "only edges touching the new vertices are new: {new_edges:?}"
+    );
+    // The kept elements follow their vertex: the drawing is right, not only kept. Selecting a
+    // kept vertex marks its own element, and a kept edge's path is the scene's.
+    let vpc = vertex(&host, "aws_vpc.a (expand)");
+    assert!(vpc.get_attribute("data-probe").is_some());
+    click(&vpc).await;
+    settle().await;
+    assert!(has_class(&vertex(&host, "aws_vpc.a (expand)"), "selected"));
+    assert!(has_class(
+        &vertex(&host, "aws_route_table.r (expand)"),
+        "descendant"
+    ));
+    assert!(has_class(&vertex(&host, "aws_eip.e (expand)"), "dim"));
+    // A removal removes only what is gone.
+    type_and_build(&host, CHAIN).await;
+    assert_eq!(vertex_names(&host).len(), before_vertices);
+    assert!(
+        host.query_selector_all(".graph-svg g.vertex:not([data-probe])")
+            .unwrap()
+            .length()
+            == 0,
+        "every vertex left is one of the first drawing's elements"
+    );
+    host.remove();
+}

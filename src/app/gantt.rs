@@ -214,7 +214,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
                         }
                     );
                     view! {
-                        <div class=format!("g-row g-step state-{}", b.state.css()) role="listitem" data-step=b.id title=title>
+                        <div class=format!("g-row g-step state-{}", b.state.css()) role="listitem" data-step-id=b.id title=title>
                             <span class="g-label">{b.name}</span>
                             <span class="g-track">
                                 <span class="g-bar g-run" style=bar_style(b.start, b.end, axis)></span>

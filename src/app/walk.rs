@@ -490,14 +490,14 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
     let title = format!("{} {}", l.sentence, l.go);
     let can_fail = walk_steps::can_fail(l.id);
     view! {
-            <li class=format!("step state-{}", l.state.css()) data-step=l.id title=title>
-                <span class="step-name">{l.name}</span>
-                <span class="step-time small">{l.timing()}</span>
-                <span class="step-kind small muted">{l.kind}</span>
+            <li class=format!("walk-step state-{}", l.state.css()) data-step-id=l.id title=title>
+                <span class="ws-name">{l.name}</span>
+                <span class="ws-time small">{l.timing()}</span>
+                <span class="ws-kind small muted">{l.kind}</span>
     {can_fail.then(|| view! {
                 <button
                     type="button"
-                    class="link step-fail small"
+                    class="link ws-fail small"
                     aria-pressed=pressed
                     title="Make it fail at this step in the next walk"
                     on:click=move |_| {
@@ -553,7 +553,7 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize) -> impl IntoView {
             .map(|t| {
                 let stopped = t.failed_at().map(|l| {
                     view! {
-                        <p class="step-stopped">
+                        <p class="ws-stopped">
                             {format!("{} stopped at “{}”: {}.", t.name, l.name, l.go)}
                         </p>
                     }
@@ -563,7 +563,7 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize) -> impl IntoView {
                     <div class="task-steps" data-task=t.name.clone()>
                         {t.instance.then(|| view! { <h4 class="small">{t.name.clone()}</h4> })}
                         {stopped}
-                        <ol class="step-list">
+                        <ol class="walk-step-list">
                             {t.lines.into_iter().map(|l| step_item(ctx, task.clone(), l)).collect_view()}
                         </ol>
                     </div>

@@ -395,19 +395,19 @@ fn detail_steps(host: &Element, task: &str) -> Vec<(String, String, String)> {
     else {
         return Vec::new();
     };
-    let items = block.query_selector_all(".step").expect("query");
+    let items = block.query_selector_all(".walk-step").expect("query");
     (0..items.length())
         .filter_map(|i| items.item(i))
         .filter_map(|n| n.dyn_into::<Element>().ok())
         .map(|e| {
             let time = e
-                .query_selector(".step-time")
+                .query_selector(".ws-time")
                 .ok()
                 .flatten()
                 .and_then(|t| t.text_content())
                 .unwrap_or_default();
             (
-                e.get_attribute("data-step").unwrap_or_default(),
+                e.get_attribute("data-step-id").unwrap_or_default(),
                 e.get_attribute("class").unwrap_or_default(),
                 time,
             )
@@ -446,9 +446,9 @@ async fn a_running_vertex_shows_its_current_step_and_its_details_list_the_steps(
         .collect();
     assert_eq!(running.len(), 1, "{running:?}");
     assert!(
-        texts(&host, ".walk-steps .state-running .step-name").contains(&shown),
+        texts(&host, ".walk-steps .state-running .ws-name").contains(&shown),
         "{shown} {:?}",
-        texts(&host, ".walk-steps .state-running .step-name")
+        texts(&host, ".walk-steps .state-running .ws-name")
     );
     // At the end every step has its times.
     step_walk_to_end(&host, 60).await;
@@ -474,13 +474,13 @@ async fn a_failure_at_a_step_shows_where_the_vertex_stopped() {
     click(&vertex(&host, "aws_subnet.b (expand)")).await;
     click_on(
         &host,
-        ".walk-steps .step[data-step='plan-change'] .step-fail",
+        ".walk-steps .walk-step[data-step-id='plan-change'] .ws-fail",
     )
     .await;
     assert_eq!(
         attrs(
             &host,
-            ".walk-steps .step[data-step='plan-change'] .step-fail",
+            ".walk-steps .walk-step[data-step-id='plan-change'] .ws-fail",
             "aria-pressed"
         ),
         vec!["true"]
@@ -498,7 +498,7 @@ async fn a_failure_at_a_step_shows_where_the_vertex_stopped() {
         "upstream-failed"
     );
     assert_eq!(
-        texts(&host, ".walk-steps .step-stopped"),
+        texts(&host, ".walk-steps .ws-stopped"),
         vec![
             "aws_subnet.b stopped at “Ask the provider for the planned change”: NodeAbstractResourceInstance.plan (node_resource_abstract_instance.go)."
         ]
@@ -529,7 +529,7 @@ async fn a_timeline_row_opens_into_its_steps() {
         .expect("query");
     assert_eq!(rows.length(), 1);
     click(&rows.item(0).unwrap().dyn_into::<Element>().unwrap()).await;
-    let steps = attrs(&host, ".g-step", "data-step");
+    let steps = attrs(&host, ".g-step", "data-step-id");
     assert!(
         steps.contains(&"refresh".to_string()) && steps.contains(&"plan-change".to_string()),
         "{steps:?}"

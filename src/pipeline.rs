@@ -80,6 +80,8 @@ pub struct Output {
     /// The root variable values the request's inputs give ([`config::vars::resolve`]), by
     /// name.
     pub vars: BTreeMap<String, hcl::Value>,
+    /// Where each of [`Output::vars`] came from (the input that set it last).
+    pub var_sources: BTreeMap<String, config::vars::VarSource>,
 }
 
 impl Output {
@@ -218,6 +220,7 @@ pub struct Prepared {
     warnings: Vec<Diagnostic>,
     kind: BuilderKind,
     vars: BTreeMap<String, hcl::Value>,
+    var_sources: BTreeMap<String, config::vars::VarSource>,
 }
 
 /// Loads nothing itself: checks references, reads state, changes and schemas, and parses targets.
@@ -248,7 +251,12 @@ pub fn prepare(
     }
     let mut errors = Vec::new();
 
-    let (vars, var_diags) = config::vars::resolve(&cfg.module.variables, &var_inputs(req));
+    let inputs_of_vars = var_inputs(req);
+    let (vars, var_diags) = config::vars::resolve(&cfg.module.variables, &inputs_of_vars);
+    let var_sources = config::vars::sources(&inputs_of_vars)
+        .into_iter()
+        .filter(|(name, _)| vars.contains_key(name))
+        .collect();
     for d in var_diags {
         if d.is_error() {
             errors.push(d);
@@ -351,6 +359,7 @@ pub fn prepare(
         warnings: diags,
         kind: req.kind,
         vars,
+        var_sources,
     })
 }
 
@@ -380,6 +389,7 @@ impl Prepared {
             warnings,
             kind: self.kind,
             vars: self.vars,
+            var_sources: self.var_sources,
         })
     }
 }

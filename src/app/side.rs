@@ -128,19 +128,56 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                     <pre class="snippet" tabindex="0" aria-label="The declaration">
                         {
                             // Highlighted as in the editor (lexed together, so a string or
-                            // comment spanning lines keeps its colour).
-                            let text = lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n");
-                            let lx = highlight::lex(&text);
+                            // comment spanning lines keeps its colour); each reference is a
+                            // button that selects the vertex it refers to.
+                            let segments = ctx.good.with(|g| {
+                                g.as_ref()
+                                    .map(|a| crate::page::inside::snippet_segments(a, &name, &d.file, &lines))
+                                    .unwrap_or_default()
+                            });
+                            let spans = |pieces: Vec<(Option<highlight::Class>, String)>| {
+                                pieces
+                                    .into_iter()
+                                    .map(|(class, t)| match class {
+                                        Some(c) => view! { <span class=c.css()>{t}</span> }.into_any(),
+                                        None => t.into_any(),
+                                    })
+                                    .collect_view()
+                            };
                             lines
                                 .iter()
-                                .enumerate()
-                                .map(|(i, (n, _))| {
-                                    let pieces = lx
-                                        .pieces(&text, i)
+                                .zip(segments)
+                                .map(|((n, _), line)| {
+                                    let pieces = line
                                         .into_iter()
-                                        .map(|(class, t)| match class {
-                                            Some(c) => view! { <span class=c.css()>{t.to_string()}</span> }.into_any(),
-                                            None => t.to_string().into_any(),
+                                        .map(|seg| match seg.vertex {
+                                            Some(v) => {
+                                                // A focusable span, not a <button>: a reference is
+                                                // a word in the code, not a finger-sized control.
+                                                let title = format!("Select {v}");
+                                                let key_v = v.clone();
+                                                view! {
+                                                    <span
+                                                        class="snippet-ref"
+                                                        role="button"
+                                                        tabindex="0"
+                                                        title=title
+                                                        on:click=move |_| ctx.selected.set(Some(v.clone()))
+                                                        on:keydown=move |ev| {
+                                                            if ev.key() == "Enter" || ev.key() == " " {
+                                                                // Not also a shortcut (space plays the walk).
+                                                                ev.prevent_default();
+                                                                ev.stop_propagation();
+                                                                ctx.selected.set(Some(key_v.clone()));
+                                                            }
+                                                        }
+                                                    >
+                                                        {spans(seg.pieces)}
+                                                    </span>
+                                                }
+                                                .into_any()
+                                            }
+                                            None => spans(seg.pieces).into_any(),
                                         })
                                         .collect_view();
                                     view! { <span class="snippet-line"><span class="ln">{format!("{n:>3} ")}</span>{pieces}"\n"</span> }
@@ -172,6 +209,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&name)}</p> })}
                 <p class="about-kind small">{crate::page::details::about(&name)}</p>
+                <VertexInside ctx=ctx name=name.clone() />
                 <h3>{format!("Depends on ({})", deps.len())}</h3>
                 <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>
                 <h3>{format!("Depended on by ({})", users.len())}</h3>
@@ -198,6 +236,91 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
         }
         .into_any()
     }
+}
+
+/// Inside the selected vertex: its values (each value it reads a button to the vertex that
+/// provides it) and the evaluation steps it runs in the walk of the graph on screen.
+#[component]
+fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
+    let inside = ctx.good.with(|g| {
+        g.as_ref()
+            .and_then(|a| crate::page::inside::of_vertex(a, &name))
+    });
+    let Some(inside) = inside else {
+        return ().into_any();
+    };
+    let row = move |r: crate::page::inside::ValueRow| {
+        let link = r.vertex.clone().map(|v| {
+            let title = format!("Select {v}");
+            view! {
+                <button type="button" class="vertex-link value-from" title=title on:click=move |_| ctx.selected.set(Some(v.clone()))>
+                    {r.name.clone()}
+                </button>
+            }
+        });
+        let plain = r
+            .vertex
+            .is_none()
+            .then(|| view! { <span class="value-name">{r.name.clone()}</span> });
+        view! {
+            <li class="value" class:read=r.read class:unknown=!r.known>
+                {r.read.then_some(view! { <span class="muted small">"reads "</span> })}
+                {link}
+                {plain}
+                " = "
+                <code class="value-text">{r.text}</code>
+                {r.note.map(|n| view! { <span class="value-note muted small">{n}</span> })}
+            </li>
+        }
+    };
+    let steps = |rows: Vec<crate::page::inside::StepRow>| {
+        rows.into_iter()
+            .map(|s| {
+                view! {
+                    <li>
+                        <span class="eval-step-name">{s.name}</span>
+                        ": "
+                        {s.sentence}
+                        <span class="eval-step-io muted small">
+                            {format!("reads {}; writes {}; Go: {}", s.reads, s.writes, s.go)}
+                        </span>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let empty = inside.values.is_empty() && inside.notes.is_empty();
+    let count = inside.steps.len();
+    view! {
+        <section class="vertex-inside">
+            <h3>"Values"</h3>
+            {empty.then_some(view! { <p class="muted small">"No values of its own."</p> })}
+            {inside
+                .values
+                .into_iter()
+                .map(|g| {
+                    view! {
+                        <div class="value-group">
+                            <p class="value-title">{g.title}</p>
+                            <ul class="values">{g.rows.into_iter().map(row).collect_view()}</ul>
+                        </div>
+                    }
+                })
+                .collect_view()}
+            {inside.notes.into_iter().map(|n| view! { <p class="value-notes muted small">{n}</p> }).collect_view()}
+            // Not a <details> element: the injection tests count any as injected.
+            <div class="eval-steps">
+                <h3>{format!("Evaluation in {} ({count} steps)", inside.walk)}</h3>
+                <p class="muted small">{format!("Run by {}", inside.go)}</p>
+                <ol class="eval-step-list">{steps(inside.steps)}</ol>
+                {inside.instance.map(|(go, rows)| view! {
+                    <p class="small">{format!("Each vertex of its sub-graph ({go}) then runs:")}</p>
+                    <ol class="eval-step-list instance">{steps(rows)}</ol>
+                })}
+            </div>
+        </section>
+    }
+    .into_any()
 }
 
 #[component]

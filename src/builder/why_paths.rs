@@ -192,7 +192,7 @@ impl Explanation {
 
 /// The lines of one why: `TRANSFORM: reason`, or `TRANSFORM: FILE:LINE,COLUMN TEXT` per
 /// reference.
-fn why_lines(w: Option<&EdgeWhy>, indent: &str) -> String {
+pub fn why_lines(w: Option<&EdgeWhy>, indent: &str) -> String {
     let Some(w) = w else {
         return format!("{indent}(no record of why)\n");
     };

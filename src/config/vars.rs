@@ -364,6 +364,30 @@ pub fn collect(inputs: &[VarInput]) -> (BTreeMap<String, Assigned>, Vec<Diagnost
     (out, diags)
 }
 
+/// Where each variable's value comes from when `inputs` are applied in order: the last input
+/// that assigns it (files whose values did not evaluate assign nothing). Diagnostics are
+/// [`collect`]'s and [`resolve`]'s to report.
+pub fn sources(inputs: &[VarInput]) -> BTreeMap<String, VarSource> {
+    collect(inputs)
+        .0
+        .into_iter()
+        .map(|(name, a)| (name, a.source))
+        .collect()
+}
+
+impl VarSource {
+    /// Where a value came from, in a few words: `TF_VAR_region`, `terraform.tfvars`, `-var`,
+    /// `-var-file prod.tfvars`.
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            VarSource::Env => format!("TF_VAR_{name}"),
+            VarSource::AutoFile(f) => f.clone(),
+            VarSource::NamedFile(f) => format!("-var-file {f}"),
+            VarSource::Cli => "-var".to_string(),
+        }
+    }
+}
+
 /// The root variable values that `inputs` give for the declared `variables`, with OpenTofu's
 /// diagnostics (`ParseVariableValues`): a value from a file for an undeclared variable is a
 /// warning (two at most, then one that counts the rest), from `-var` an error, from the

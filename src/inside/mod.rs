@@ -10,7 +10,9 @@
 //! about what a vertex does.
 
 pub mod expansion;
+pub mod report;
 pub mod steps;
+pub mod values;
 
 pub use steps::{
     Evaluation, GoNode, GoRef, Item, Operation, Phase, Placement, Step, StepKind, evaluation,

@@ -104,6 +104,63 @@ pub struct Analysis {
     /// the root's own), by the editor's paths; `None` when the configuration did not load (then
     /// what is in the graph is not known by file). [`super::tree`] says what lies outside it.
     pub config_files: Option<BTreeSet<String>>,
+    /// What each vertex runs and the values it sees, worked out when a vertex is selected
+    /// ([`super::inside`]); `None` for an imported graph or a failed build.
+    pub inside: Option<SharedInside>,
+}
+
+/// What [`super::inside`] needs to tell what a vertex runs and the values it sees: the
+/// configuration, the root variable values with their sources, the operation that walks the
+/// graph, and each vertex's Go type and subject. Shared, not copied, by the analyses' clones;
+/// equal when made from the same files, root, graph type and options.
+#[derive(Clone)]
+pub struct SharedInside {
+    pub data: std::sync::Arc<InsideData>,
+    key: u64,
+}
+
+/// See [`SharedInside`].
+pub struct InsideData {
+    pub config: crate::config::Config,
+    pub vars: BTreeMap<String, hcl::Value>,
+    pub var_sources: BTreeMap<String, crate::config::vars::VarSource>,
+    pub op: crate::inside::Operation,
+    /// Each vertex's Go type in `op` and what its values are about.
+    pub vertices: BTreeMap<
+        String,
+        (
+            crate::inside::GoNode,
+            Option<crate::inside::values::Subject>,
+        ),
+    >,
+}
+
+impl SharedInside {
+    fn new(data: InsideData, files: &BTreeMap<String, String>, opts: &Options) -> Self {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        files.hash(&mut h);
+        format!("{opts:?}").hash(&mut h);
+        data.op.as_str().hash(&mut h);
+        SharedInside {
+            data: std::sync::Arc::new(data),
+            key: h.finish(),
+        }
+    }
+}
+
+impl PartialEq for SharedInside {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl std::fmt::Debug for SharedInside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedInside")
+            .field("key", &self.key)
+            .finish()
+    }
 }
 
 /// The built graph's exports, made when the Export panel or a download asks for them rather than
@@ -622,7 +679,32 @@ where
             let whys = whys_of(&out.built.graph, files, root);
             let warnings = out.warnings.iter().map(diag).collect();
             let config_files = Some(config_files_of(&out.config, files, root));
+            let op = crate::inside::Operation::of_builder(kind);
+            let vertices = g
+                .iter()
+                .map(|(_, n)| {
+                    (
+                        dag::Vertex::name(n),
+                        (
+                            crate::inside::GoNode::of_node(n, op),
+                            crate::inside::values::Subject::of_node(n),
+                        ),
+                    )
+                })
+                .collect();
+            let inside = SharedInside::new(
+                InsideData {
+                    config: out.config,
+                    vars: out.vars,
+                    var_sources: out.var_sources,
+                    op,
+                    vertices,
+                },
+                files,
+                opts,
+            );
             Analysis {
+                inside: Some(inside),
                 exports: Exports::built(out.built.graph),
                 whys,
                 graph: Some(graph),

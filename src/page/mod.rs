@@ -38,6 +38,7 @@ pub mod files;
 pub mod glossary;
 pub mod graph;
 pub mod highlight;
+pub mod inside;
 pub mod keyed;
 pub mod keys;
 pub mod notices;

@@ -156,3 +156,76 @@ async fn a_block_in_the_outline_or_the_editor_selects_its_vertex_and_the_example
     assert!(attrs(&host, ".example.chosen", "data-example").is_empty());
     host.remove();
 }
+
+// Issue 15, item 3: the panel lists the vertex's values (a variable's source, count and its
+// instances, each instance's arguments, unknowns with the reference that makes them unknown) and
+// its evaluation steps for the graph's operation; each reference in the snippet selects its
+// vertex.
+#[wasm_bindgen_test]
+async fn the_details_list_values_and_steps_and_references_select_their_vertex() {
+    let host = mount().await;
+    type_and_build(
+        &host,
+        "variable \"n\" {\n  type    = number\n  default = 2\n}\nresource \"aws_instance\" \"web\" {\n  count = var.n\n  ami   = \"ami-${count.index}\"\n}\nresource \"aws_eip\" \"ip\" {\n  instance = aws_instance.web[0].id\n}\n",
+    )
+    .await;
+    click(&vertex(&host, "aws_instance.web (expand)")).await;
+    assert_eq!(
+        texts(&host, ".vertex-inside .value-title"),
+        vec![
+            "aws_instance.web",
+            "aws_instance.web[0]",
+            "aws_instance.web[1]"
+        ]
+    );
+    let values = texts(&host, ".vertex-inside .value");
+    assert!(
+        values.contains(&"reads var.n = 2default".to_string()),
+        "{values:?}"
+    );
+    assert!(values.contains(&"count = 2".to_string()), "{values:?}");
+    assert!(
+        values.contains(&"ami = \"ami-1\"".to_string()),
+        "{values:?}"
+    );
+    // The steps of the plan walk, with the instances' steps.
+    let summary = texts(&host, ".vertex-inside .eval-steps h3");
+    assert_eq!(summary.len(), 1);
+    assert!(
+        summary[0].starts_with("Evaluation in the plan walk (walkPlan) ("),
+        "{summary:?}"
+    );
+    let steps = texts(&host, ".vertex-inside .eval-step-list li");
+    assert!(steps.len() > 5, "{steps:?}");
+    assert!(steps.iter().all(|s| s.contains("Go: ")), "{steps:?}");
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.starts_with("Ask the provider for the planned change")),
+        "{steps:?}"
+    );
+    // The reference in the snippet selects the variable.
+    assert_eq!(texts(&host, ".snippet .snippet-ref"), vec!["var.n"]);
+    click_on(&host, ".snippet .snippet-ref").await;
+    assert_eq!(
+        texts(&host, ".detail-name"),
+        vec!["var.n (expand, reference)"]
+    );
+    assert!(texts(&host, ".vertex-inside .value").contains(&"var.n = 2default".to_string()));
+    // An unknown, with its reason, and the value it reads links to the resource.
+    click(&vertex(&host, "aws_eip.ip (expand)")).await;
+    let unknown = texts(&host, ".vertex-inside .value.unknown:not(.read)");
+    assert_eq!(unknown.len(), 1, "{unknown:?}");
+    assert!(
+        unknown[0].starts_with("instance = (known after apply)")
+            && unknown[0]
+                .contains("aws_instance.web[0].id is attribute \"id\" of managed resource"),
+        "{unknown:?}"
+    );
+    click_on(&host, ".vertex-inside .value.read .value-from").await;
+    assert_eq!(
+        texts(&host, ".detail-name"),
+        vec!["aws_instance.web (expand)"]
+    );
+    host.remove();
+}

@@ -9,6 +9,8 @@ mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 mod conformance;
 #[cfg(not(target_arch = "wasm32"))]
+mod explain;
+#[cfg(not(target_arch = "wasm32"))]
 mod r#gen;
 #[cfg(not(target_arch = "wasm32"))]
 mod graph;
@@ -49,6 +51,7 @@ enum Command {
     Layout(layout::Args),
     Bench(bench::Args),
     Why(why::Args),
+    Explain(explain::Args),
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -61,6 +64,7 @@ impl Command {
             Command::Steps(a) => Some(&mut a.inputs),
             Command::Layout(a) => Some(&mut a.inputs),
             Command::Why(a) => Some(&mut a.inputs),
+            Command::Explain(a) => Some(&mut a.inputs),
             Command::Outline(_) | Command::Conformance(_) | Command::Gen(_) | Command::Bench(_) => {
                 None
             }
@@ -90,6 +94,7 @@ fn main() -> std::process::ExitCode {
         Command::Layout(a) => layout::run(&a),
         Command::Bench(a) => bench::run(&a),
         Command::Why(a) => why::run(a),
+        Command::Explain(a) => explain::run(a),
     }
 }
 

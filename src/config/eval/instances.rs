@@ -157,6 +157,7 @@ impl StaticEval {
         let mut scope = Scope {
             vars,
             locals: BTreeMap::new(),
+            modules: BTreeMap::new(),
             largest,
         };
         // Locals may refer to each other in any order: evaluate until nothing new is known.
@@ -271,87 +272,97 @@ impl StaticEval {
         enabled: Option<&Expr>,
     ) -> Result<Vec<Instance>, Unknown> {
         let scope = self.scope(mi);
-        if let Some(e) = enabled {
-            let v = eval(e, &scope, None)
-                .map_err(|err| format!("enabled = {} is unknown ({err})", e.text()))?;
-            match v {
-                Value::Bool(false) => return Ok(Vec::new()),
-                Value::Bool(true) => {}
-                other => return Err(format!("enabled = {} is not a bool: {other}", e.text())),
-            }
+        instance_keys_with(|e| eval(e, &scope, None), count, for_each, enabled)
+    }
+}
+
+/// The instance keys `count` / `for_each` / `enabled` give when `value` evaluates them (in the
+/// module instance they are declared in): none when `enabled` is false, `0..count`, the keys of
+/// a `for_each` map or set (sorted, as cty orders them), else the one unkeyed instance. `Err`
+/// names the expression and why its instances are not known.
+pub fn instance_keys_with(
+    mut value: impl FnMut(&Expr) -> Result<Value, String>,
+    count: Option<&Expr>,
+    for_each: Option<&Expr>,
+    enabled: Option<&Expr>,
+) -> Result<Vec<Instance>, Unknown> {
+    if let Some(e) = enabled {
+        let v = value(e).map_err(|err| format!("enabled = {} is unknown ({err})", e.text()))?;
+        match v {
+            Value::Bool(false) => return Ok(Vec::new()),
+            Value::Bool(true) => {}
+            other => return Err(format!("enabled = {} is not a bool: {other}", e.text())),
         }
-        if let Some(e) = count {
-            let v = eval(e, &scope, None)
-                .map_err(|err| format!("count = {} is unknown ({err})", e.text()))?;
-            let n = as_count(&v).ok_or_else(|| {
-                format!(
-                    "count = {} is {v}, not a whole non-negative number",
-                    e.text()
-                )
-            })?;
-            // Checked before anything is allocated for the instances.
-            if usize::try_from(n).map_or(true, |n| n > MAX_INSTANCES) {
-                return Err(format!(
-                    "count = {} gives {n} instances, more than the {MAX_INSTANCES} tfgraph expands",
-                    e.text()
-                ));
-            }
-            return Ok((0..n)
-                .map(|i| Instance {
-                    key: InstanceKey::Int(i),
-                    each_value: None,
-                })
-                .collect());
+    }
+    if let Some(e) = count {
+        let v = value(e).map_err(|err| format!("count = {} is unknown ({err})", e.text()))?;
+        let n = as_count(&v).ok_or_else(|| {
+            format!(
+                "count = {} is {v}, not a whole non-negative number",
+                e.text()
+            )
+        })?;
+        // Checked before anything is allocated for the instances.
+        if usize::try_from(n).map_or(true, |n| n > MAX_INSTANCES) {
+            return Err(format!(
+                "count = {} gives {n} instances, more than the {MAX_INSTANCES} tfgraph expands",
+                e.text()
+            ));
         }
-        if let Some(e) = for_each {
-            let v = eval(e, &scope, None)
-                .map_err(|err| format!("for_each = {} is unknown ({err})", e.text()))?;
-            let keys = match v {
-                Value::Object(m) => {
-                    let sorted: BTreeMap<String, Value> = m.into_iter().collect();
-                    Ok(sorted
-                        .into_iter()
-                        .map(|(k, v)| Instance {
-                            key: InstanceKey::Str(k),
-                            each_value: Some(v),
-                        })
-                        .collect())
-                }
-                Value::Array(items) => {
-                    let mut keys = Vec::new();
-                    for i in items {
-                        match i {
-                            Value::String(s) => keys.push(s),
-                            other => {
-                                return Err(format!(
-                                    "for_each = {} holds {other}, not only strings",
-                                    e.text()
-                                ));
-                            }
+        return Ok((0..n)
+            .map(|i| Instance {
+                key: InstanceKey::Int(i),
+                each_value: None,
+            })
+            .collect());
+    }
+    if let Some(e) = for_each {
+        let v = value(e).map_err(|err| format!("for_each = {} is unknown ({err})", e.text()))?;
+        let keys = match v {
+            Value::Object(m) => {
+                let sorted: BTreeMap<String, Value> = m.into_iter().collect();
+                Ok(sorted
+                    .into_iter()
+                    .map(|(k, v)| Instance {
+                        key: InstanceKey::Str(k),
+                        each_value: Some(v),
+                    })
+                    .collect())
+            }
+            Value::Array(items) => {
+                let mut keys = Vec::new();
+                for i in items {
+                    match i {
+                        Value::String(s) => keys.push(s),
+                        other => {
+                            return Err(format!(
+                                "for_each = {} holds {other}, not only strings",
+                                e.text()
+                            ));
                         }
                     }
-                    keys.sort();
-                    keys.dedup();
-                    Ok(keys
-                        .into_iter()
-                        .map(|k| Instance {
-                            key: InstanceKey::Str(k.clone()),
-                            each_value: Some(Value::String(k)),
-                        })
-                        .collect())
                 }
-                other => Err(format!(
-                    "for_each = {} is {other}, not a map or a set of strings",
-                    e.text()
-                )),
-            };
-            return check_instances(keys?, || format!("for_each = {}", e.text()));
-        }
-        Ok(vec![Instance {
-            key: InstanceKey::None,
-            each_value: None,
-        }])
+                keys.sort();
+                keys.dedup();
+                Ok(keys
+                    .into_iter()
+                    .map(|k| Instance {
+                        key: InstanceKey::Str(k.clone()),
+                        each_value: Some(Value::String(k)),
+                    })
+                    .collect())
+            }
+            other => Err(format!(
+                "for_each = {} is {other}, not a map or a set of strings",
+                e.text()
+            )),
+        };
+        return check_instances(keys?, || format!("for_each = {}", e.text()));
     }
+    Ok(vec![Instance {
+        key: InstanceKey::None,
+        each_value: None,
+    }])
 }
 
 /// A count value: a whole non-negative number, or a string holding one (OpenTofu converts).

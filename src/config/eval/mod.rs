@@ -40,6 +40,6 @@ mod metering;
 mod scope;
 
 pub(crate) use arith::{error_text, evaluate_constant, operation_error};
-pub use instances::{MAX_INSTANCES, StaticEval, Unknown, parse_var_value};
+pub use instances::{MAX_INSTANCES, StaticEval, Unknown, instance_keys_with, parse_var_value};
 pub use metering::{MAX_VALUE_SIZE, value_size};
-pub use scope::Instance;
+pub use scope::{Bindings, Instance, evaluate};

@@ -17,8 +17,42 @@ use std::collections::BTreeMap;
 pub(super) struct Scope {
     pub(super) vars: BTreeMap<String, Value>,
     pub(super) locals: BTreeMap<String, Value>,
-    /// The [`value_size`] of the largest value in `vars` and `locals`.
+    /// `module.NAME` objects (module call outputs), when the caller knows them: [`evaluate`]'s
+    /// callers do; the instance expansion of [`super::StaticEval`] does not.
+    pub(super) modules: BTreeMap<String, Value>,
+    /// The [`value_size`] of the largest value in `vars`, `locals` and `modules`.
     pub(super) largest: usize,
+}
+
+/// Named values an expression may read, given by a caller that resolves references itself
+/// (`inside::values`): `var.*`, `local.*` and `module.*` (each call's outputs as an object, a
+/// list of them for `count`, a map for `for_each`). What is absent is unknown.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Bindings {
+    pub vars: BTreeMap<String, Value>,
+    pub locals: BTreeMap<String, Value>,
+    pub modules: BTreeMap<String, Value>,
+}
+
+/// Evaluates `e` with hcl-rs's evaluator, with the values of `b` and `count.index` / `each.*`
+/// of `inst`, metered and bounded as the instance expansion is. `Err` says why in hcl-rs's or
+/// cty's words (an undefined name: something `b` does not hold).
+pub fn evaluate(e: &Expr, b: &Bindings, inst: Option<&Instance>) -> Result<Value, String> {
+    let largest = b
+        .vars
+        .values()
+        .chain(b.locals.values())
+        .chain(b.modules.values())
+        .map(value_size)
+        .max()
+        .unwrap_or(0);
+    let scope = Scope {
+        vars: b.vars.clone(),
+        locals: b.locals.clone(),
+        modules: b.modules.clone(),
+        largest,
+    };
+    eval(e, &scope, inst)
 }
 
 /// One instance of a repeated object: its key and, for `for_each`, `each.value`.
@@ -41,6 +75,9 @@ pub(super) fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<V
     };
     ctx.declare_var("var", obj(&scope.vars));
     ctx.declare_var("local", obj(&scope.locals));
+    if !scope.modules.is_empty() {
+        ctx.declare_var("module", obj(&scope.modules));
+    }
     ctx.declare_var(
         "terraform",
         Value::Object(
@@ -79,7 +116,7 @@ pub(super) fn eval(e: &Expr, scope: &Scope, inst: Option<&Instance>) -> Result<V
     // fit in memory (found by fuzzing: 4,000 interpolations of a 900 KB local). The references
     // written in the source text bound the copies made outside `for` (whose bodies spend fuel).
     let text = e.text();
-    let references = ["local.", "var.", "each."]
+    let references = ["local.", "var.", "each.", "module."]
         .iter()
         .map(|p| text.matches(p).count())
         .sum::<usize>();

@@ -1,0 +1,240 @@
+//! Timings on the bundle (printed, never asserted: speed is measured here and in benchmarks): a large configuration typed in, and the generated 1,000 resources edited and walked.
+
+use crate::harness::*;
+
+/// Measures (prints, asserts nothing about time) how long a 1,000-resource configuration takes
+/// from the edit to the drawn graph, and the frame rate while its walk plays, on the release build.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn large_config_timing() {
+    let (_, _, _driver, c) = open_app().await;
+    // 1,000 resources in chains of ten, each referring to the one before it.
+    let mut hcl = String::from("variable \"env\" {\n  default = \"prod\"\n}\n");
+    for i in 0..1000 {
+        if i % 10 == 0 {
+            hcl.push_str(&format!(
+                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = var.env\n}}\n"
+            ));
+        } else {
+            hcl.push_str(&format!(
+                "resource \"aws_s3_bucket\" \"r{i}\" {{\n  bucket = aws_s3_bucket.r{}.id\n}}\n",
+                i - 1
+            ));
+        }
+    }
+    let ms: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [text, done] = arguments;
+            const ta = document.querySelector('textarea#editor');
+            const t0 = performance.now();
+            ta.value = text;
+            ta.dispatchEvent(new Event('input', {bubbles: true}));
+            const poll = () => {
+              const n = document.querySelectorAll('.graph-svg g.vertex').length;
+              if (n > 1000) { requestAnimationFrame(() => done(performance.now() - t0 - 250)); }
+              else { setTimeout(poll, 5); }
+            };
+            poll();"#,
+            vec![serde_json::Value::String(hcl)],
+        )
+        .await
+        .expect("timing"),
+    )
+    .expect("number");
+    // One keystroke in the large file: the time until the next frame (text stored, highlighted
+    // lines and outline redrawn), before the debounced rebuild. Median of five.
+    let key_ms: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            const ta = document.querySelector('textarea#editor');
+            const times = [];
+            const one = () => {
+              const t0 = performance.now();
+              ta.value = ta.value + '#';
+              ta.dispatchEvent(new Event('input', {bubbles: true}));
+              requestAnimationFrame(() => {
+                times.push(performance.now() - t0);
+                if (times.length < 5) setTimeout(one, 30);
+                else { times.sort((a, b) => a - b); done(times[2]); }
+              });
+            };
+            one();"#,
+            vec![],
+        )
+        .await
+        .expect("keystroke"),
+    )
+    .expect("number");
+    println!("1,000 resources: {key_ms:.0} ms from a keystroke to the next frame (median of 5)");
+    let idle_fps = frame_rate(&c, 1500).await;
+    let fps: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            // Long animation frames (over 50 ms) split into script, style + layout, and paint.
+            window.__loaf = [];
+            try {
+              new PerformanceObserver(l => {
+                for (const e of l.getEntries()) {
+                  const end = e.startTime + e.duration;
+                  window.__loaf.push([e.duration, e.renderStart ? e.styleAndLayoutStart - e.renderStart : 0,
+                    e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0]);
+                }
+              }).observe({type: 'long-animation-frame'});
+            } catch (_) {}
+            document.querySelector('#walk-play').click();
+            let frames = 0;
+            const t0 = performance.now();
+            const tick = () => {
+              frames++;
+              if (performance.now() - t0 < 3000) requestAnimationFrame(tick);
+              else done(frames * 1000 / (performance.now() - t0));
+            };
+            requestAnimationFrame(tick);"#,
+            vec![],
+        )
+        .await
+        .expect("fps"),
+    )
+    .expect("number");
+    let split: Vec<f64> = serde_json::from_value(
+        c.execute(
+            "const avg = n => { const e = performance.getEntriesByName(n); return e.reduce((a, x) => a + x.duration, 0) / Math.max(1, e.length); }; return [avg('walk-simulation'), avg('walk-view-update'), avg('walk-start-walks'), avg('walk-start-collect'), avg('walk-start-signals')];",
+            vec![],
+        )
+        .await
+        .expect("measures"),
+    )
+    .expect("numbers");
+    let loaf: Vec<Vec<f64>> = serde_json::from_value(
+        c.execute("return window.__loaf || [];", vec![])
+            .await
+            .expect("long frames"),
+    )
+    .expect("numbers");
+    if !loaf.is_empty() {
+        let avg = |k: usize| loaf.iter().map(|x| x[k]).sum::<f64>() / loaf.len() as f64;
+        println!(
+            "long animation frames: {} over 3 s, on average {:.1} ms ({:.1} ms rAF callbacks, {:.1} ms style, layout and paint)",
+            loaf.len(),
+            avg(0),
+            avg(1),
+            avg(2)
+        );
+    }
+    println!(
+        "walk frame: {:.1} ms simulation, {:.1} ms view update (signals and DOM changes, before layout and paint)",
+        split[0], split[1]
+    );
+    println!(
+        "walk start: {:.1} ms starting the walk (and its instant twin for the timeline's axis), {:.1} ms first report, {:.1} ms signals",
+        split[2], split[3], split[4]
+    );
+    // Once the walk is under way: another 3 s of frames.
+    let steady = frame_rate(&c, 3000).await;
+    println!("walk under way (the next 3 s): {steady:.1} frames/s");
+    println!(
+        "1,000 resources: {ms:.0} ms from the edit to the drawn graph (after the 250 ms debounce); walk at {fps:.1} frames/s (headless Chromium; {idle_fps:.1} frames/s idle)"
+    );
+    screenshot(&c, "app-large.png").await;
+    c.close().await.expect("close");
+}
+
+/// Measures (prints; asserts only that the graph arrives) the time from an edit to the drawn
+/// graph in the generated 1,000-resource configuration (`tfgraph gen --resources 1000 --modules 10
+/// --seed 1`, issue #6), on the release build: first the whole configuration opened from saved
+/// files, then single edits to it, each timed from the input event to the new vertex drawn,
+/// less the 250 ms typing debounce.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn generated_1000_resources_edit_to_graph_timing() {
+    let files = tfgraph::generator::generate(&tfgraph::generator::GenOptions {
+        resources: 1000,
+        modules: 10,
+        seed: 1,
+    });
+    let (_, _, _driver, c) = open_app().await;
+    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+    c.execute(
+        "localStorage.setItem('tfgraph.workspace', arguments[0]); performance.mark('reload');",
+        vec![saved.into()],
+    )
+    .await
+    .expect("save");
+    c.refresh().await.expect("reload");
+    let opened: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            const poll = () => {
+              if (document.querySelectorAll('.graph-svg g.vertex').length > 1000)
+                requestAnimationFrame(() => done(performance.now()));
+              else setTimeout(poll, 5);
+            };
+            poll();"#,
+            vec![],
+        )
+        .await
+        .expect("opened"),
+    )
+    .expect("number");
+    let vertices = texts(&c, ".graph-svg g.vertex").await.len();
+    let mut edits = Vec::new();
+    for k in 0..5 {
+        let ms: f64 = serde_json::from_value(
+            c.execute_async(
+                r#"const [k, done] = arguments;
+                const ta = document.querySelector('textarea#editor');
+                const name = `timing_probe_${k}`;
+                const t0 = performance.now();
+                ta.value = ta.value + `\nresource "null_resource" "${name}" {}\n`;
+                ta.dispatchEvent(new Event('input', {bubbles: true}));
+                const poll = () => {
+                  if (document.querySelector(`.graph-svg g.vertex[data-name='null_resource.${name} (expand)']`))
+                    requestAnimationFrame(() => done(performance.now() - t0 - 250));
+                  else setTimeout(poll, 2);
+                };
+                poll();"#,
+                vec![k.into()],
+            )
+            .await
+            .expect("edit timing"),
+        )
+        .expect("number");
+        edits.push(ms);
+    }
+    edits.sort_by(f64::total_cmp);
+    // Every `tfgraph-*` measure the app recorded (`timed` in app/ctx.rs), the last of each: where
+    // the last edit's time went.
+    let phases: Vec<(String, f64)> = serde_json::from_value(
+        c.execute(
+            "const m = new Map(); for (const e of performance.getEntriesByType('measure')) if (e.name.startsWith('tfgraph-')) m.set(e.name.slice(8), e.duration); return [...m.entries()];",
+            vec![],
+        )
+        .await
+        .expect("measures"),
+    )
+    .expect("pairs");
+    println!(
+        "last edit, by phase: {}; the rest is the browser's style, layout and paint",
+        phases
+            .iter()
+            .map(|(n, ms)| format!("{n} {ms:.0} ms"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!(
+        "generated 1,000 resources ({vertices} vertices drawn): opened from saved files in {opened:.0} ms after navigation start; edit to drawn graph {:.0} ms median, {:.0}–{:.0} ms over {} edits (after the 250 ms debounce)",
+        edits[edits.len() / 2],
+        edits[0],
+        edits[edits.len() - 1],
+        edits.len()
+    );
+    // The walk of the same graph: frames per second over 3 s after Play, then the next 3 s.
+    click(&c, "#walk-play").await;
+    let fps = [frame_rate(&c, 3000).await, frame_rate(&c, 3000).await];
+    println!(
+        "generated 1,000 resources: walk at {:.1} frames/s over the first 3 s after Play, {:.1} over the next 3 s",
+        fps[0], fps[1]
+    );
+    assert!(vertices > 1000);
+    c.close().await.expect("close");
+}

@@ -335,3 +335,173 @@ fn the_pages_makespan_chart_equals_walk_sweep() {
     }
     assert_eq!(compared, 4);
 }
+
+/// The JSON walk's task named `name`.
+fn task<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    json["tasks"]
+        .as_array()
+        .expect("tasks")
+        .iter()
+        .find(|t| t["name"] == name)
+        .unwrap_or_else(|| panic!("no task {name}"))
+}
+
+fn step<'a>(t: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
+    t["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap_or_else(|| panic!("no step {id} in {t}"))
+}
+
+#[test]
+fn json_walk_reports_each_vertex_s_steps_with_their_times() {
+    let (code, out, err) = walk_known("json-steps", &["--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    // aws_instance.a runs from 1 s to 11 s (the event log's times): its steps fill that time,
+    // one after the other, and asking the provider for the planned change is one of them.
+    let a = task(&json, "aws_instance.a");
+    assert_eq!(a["parent"], "aws_instance.a (expand)");
+    assert_eq!(a["started"], 1.0);
+    assert_eq!(a["finished"], 11.0);
+    assert_eq!(a["failed_step"], serde_json::Value::Null);
+    let steps = a["steps"].as_array().expect("steps");
+    assert_eq!(
+        steps.first().map(|s| &s["start"]),
+        Some(&serde_json::json!(1.0))
+    );
+    let end = steps.last().and_then(|s| s["end"].as_f64()).expect("end");
+    assert!((end - 11.0).abs() < 1e-9, "{end}");
+    for w in steps.windows(2) {
+        let (e, s) = (
+            w[0]["end"].as_f64().unwrap(),
+            w[1]["start"].as_f64().unwrap(),
+        );
+        assert!((e - s).abs() < 1e-9, "{w:?}");
+    }
+    let plan = step(a, "plan-change");
+    assert_eq!(plan["name"], "Ask the provider for the planned change");
+    assert_eq!(plan["go"], "NodeAbstractResourceInstance.plan");
+    assert_eq!(
+        plan["go_file"],
+        "internal/tofu/node_resource_abstract_instance.go"
+    );
+    assert_eq!(plan["kind"], "provider");
+    assert_eq!(plan["status"], "done");
+    // An expanding vertex walks its instances as its last step, until they have finished.
+    let b = task(&json, "aws_instance.b (expand)");
+    let walk = step(b, "walk-subgraph");
+    assert_eq!(walk["start"], 11.0);
+    assert_eq!(walk["end"], 21.0);
+    // The provider's vertex configures the provider.
+    let p = task(&json, "provider[\"registry.opentofu.org/hashicorp/aws\"]");
+    assert_eq!(step(p, "configure")["kind"], "provider");
+}
+
+#[test]
+fn a_failure_at_a_step_stops_the_vertex_there() {
+    let (code, out, err) = walk_known(
+        "fail-step",
+        &["--format", "json", "--fail", "aws_instance.a@plan-change"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let a = task(&json, "aws_instance.a");
+    assert_eq!(a["status"]["Failed"], "simulated failure");
+    assert_eq!(a["failed_step"], "plan-change");
+    let plan = step(a, "plan-change");
+    assert_eq!(plan["status"], "failed");
+    // It stopped when the provider's answer came back: before its 11 s.
+    let stopped = plan["end"].as_f64().expect("end");
+    assert!(stopped < 11.0, "{stopped}");
+    assert_eq!(a["finished"].as_f64(), Some(stopped));
+    let after = step(a, "save-state");
+    assert_eq!(after["status"], "not-run");
+    assert_eq!(after["start"], serde_json::Value::Null);
+    assert_eq!(step(a, "refresh")["status"], "done");
+    let b = task(&json, "aws_instance.b (expand)");
+    assert_eq!(b["status"], "UpstreamFailed");
+    assert_eq!(b["steps"].as_array().map(Vec::len), Some(0));
+    // The text summary says where it stopped.
+    let (_, text, _) = walk_known("fail-step-text", &["--fail", "aws_instance.a@plan-change"]);
+    assert!(
+        text.contains("failed at a step     aws_instance.a at plan-change: simulated failure"),
+        "{text}"
+    );
+    // A step the vertex does not have is a warning, and nothing fails.
+    let (code, text, err) = walk_known("fail-step-none", &["--fail", "aws_instance.a@nope"]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("--fail aws_instance.a@nope: aws_instance.a has no step \"nope\" (its steps: get-provider,"),
+        "{err}"
+    );
+    assert!(text.contains("0 failed"), "{text}");
+}
+
+#[test]
+fn a_step_of_the_instances_given_for_their_resource_fails_each_instance() {
+    let (code, out, err) = walk_known(
+        "fail-step-instances",
+        &[
+            "--format",
+            "json",
+            "--fail",
+            "aws_instance.b (expand)@refresh",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    for n in ["aws_instance.b[0]", "aws_instance.b[1]"] {
+        assert_eq!(task(&json, n)["failed_step"], "refresh", "{n}");
+    }
+    assert_eq!(json["summary"]["failed"], 3);
+}
+
+#[test]
+fn the_durations_file_sets_step_durations() {
+    let dir = module(
+        "step-durations",
+        &[
+            ("main.tf", TWO_STEPS),
+            (
+                "durations.txt",
+                "aws_instance 10\n@evaluate 0\n@state 0\n@check 0\naws_instance.a@plan-change 30\n",
+            ),
+        ],
+    );
+    let d = dir.join("durations.txt");
+    let (code, out, err) = tfgraph(&[
+        "walk",
+        dir.to_str().unwrap(),
+        "--durations",
+        d.to_str().unwrap(),
+        "--jitter",
+        "0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let a = task(&json, "aws_instance.a");
+    let plan = step(a, "plan-change");
+    let len = plan["end"].as_f64().unwrap() - plan["start"].as_f64().unwrap();
+    assert!((len - 30.0).abs() < 1e-9, "{plan}");
+    let eval = step(a, "evaluate-config");
+    assert_eq!(eval["start"], eval["end"]);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "@nope 1\n").unwrap();
+    let (code, _, err) = tfgraph(&[
+        "walk",
+        dir.to_str().unwrap(),
+        "--durations",
+        bad.to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("\"@nope\": not a step kind (one of @bookkeeping"),
+        "{err}"
+    );
+}

@@ -518,7 +518,9 @@ pub mod walk {
             }
         }
         let mut scenario = Scenario::new(durations);
-        scenario.failures = failing.clone();
+        for (n, m) in &failing {
+            scenario = scenario.fail(n.clone(), m.clone());
+        }
         let scenario = scenario.with_expander(move |v: &VertexRef| {
             if v.parent.is_some() {
                 return None;

@@ -155,7 +155,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
             .map(|s| bar_style(s, g.ran_until, axis.get()))
             .unwrap_or_else(|| "display:none".into())
     };
-    let c = cell;
+    let c = cell.clone();
     let tname = row.name.clone();
     let title = move || {
         let g = c.get();
@@ -178,6 +178,55 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
         .shown
         .with_untracked(|s| crate::page::graph::name(&s.graph, v).to_string());
     let name = row.name.clone();
+    // Opened, the row shows its task's steps as bars of their own, one row each.
+    let open = RwSignal::new(false);
+    let task = row.task;
+    let c = cell;
+    let steps = move || {
+        if !open.get() {
+            return None;
+        }
+        // Drawn again when the row's task moves (starts, finishes): step times are planned when
+        // it starts, and the cover hides what has not happened yet.
+        let _ = c.get();
+        let bars = ctx
+            .rt
+            .with_value(|r| r.as_ref().map(|r| r.row_steps(task)))
+            .unwrap_or_default();
+        let axis = axis.get();
+        let rows = if bars.is_empty() {
+            view! {
+                <div class="g-row g-step" role="listitem">
+                    <span class="g-label muted">"no steps yet"</span>
+                    <span class="g-track"></span>
+                </div>
+            }
+            .into_any()
+        } else {
+            bars.into_iter()
+                .map(|b| {
+                    let title = format!(
+                        "{}: {}",
+                        b.name,
+                        match b.end {
+                            Some(e) => format!("{:.1} s – {e:.1} s", b.start),
+                            None => format!("from {:.1} s", b.start),
+                        }
+                    );
+                    view! {
+                        <div class=format!("g-row g-step state-{}", b.state.css()) role="listitem" data-step-id=b.id title=title>
+                            <span class="g-label">{b.name}</span>
+                            <span class="g-track">
+                                <span class="g-bar g-run" style=bar_style(b.start, b.end, axis)></span>
+                            </span>
+                        </div>
+                    }
+                })
+                .collect_view()
+                .into_any()
+        };
+        Some(rows)
+    };
     view! {
         <div
             class=class
@@ -191,11 +240,23 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
             }
             on:mouseleave=move |_| ui.hover.set(None)
         >
-            <span class="g-label">{name}</span>
+            // Beside the label, not in it: the label is the row's name.
+            <button
+                type="button"
+                class="g-open"
+                aria-expanded=move || open.get().to_string()
+                aria-label=format!("Steps of {name}")
+                title="Show this row's evaluation steps"
+                on:click=move |_| open.update(|o| *o = !*o)
+            >
+                {move || if open.get() { "▾" } else { "▸" }}
+            </button>
+            <span class="g-label">{row.name.clone()}</span>
             <span class="g-track">
                 <span class="g-bar g-wait" style=wait></span>
                 <span class="g-bar g-run" style=run></span>
             </span>
         </div>
+        {steps}
     }
 }

@@ -236,8 +236,10 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             _ => c.get().progress(),
         })
     });
-    let c = cell;
+    let c = cell.clone();
     let inst = Memo::new(move |_| c.get().inst_label());
+    // The evaluation step a running vertex is in (`page::walk_steps`).
+    let step = Memo::new(move |_| cell.get().step);
     let nd = node.clone();
     let kind = Memo::new(move |_| nd.with(|n| n.kind));
     let nd = node.clone();
@@ -372,6 +374,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                 {move || inst.get()}
             </text>
             {badge}
+            {move || step.get().map(|s| view! { <text class="step-now" x="2" y=move || size.get().1 + 10.0>{s}</text> })}
         </g>
     }
 }

@@ -2,7 +2,7 @@
 
 use super::files;
 use super::prelude::*;
-use super::walk::DurationEditor;
+use super::walk::{DurationEditor, VertexSteps};
 
 #[component]
 pub fn SidePanel(ctx: Ctx) -> impl IntoView {
@@ -208,6 +208,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <h2 class="detail-name">{name.clone()}</h2>
                 {state}
                 <DurationEditor ctx=ctx name=name.clone() typed=vertex.typed.clone() />
+                {index.map(|i| view! { <VertexSteps ctx=ctx name=name.clone() i=i typed=vertex.typed.clone() /> })}
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&vertex.typed)}</p> })}
                 <p class="about-kind small">{crate::page::details::about(&vertex.typed)}</p>

@@ -5,6 +5,7 @@ use super::gantt;
 use super::prelude::*;
 use super::state::{ChartCache, ChartKey};
 use crate::page::chart;
+use crate::page::walk_steps;
 use walkrt::{Frame, Setup, VCell};
 
 impl Ctx {
@@ -22,6 +23,9 @@ impl Ctx {
                     .and_then(|a| a.expander.as_ref())
                     .map(|e| e.expander.clone())
             }),
+            steps: self
+                .good
+                .with(|g| g.as_ref().and_then(|a| a.step_table.clone())),
             ..Setup::default()
         }
     }
@@ -473,6 +477,107 @@ impl Ctx {
             .with_untracked(|v| v.now == 0.0 && v.done == 0)
         {
             self.reset_walk();
+        }
+    }
+}
+
+/// One step of a vertex in the details panel: name, kind, timing, its Go function, and a toggle
+/// that makes the task fail there in the next walk.
+fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
+    let spec = format!("{task}@{}", l.id);
+    let s_pressed = spec.clone();
+    let pressed = move || ctx.failures.with(|f| f.contains(&s_pressed)).to_string();
+    let title = format!("{} {}", l.sentence, l.go);
+    let can_fail = walk_steps::can_fail(l.id);
+    view! {
+            <li class=format!("walk-step state-{}", l.state.css()) data-step-id=l.id title=title>
+                <span class="ws-name">{l.name}</span>
+                <span class="ws-time small">{l.timing()}</span>
+                <span class="ws-kind small muted">{l.kind}</span>
+    {can_fail.then(|| view! {
+                <button
+                    type="button"
+                    class="link ws-fail small"
+                    aria-pressed=pressed
+                    title="Make it fail at this step in the next walk"
+                    on:click=move |_| {
+                        let s = spec.clone();
+                        ctx.failures.update(|f| {
+                            if !f.remove(&s) {
+                                f.insert(s);
+                            }
+                        });
+                        ctx.walk_settings_changed();
+                    }
+                >
+                    "fail here"
+                </button>
+                })}
+            </li>
+        }
+}
+
+/// The details panel's steps of vertex `name` (index `i` in the shown graph): during a walk, its
+/// steps and its instances' with their times, the one running and where it stopped; before, the
+/// steps it will run with their durations.
+#[component]
+pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) -> impl IntoView {
+    move || {
+        // Redrawn when the vertex's walk cell changes (state, progress, step).
+        let cell = ctx.walk_cell(i);
+        let walked = ctx
+            .rt
+            .with_value(|r| r.as_ref().map(|r| r.vertex_steps_named(&name)))
+            .filter(|_| cell.is_some_and(|c| c.state != VState::Idle));
+        let lists = match walked {
+            Some(l) if !l.is_empty() => l,
+            _ => vec![walk_steps::TaskSteps {
+                task: u32::MAX,
+                name: name.clone(),
+                instance: false,
+                lines: untrack(|| ctx.walk_setup(false)).planned_steps(&name, &typed.kind),
+            }],
+        };
+        let before = lists.first().is_some_and(|l| l.task == u32::MAX);
+        let op = ctx.good.with(|g| {
+            g.as_ref()
+                .and_then(|a| a.step_table.as_ref())
+                .map(|t| t.operation().as_str())
+        });
+        let heading = match op {
+            Some(op) => format!("Steps in the walk ({op})"),
+            None => "Steps in the walk".to_string(),
+        };
+        let body = lists
+            .into_iter()
+            .map(|t| {
+                let stopped = t.failed_at().map(|l| {
+                    view! {
+                        <p class="ws-stopped">
+                            {format!("{} stopped at “{}”: {}.", t.name, l.name, l.go)}
+                        </p>
+                    }
+                });
+                let task = t.name.clone();
+                view! {
+                    <div class="task-steps" data-task=t.name.clone()>
+                        {t.instance.then(|| view! { <h4 class="small">{t.name.clone()}</h4> })}
+                        {stopped}
+                        <ol class="walk-step-list">
+                            {t.lines.into_iter().map(|l| step_item(ctx, task.clone(), l)).collect_view()}
+                        </ol>
+                    </div>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="walk-steps" aria-label="Steps in the walk">
+                <h3>{heading}</h3>
+                {before.then(|| view! {
+                    <p class="muted small">"What it runs when the walk reaches it, with the time each step takes; Play or Step the walk to follow them."</p>
+                })}
+                {body}
+            </section>
         }
     }
 }

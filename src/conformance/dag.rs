@@ -705,6 +705,7 @@ impl Behaviour for ScriptedCallback {
             duration: self.durations.duration_of(&v.name, &v.typed.kind),
             result,
             expand: None,
+            steps: Vec::new(),
         }
     }
 

@@ -63,7 +63,11 @@ pub fn vertex(m: &Marks, name: &str, typed: &crate::kind::Typed, i: usize) -> St
     } else if r.selected.is_some() {
         c.push_str(" dim");
     }
-    if m.failures.contains(name) {
+    // Made to fail, or to fail at one of its steps (`NAME@STEP`).
+    if m.failures
+        .iter()
+        .any(|f| crate::walk::steps::parse_failure(f).0 == name)
+    {
         c.push_str(" inject");
     }
     if m.critical.contains(&i) {

@@ -19,6 +19,8 @@
 //! - [`notices`]: the notices above the files, and how one joins the list;
 //! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
 //! - [`walk`]: the walk as the page animates it, reported per changed vertex and timeline row;
+//! - [`walk_steps`]: a vertex's evaluation steps in the walk: the list with timings, the step
+//!   running now, the timeline's bars of one task's steps;
 //! - [`chart`]: the makespan chart (makespan against -parallelism, the critical path as floor);
 //! - [`explain`]: words for transforms and phases, declaration snippets, download URLs;
 //! - [`highlight`]: the tolerant HCL lexer the editor colours text with;
@@ -48,3 +50,4 @@ pub mod scene;
 pub mod tree;
 pub mod view;
 pub mod walk;
+pub mod walk_steps;

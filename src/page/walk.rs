@@ -3,10 +3,11 @@
 //! vertex or task does, so a frame touches the few DOM nodes whose state moved.
 
 use super::graph::PageGraph;
+use super::walk_steps::{self, TaskSteps};
 use crate::dag::VertexId;
 use crate::walk::{
-    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StaticExpander, Stepper,
-    TaskId, Transition, Walk, WalkOptions,
+    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StaticExpander, StepTable,
+    Stepper, TaskId, Transition, Walk, WalkOptions,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
@@ -94,6 +95,9 @@ pub struct VCell {
     /// 0..=[`PROGRESS_STEPS`].
     pub progress: u16,
     pub inst: Inst,
+    /// The evaluation step running now ([`crate::inside::Step::name`]): the vertex's own, or for a
+    /// vertex walking its instances the first running instance's.
+    pub step: Option<&'static str>,
 }
 
 impl VCell {
@@ -175,9 +179,12 @@ pub struct Setup {
     /// Durations set on vertices (seconds), by vertex name; one set on an expanding vertex
     /// applies to each of its instances.
     pub durations: BTreeMap<String, f64>,
-    /// Vertices (or instances) made to fail.
+    /// Vertices (or instances) made to fail, as `tfgraph walk --fail` takes them: `ADDR`, or
+    /// `ADDR@STEP` to fail at one step.
     pub failures: BTreeSet<String>,
     pub expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
+    /// The vertices' evaluation steps ([`crate::walk::steps`]).
+    pub steps: Option<std::sync::Arc<StepTable>>,
     pub seed: u64,
     pub jitter: f64,
 }
@@ -188,6 +195,7 @@ impl Default for Setup {
             durations: BTreeMap::new(),
             failures: BTreeSet::new(),
             expander: None,
+            steps: None,
             seed: DEFAULT_SEED,
             jitter: DEFAULT_JITTER,
         }
@@ -214,13 +222,27 @@ impl Setup {
         let mut s = Scenario::new(model);
         if with_failures {
             for f in &self.failures {
-                s = s.fail(f.clone(), "simulated failure");
+                s = s.fail_spec(f, "simulated failure");
             }
         }
         if let Some(e) = &self.expander {
             s = s.with_expander(e.clone());
         }
+        if let Some(t) = &self.steps {
+            s = s.with_steps(t.clone());
+        }
         s
+    }
+
+    /// The steps the vertex `name` will run (as if it did not expand and nothing failed), with
+    /// their planned durations: its details before the walk reaches it.
+    pub fn planned_steps(
+        &self,
+        name: &str,
+        kind: &crate::kind::VertexKind,
+    ) -> Vec<walk_steps::StepLine> {
+        let mut s = self.scenario(false);
+        walk_steps::lines(&s.planned(name, kind), None, None, false, Duration::ZERO)
     }
 
     /// The duration in seconds of the vertex `name` of kind `kind` when the user has not set
@@ -267,6 +289,11 @@ struct Track {
     inst_running: i32,
     inst_permit: i32,
     unknown: bool,
+    /// When it got its permit and when it finished (walk time).
+    started: Option<Duration>,
+    finished: Option<Duration>,
+    /// For an expanded vertex: its instances' tasks, in the order they were seen.
+    kids: Vec<TaskId>,
 }
 
 /// A walk in progress.
@@ -377,6 +404,67 @@ impl WalkRt {
         self.stepper.step_to_next_event().is_some()
     }
 
+    /// The name of the step task `t` runs now.
+    fn step_now(&self, t: TaskId) -> Option<&'static str> {
+        let started = self.tracks.get(t.index())?.started?;
+        let runs = self.log.steps_of(t)?;
+        let i = crate::walk::steps::current_step(&runs, started, self.stepper.now())?;
+        Some(runs[i].step.name)
+    }
+
+    /// Task `t`'s steps at the walk's current time (none before it got its permit).
+    pub fn task_steps(&self, t: u32) -> Option<TaskSteps> {
+        let tid = TaskId(t);
+        let tr = self.tracks.get(tid.index())?;
+        let runs = self.log.steps_of(tid).unwrap_or_else(|| Vec::new().into());
+        let failed = matches!(self.walk.status(tid), Some(Transition::Failed(_)));
+        Some(TaskSteps {
+            task: t,
+            name: tr.name.clone(),
+            instance: tr.instance,
+            lines: walk_steps::lines(&runs, tr.started, tr.finished, failed, self.stepper.now()),
+        })
+    }
+
+    /// The steps of vertex `i` (its index in the walked graph) and of the instances it expanded
+    /// into, at the walk's current time; empty before the walk reached it.
+    pub fn vertex_steps(&self, i: usize) -> Vec<TaskSteps> {
+        let Some(t) = self.tasks.get(i).copied().flatten() else {
+            return Vec::new();
+        };
+        let mut out: Vec<TaskSteps> = self.task_steps(t.0).into_iter().collect();
+        if let Some(tr) = self.tracks.get(t.index()) {
+            out.extend(tr.kids.iter().filter_map(|k| self.task_steps(k.0)));
+        }
+        out.retain(|s| !s.lines.is_empty());
+        out
+    }
+
+    /// [`WalkRt::vertex_steps`] of the vertex named `name`.
+    pub fn vertex_steps_named(&self, name: &str) -> Vec<TaskSteps> {
+        self.by_name
+            .get(name)
+            .map_or_else(Vec::new, |&i| self.vertex_steps(i))
+    }
+
+    /// The timeline's bars for the steps of the task of row `task`.
+    pub fn row_steps(&self, task: u32) -> Vec<walk_steps::StepBar> {
+        let tid = TaskId(task);
+        let (Some(tr), Some(runs)) = (self.tracks.get(tid.index()), self.log.steps_of(tid)) else {
+            return Vec::new();
+        };
+        let Some(started) = tr.started else {
+            return Vec::new();
+        };
+        let failed = matches!(self.walk.status(tid), Some(Transition::Failed(_)));
+        walk_steps::bars(&crate::walk::steps::spans(
+            &runs,
+            started,
+            tr.finished,
+            failed,
+        ))
+    }
+
     fn track(&mut self, t: TaskId) -> &mut Track {
         if self.tracks.len() <= t.index() {
             self.tracks.resize(t.index() + 1, Track::default());
@@ -413,8 +501,20 @@ impl WalkRt {
                 let tr = self.track(e.task);
                 tr.vertex = v;
                 tr.instance = true;
+                if let Some(pt) = v.and_then(|v| self.tasks[v]) {
+                    let kids = &mut self.track(pt).kids;
+                    if !kids.contains(&e.task) {
+                        kids.push(e.task);
+                    }
+                }
             }
             let tr = self.track(e.task);
+            if e.transition == Transition::Running {
+                tr.started = Some(e.time);
+            }
+            if e.transition.is_finished() {
+                tr.finished = Some(e.time);
+            }
             if tr.name.is_empty() {
                 tr.name = e.name.clone();
             }
@@ -528,10 +628,20 @@ impl WalkRt {
                 }
                 s => s.as_ref().map_or(VState::Waiting, VState::of),
             };
+            let step = match &status {
+                Some(Transition::Running) => self.step_now(t),
+                Some(Transition::Expanded { .. }) if state == VState::Running => tr
+                    .kids
+                    .iter()
+                    .filter(|k| self.walk.status(**k) == Some(Transition::Running))
+                    .find_map(|k| self.step_now(*k)),
+                _ => None,
+            };
             let mut cell = VCell {
                 state,
                 progress: 0,
                 inst: Inst::None,
+                step,
             };
             let p = match status {
                 Some(Transition::Running) => {
@@ -714,6 +824,7 @@ mod tests {
     fn setup(a: &Analysis) -> Setup {
         Setup {
             expander: a.expander.as_ref().map(|e| e.expander.clone()),
+            steps: a.step_table.clone(),
             ..Setup::default()
         }
     }
@@ -937,6 +1048,79 @@ mod tests {
         assert_eq!(
             announcement(&idle, &running, false, false).as_deref(),
             Some("Walk stepped to 3.0 s: 1 done, 2 running.")
+        );
+    }
+
+    #[test]
+    fn a_running_vertex_shows_its_current_step_and_its_details_list_the_steps() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let s = setup(&a);
+        let web = index(&g, "aws_instance.web (expand)");
+        let mut rt = WalkRt::start(&g, 10, &s);
+        rt.collect(true);
+        // Frames of a tenth of a simulated second, to the end.
+        let mut seen = BTreeSet::new();
+        let mut ms = 0.0;
+        for _ in 0..10_000 {
+            if rt.walk.is_finished() {
+                break;
+            }
+            ms += 100.0;
+            rt.frame(ms, 1.0);
+            rt.collect(true);
+            if let Some(step) = rt.cells[web].step {
+                assert_eq!(rt.cells[web].state, VState::Running);
+                seen.insert(step);
+            }
+        }
+        assert!(
+            seen.contains("Ask the provider for the planned change"),
+            "{seen:?}"
+        );
+        // Finished: no step on the vertex, and its steps (its own, then its instance's) with
+        // times.
+        assert_eq!(rt.cells[web].step, None);
+        let lists = rt.vertex_steps(web);
+        assert_eq!(lists[0].name, "aws_instance.web (expand)");
+        assert_eq!(lists[0].lines.last().map(|l| l.id), Some("walk-subgraph"));
+        let inst = &lists[1];
+        assert!(inst.instance, "{lists:?}");
+        let plan = inst.lines.iter().find(|l| l.id == "plan-change").unwrap();
+        assert_eq!(plan.state, walk_steps::StepState::Done);
+        assert!(plan.end.unwrap() > plan.start.unwrap());
+        assert!(!rt.row_steps(inst.task).is_empty());
+        // Before a walk, the steps it will run with their planned durations.
+        let planned = s.planned_steps("aws_instance.web (expand)", &g.vertices()[web].typed.kind);
+        assert!(
+            planned
+                .iter()
+                .any(|l| l.id == "plan-change" && l.duration > 1.0)
+        );
+    }
+
+    #[test]
+    fn a_failure_at_a_step_shows_where_the_vertex_stopped() {
+        let a = example("references");
+        let g = a.graph.clone().unwrap();
+        let mut s = setup(&a);
+        s.failures
+            .insert("aws_instance.web (expand)@plan-change".into());
+        let mut rt = WalkRt::start(&g, 10, &s);
+        run_to_end(&mut rt);
+        let web = index(&g, "aws_instance.web (expand)");
+        assert_eq!(rt.cells[web].state, VState::Failed);
+        assert_eq!(
+            rt.cells[index(&g, "aws_eip.web (expand)")].state,
+            VState::Upstream
+        );
+        let lists = rt.vertex_steps(web);
+        let inst = lists.iter().find(|l| l.instance).expect("instance steps");
+        assert_eq!(inst.failed_at().map(|l| l.id), Some("plan-change"));
+        assert!(
+            inst.lines
+                .iter()
+                .any(|l| l.state == walk_steps::StepState::NotRun)
         );
     }
 }

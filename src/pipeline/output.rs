@@ -61,3 +61,14 @@ pub fn not_installed_json(cfg: &Config) -> Vec<crate::dag::render::json::JsonNot
         })
         .collect()
 }
+
+impl Output {
+    /// Each vertex's Go type in the walk of this graph, hence the steps it runs
+    /// ([`crate::walk::steps`]).
+    pub fn step_table(&self) -> crate::walk::StepTable {
+        crate::walk::StepTable::of_graph(
+            self.built.graph.dag(),
+            crate::inside::Operation::of_builder(self.kind),
+        )
+    }
+}

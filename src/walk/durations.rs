@@ -18,6 +18,7 @@
 //! generator seeded from the model's seed and the vertex name, so a vertex gets the same duration
 //! whatever order the walk reaches it in, and the same seed always gives the same run.
 
+use crate::inside::steps::StepKind;
 use crate::kind::{Mode, ProviderRole, ResourceRole, VertexKind};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -94,6 +95,12 @@ pub struct DurationModel {
     /// Durations by resource type (managed or data), replacing the table's for vertices of that
     /// type; jitter applies.
     pub by_type: BTreeMap<String, Duration>,
+    /// Durations of every step of a kind, replacing its share of its vertex's duration
+    /// ([`super::steps::plan`]).
+    pub step_kinds: BTreeMap<StepKind, Duration>,
+    /// Durations of one step (by id) of one vertex, by (vertex name, step id); one given for an
+    /// expanding vertex applies to each of its instances.
+    pub steps: BTreeMap<(String, String), Duration>,
 }
 
 impl Default for DurationModel {
@@ -105,6 +112,8 @@ impl Default for DurationModel {
             seed: 0,
             uniform: None,
             by_type: BTreeMap::new(),
+            step_kinds: BTreeMap::new(),
+            steps: BTreeMap::new(),
         }
     }
 }
@@ -151,6 +160,21 @@ impl DurationModel {
         self
     }
 
+    /// The duration the user gave step `step` (by kind or for this vertex; `parent` is the
+    /// vertex an instance expanded from), if any.
+    pub fn step_duration(
+        &self,
+        name: &str,
+        parent: Option<&str>,
+        step: &str,
+        kind: StepKind,
+    ) -> Option<Duration> {
+        let given = |n: &str| self.steps.get(&(n.to_string(), step.to_string())).copied();
+        given(name)
+            .or_else(|| parent.and_then(given))
+            .or_else(|| self.step_kinds.get(&kind).copied())
+    }
+
     /// The simulated duration of the vertex `name` of kind `kind`.
     pub fn duration_of(&self, name: &str, kind: &VertexKind) -> Duration {
         if let Some(d) = self.overrides.get(name) {
@@ -190,7 +214,17 @@ impl DurationModel {
     /// Adds the durations of a durations file (see [`parse_durations`]).
     pub fn with_file(mut self, text: &str) -> Result<Self, String> {
         for (key, d) in parse_durations(text)? {
-            if is_type_key(&key) {
+            if let Some(kind) = key.strip_prefix('@') {
+                let k = StepKind::parse(kind).ok_or_else(|| {
+                    format!(
+                        "{key:?}: not a step kind (one of {})",
+                        StepKind::ALL.map(|k| format!("@{}", k.as_str())).join(", ")
+                    )
+                })?;
+                self.step_kinds.insert(k, d);
+            } else if let (vertex, Some(step)) = super::steps::parse_failure(&key) {
+                self.steps.insert((vertex.to_string(), step.to_string()), d);
+            } else if is_type_key(&key) {
                 self.by_type.insert(key, d);
             } else {
                 self.overrides.insert(key, d);
@@ -217,8 +251,10 @@ fn is_type_key(key: &str) -> bool {
 ///   lines starting with `#` are skipped.
 ///
 /// A bare word (letters, digits, `_`, `-`) is a resource type, applying to every managed or data
-/// resource vertex of that type (table jitter still applies); anything else is an exact vertex
-/// name (no jitter). Seconds must be finite, at least 0 and below 10^9.
+/// resource vertex of that type (table jitter still applies); `@KIND` (`@provider`, `@evaluate`,
+/// `@state`, `@check`, `@bookkeeping`) sets every step of that kind; `ADDR@STEP`
+/// (`aws_instance.web[0]@plan-change`) one step of one vertex (see [`super::steps`]); anything
+/// else is an exact vertex name (no jitter). Seconds must be finite, at least 0 and below 10^9.
 pub fn parse_durations(text: &str) -> Result<Vec<(String, Duration)>, String> {
     let secs = |key: &str, x: f64| -> Result<(String, Duration), String> {
         if !(x.is_finite() && (0.0..1e9).contains(&x)) {

@@ -48,6 +48,7 @@ pub mod metrics;
 pub mod report;
 pub mod scenario;
 pub mod semaphore;
+pub mod steps;
 pub mod walker;
 
 pub use clock::Clock;
@@ -56,6 +57,7 @@ pub use durations::{DurationModel, table_duration};
 pub use expand::StaticExpander;
 pub use metrics::{Metrics, Span};
 pub use scenario::{DEFAULT_JITTER, DEFAULT_PARALLELISM, DEFAULT_SEED, Scenario, ScenarioLog};
+pub use steps::{Failure, StepRun, StepSpan, StepStatus, StepTable};
 pub use walker::{
     Behaviour, Event, Execution, Expander, Expansion, Gate, TaskId, TaskInfo, Transition,
     VertexRef, Walk, WalkOptions, WalkResult,

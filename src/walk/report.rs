@@ -2,7 +2,8 @@
 //! sweep as a table, and the `--sweep` range syntax. `tfgraph walk` prints these; they are plain
 //! strings and JSON values so any front end can show the same figures.
 
-use super::walker::{TaskId, Transition, WalkResult};
+use super::steps::{StepStatus, parse_failure};
+use super::walker::{TaskId, TaskInfo, Transition, WalkResult};
 use std::time::Duration;
 
 /// Seconds with millisecond precision, as the log prints times: `12.000s`.
@@ -91,6 +92,72 @@ pub fn not_walked<'a>(r: &WalkResult, wanted: &'a [String]) -> Vec<&'a str> {
         .collect()
 }
 
+/// The failures among `specs` (`ADDR` or `ADDR@STEP`, as `--fail` takes them) that did not
+/// happen, each with why: no vertex or instance of that name was walked, or it has no step of
+/// that id (nor, for an expanding vertex, do its instances).
+pub fn unmatched_failures<'a>(r: &WalkResult, specs: &'a [String]) -> Vec<(&'a str, String)> {
+    specs
+        .iter()
+        .filter_map(|spec| {
+            let (name, step) = parse_failure(spec);
+            let Some(t) = r.tasks.iter().find(|t| t.name == name) else {
+                return Some((
+                    spec.as_str(),
+                    "no vertex or instance of that name was walked".to_string(),
+                ));
+            };
+            let step = step?;
+            let has = |t: &TaskInfo| t.steps.iter().any(|s| s.step.id == step);
+            let found = has(t)
+                || t.children
+                    .iter()
+                    .any(|c| r.tasks.get(c.index()).is_some_and(has));
+            // A vertex that never got to run has no steps to look at.
+            (!found && t.started.is_some()).then(|| {
+                let mut ids: Vec<&str> = t.steps.iter().map(|s| s.step.id).collect();
+                ids.dedup();
+                (
+                    spec.as_str(),
+                    format!(
+                        "{name} has no step {step:?} (its steps: {})",
+                        ids.join(", ")
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
+/// The step a failed task failed at, if the failure was injected at one.
+pub fn failed_step(t: &TaskInfo) -> Option<&'static str> {
+    t.steps
+        .iter()
+        .find(|s| s.status == StepStatus::Failed)
+        .map(|s| s.step.id)
+}
+
+/// A task's steps as JSON: id, name, Go function, kind, start and end (seconds; `null` for a step
+/// that did not run, and for the end of a walk of instances still going on), status.
+pub fn steps_json(t: &TaskInfo) -> serde_json::Value {
+    serde_json::Value::Array(
+        t.step_spans()
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "id": s.step.id,
+                    "name": s.step.name,
+                    "go": s.step.go.func,
+                    "go_file": s.step.go.path(),
+                    "kind": s.step.kind,
+                    "start": s.start.map(|d| d.as_secs_f64()),
+                    "end": s.end.map(|d| d.as_secs_f64()),
+                    "status": s.status,
+                })
+            })
+            .collect(),
+    )
+}
+
 fn task_name(r: &WalkResult, t: TaskId) -> &str {
     r.tasks.get(t.index()).map_or("?", |x| x.name.as_str())
 }
@@ -131,6 +198,14 @@ pub fn report_text(r: &WalkResult) -> String {
         "  utilisation          {:.1}%\n",
         m.utilisation * 100.0
     ));
+    for t in &r.tasks {
+        if let (Transition::Failed(m), Some(step)) = (&t.status, failed_step(t)) {
+            out.push_str(&format!(
+                "  failed at a step     {} at {step}: {m}\n",
+                t.name
+            ));
+        }
+    }
     out.push_str(&format!(
         "  tasks                {} ({} done, {} failed, {} upstream failed, {} instance sets unknown{})\n",
         r.tasks.len(),
@@ -174,8 +249,25 @@ pub fn report_json(r: &WalkResult) -> serde_json::Value {
             })
         })
         .collect();
+    let tasks: Vec<_> = r
+        .tasks
+        .iter()
+        .map(|t| {
+            serde_json::json!({
+                "task": t.task,
+                "name": t.name,
+                "parent": t.parent.map(|p| task_name(r, p)),
+                "status": t.status,
+                "started": t.started.map(|d| d.as_secs_f64()),
+                "finished": t.finished.map(|d| d.as_secs_f64()),
+                "failed_step": failed_step(t),
+                "steps": steps_json(t),
+            })
+        })
+        .collect();
     serde_json::json!({
         "events": events,
+        "tasks": tasks,
         "summary": {
             "parallelism": r.parallelism,
             "makespan": m.makespan.as_secs_f64(),

@@ -20,11 +20,14 @@
 //! and the page's.
 
 use super::durations::DurationModel;
+use super::steps::{self, Failure, StepRun, StepStatus, StepTable};
 use super::walker::{Behaviour, Execution, Expander, Expansion, TaskId, VertexRef, Walk};
+use crate::inside::steps::{Evaluation, GoNode, Operation, Step, WALK_SUBGRAPH_ID, evaluation};
 use crate::kind::VertexKind;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// `-parallelism` when none is given (as `tofu`).
@@ -46,6 +49,8 @@ struct Record {
     parents: HashMap<String, String>,
     /// Each task's execution time as given to the walk.
     given: HashMap<TaskId, Duration>,
+    /// Each task's steps as planned when it got its permit.
+    steps: HashMap<TaskId, Rc<[StepRun]>>,
 }
 
 /// A read handle on a running scenario's decisions.
@@ -62,17 +67,26 @@ impl ScenarioLog {
     pub fn duration_of(&self, t: TaskId) -> Option<Duration> {
         self.0.borrow().given.get(&t).copied()
     }
+
+    /// Task `t`'s steps, offsets from when it got its permit (known from then).
+    pub fn steps_of(&self, t: TaskId) -> Option<Rc<[StepRun]>> {
+        self.0.borrow().steps.get(&t).cloned()
+    }
 }
 
 /// The standard [`Behaviour`] (see the module docs).
 pub struct Scenario {
     pub durations: DurationModel,
-    /// Vertex or instance name -> error message: that vertex fails (after running its duration).
-    pub failures: BTreeMap<String, String>,
+    /// Vertex or instance name -> the failure injected there.
+    pub failures: BTreeMap<String, Failure>,
     pub expander: Option<Box<dyn Expander>>,
+    /// Each vertex's Go type, hence its steps ([`super::steps`]); without one, every vertex runs
+    /// one step of unknown type.
+    pub steps: Option<Arc<StepTable>>,
     /// Most instances one walk expands into, over all its vertices ([`MAX_WALK_INSTANCES`]).
     pub max_instances: usize,
     expanded: usize,
+    evaluations: HashMap<GoNode, Evaluation>,
     log: ScenarioLog,
 }
 
@@ -88,6 +102,7 @@ impl std::fmt::Debug for Scenario {
             .field("durations", &self.durations)
             .field("failures", &self.failures)
             .field("expander", &self.expander.is_some())
+            .field("steps", &self.steps.as_ref().map(|t| t.len()))
             .field("max_instances", &self.max_instances)
             .finish()
     }
@@ -99,19 +114,62 @@ impl Scenario {
             durations,
             failures: BTreeMap::new(),
             expander: None,
+            steps: None,
             max_instances: MAX_WALK_INSTANCES,
             expanded: 0,
+            evaluations: HashMap::new(),
             log: ScenarioLog::default(),
         }
     }
 
+    /// The vertex (or instance) `name` fails with `message` after running all its steps.
     pub fn fail(mut self, name: impl Into<String>, message: impl Into<String>) -> Self {
-        self.failures.insert(name.into(), message.into());
+        self.failures.insert(
+            name.into(),
+            Failure {
+                message: message.into(),
+                step: None,
+            },
+        );
         self
+    }
+
+    /// The vertex (or instance) `name` fails with `message` at its step `step` (a step id): the
+    /// steps after it do not run. A step its instances run, given for an expanding vertex, makes
+    /// each instance fail there.
+    pub fn fail_at(
+        mut self,
+        name: impl Into<String>,
+        step: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        self.failures.insert(
+            name.into(),
+            Failure {
+                message: message.into(),
+                step: Some(step.into()),
+            },
+        );
+        self
+    }
+
+    /// A failure as `tfgraph walk --fail` and the page give it: `ADDR` or `ADDR@STEP`
+    /// ([`steps::parse_failure`]).
+    pub fn fail_spec(self, spec: &str, message: impl Into<String>) -> Self {
+        match steps::parse_failure(spec) {
+            (name, Some(step)) => self.fail_at(name, step, message),
+            (name, None) => self.fail(name, message),
+        }
     }
 
     pub fn with_expander(mut self, e: impl Expander + 'static) -> Self {
         self.expander = Some(Box::new(e));
+        self
+    }
+
+    /// Gives the vertices their steps.
+    pub fn with_steps(mut self, table: Arc<StepTable>) -> Self {
+        self.steps = Some(table);
         self
     }
 
@@ -139,6 +197,53 @@ impl Scenario {
         self.durations.duration_of(name, kind)
     }
 
+    fn cached(&mut self, go: GoNode, op: Operation) -> Evaluation {
+        self.evaluations
+            .entry(go)
+            .or_insert_with(|| evaluation(go, op))
+            .clone()
+    }
+
+    /// What the vertex `name` runs: its Go type's evaluation, for an instance the one its
+    /// vertex's evaluation gives its sub-graph; a vertex of unknown type otherwise.
+    pub fn evaluation_of(&mut self, name: &str, parent: Option<&str>) -> Evaluation {
+        let op = self
+            .steps
+            .as_ref()
+            .map_or(Operation::Plan, |t| t.operation());
+        let go = self.steps.as_ref().and_then(|t| match parent {
+            None => t.go_of(name),
+            Some(p) => t.go_of(p),
+        });
+        match (go, parent) {
+            (Some(go), None) => self.cached(go, op),
+            (Some(go), Some(_)) => match self.cached(go, op).instance {
+                Some(i) => *i,
+                None => self.cached(GoNode::Unknown, op),
+            },
+            (None, _) => self.cached(GoNode::Unknown, op),
+        }
+    }
+
+    /// The steps the vertex `name` (of kind `kind`) runs when it does not expand and does not
+    /// fail, with their durations: what it will do before the walk reaches it.
+    pub fn planned(&mut self, name: &str, kind: &VertexKind) -> Vec<StepRun> {
+        let eval = self.evaluation_of(name, None);
+        let mut to_run = steps::steps_to_run(&eval, false);
+        if to_run.is_empty() {
+            to_run = self.cached(GoNode::Unknown, eval.operation).steps;
+        }
+        let total = self.duration(name, kind, None);
+        let model = &self.durations;
+        steps::plan(
+            &to_run,
+            total,
+            |s| model.step_duration(name, None, s.id, s.kind),
+            None,
+            false,
+        )
+    }
+
     /// Holds an expansion to the walk's instance budget.
     fn bounded(&mut self, e: Option<Expansion>) -> Option<Expansion> {
         match e {
@@ -160,39 +265,90 @@ impl Scenario {
     }
 }
 
+fn position(steps: &[Step], id: &str) -> Option<usize> {
+    steps
+        .iter()
+        .position(|s| s.id == id && s.id != WALK_SUBGRAPH_ID)
+}
+
 impl Behaviour for Scenario {
     fn execute(&mut self, _walk: &Walk, v: &VertexRef) -> Execution {
-        let result = match self.failures.get(&v.name) {
-            Some(msg) => Err(msg.clone()),
-            None => Ok(()),
-        };
-        let expand = if result.is_ok() {
-            let e = self.expander.as_mut().and_then(|e| e.expand(v));
-            self.bounded(e)
-        } else {
-            None
-        };
         let parent = if v.parent.is_some() {
             self.log.parent_of(&v.name)
         } else {
             None
         };
-        let duration = match &expand {
-            Some(Expansion::Instances(g)) => {
-                let mut rec = self.log.0.borrow_mut();
+        let eval = self.evaluation_of(&v.name, parent.as_deref());
+        let failure = self.failures.get(&v.name).cloned();
+        // A failure at one of the vertex's own steps (or with no step) stops it before it can
+        // expand; one at a step only its instances run waits to see whether it expands.
+        let fails_now = failure.as_ref().is_some_and(|f| match &f.step {
+            None => true,
+            Some(s) => position(&eval.steps, s).is_some(),
+        });
+        let expand = if fails_now {
+            None
+        } else {
+            let e = self.expander.as_mut().and_then(|e| e.expand(v));
+            self.bounded(e)
+        };
+        // A vertex that fails at one of its own steps before walking its sub-graph stops as an
+        // expanding one does: its own steps, no time of its instances'.
+        let stops_before_instances = fails_now
+            && failure.as_ref().is_some_and(|f| f.step.is_some())
+            && eval.steps.iter().any(|s| s.id == WALK_SUBGRAPH_ID);
+        let expands = expand.is_some() || stops_before_instances;
+        let mut to_run = steps::steps_to_run(&eval, expands);
+        if !expands && to_run.is_empty() {
+            to_run = self.cached(GoNode::Unknown, eval.operation).steps;
+        }
+        let fail_at = failure
+            .as_ref()
+            .and_then(|f| f.step.as_deref())
+            .and_then(|s| position(&to_run, s));
+        let failed = match &failure {
+            Some(f) if f.step.is_none() || fail_at.is_some() => Some(f.message.clone()),
+            _ => None,
+        };
+        if let (Some(Expansion::Instances(g)), Some(f)) = (&expand, &failure)
+            && failed.is_none()
+        {
+            // The step is one the instances run: each of them fails there (unless given a
+            // failure of its own).
+            for (_, n) in g.iter() {
+                self.failures.entry(n.clone()).or_insert_with(|| f.clone());
+            }
+        }
+        let total = if expands {
+            Duration::ZERO
+        } else {
+            self.duration(&v.name, &v.typed.kind, parent.as_deref())
+        };
+        let model = &self.durations;
+        let explicit = |s: &Step| model.step_duration(&v.name, parent.as_deref(), s.id, s.kind);
+        let mut runs = steps::plan(&to_run, total, explicit, fail_at, expands);
+        if matches!(expand, Some(Expansion::Unknown(_))) {
+            // Instances not known: none are walked.
+            for r in runs.iter_mut().filter(|r| r.walks_instances()) {
+                r.status = StepStatus::NotRun;
+            }
+        }
+        let duration = steps::run_time(&runs);
+        {
+            let mut rec = self.log.0.borrow_mut();
+            if let Some(Expansion::Instances(g)) = &expand {
                 for (_, n) in g.iter() {
                     rec.parents.insert(n.clone(), v.name.clone());
                 }
-                Duration::ZERO
             }
-            Some(Expansion::Unknown(_)) => Duration::ZERO,
-            None => self.duration(&v.name, &v.typed.kind, parent.as_deref()),
-        };
-        self.log.0.borrow_mut().given.insert(v.task, duration);
+            rec.given.insert(v.task, duration);
+            rec.steps.insert(v.task, runs.clone().into());
+        }
         Execution {
             duration,
-            result,
+            result: failed.map_or(Ok(()), Err),
             expand,
+            steps: runs,
         }
     }
 }
@@ -343,5 +499,188 @@ mod tests {
             let r = simulate(&graph(), &WalkOptions::default(), s);
             assert_eq!(r.tasks.iter().filter(|t| t.name.ends_with(']')).count(), 2);
         }
+    }
+
+    /// The step table of [`graph`]: a plan graph's resource vertices.
+    fn table() -> Arc<StepTable> {
+        use crate::addrs::ResourceMode::Managed;
+        Arc::new(
+            StepTable::new(Operation::Plan)
+                .with(
+                    "aws_instance.a (expand)",
+                    GoNode::ExpandPlannableResource(Managed),
+                )
+                .with("aws_instance.b", GoNode::PlannableInstance(Managed)),
+        )
+    }
+
+    fn task<'a>(r: &'a crate::walk::WalkResult, n: &str) -> &'a crate::walk::TaskInfo {
+        r.tasks.iter().find(|t| t.name == n).unwrap()
+    }
+
+    fn ids(t: &crate::walk::TaskInfo) -> Vec<&'static str> {
+        t.steps.iter().map(|s| s.step.id).collect()
+    }
+
+    #[test]
+    fn vertices_run_their_steps_in_the_time_they_took_before() {
+        let without = simulate(
+            &graph(),
+            &WalkOptions::default(),
+            Scenario::default().with_expander(two),
+        );
+        let with = simulate(
+            &graph(),
+            &WalkOptions::default(),
+            Scenario::default().with_expander(two).with_steps(table()),
+        );
+        // Same events, same times: steps divide a vertex's time, they do not add to it.
+        assert_eq!(with.events, without.events);
+        let a0 = task(&with, "aws_instance.a[0]");
+        assert_eq!(ids(a0).first(), Some(&"get-provider"));
+        assert!(ids(a0).contains(&"plan-change"));
+        let total: Duration = a0.steps.iter().map(|s| s.duration).sum();
+        assert_eq!(total, a0.ran_for);
+        // The expanding vertex ran its own steps, then walked its instances until they finished.
+        let a = task(&with, "aws_instance.a (expand)");
+        assert_eq!(ids(a).last(), Some(&WALK_SUBGRAPH_ID));
+        let spans = a.step_spans();
+        let walk = spans.last().unwrap();
+        assert_eq!(walk.start, a.started);
+        assert_eq!(walk.end, a.finished);
+        assert!(walk.end > walk.start);
+        // Without a table a vertex runs one step of unknown type for its whole time.
+        let b = task(&without, "aws_instance.b");
+        assert_eq!(ids(b), vec!["visit"]);
+        assert_eq!(b.steps[0].duration, b.ran_for);
+    }
+
+    #[test]
+    fn a_failure_at_a_step_ends_the_vertex_there_and_stops_its_dependents() {
+        let s = Scenario::new(DurationModel::table())
+            .with_expander(two)
+            .with_steps(table())
+            .fail_spec("aws_instance.a[1]@plan-change", "provider error");
+        let r = simulate(&graph(), &WalkOptions::default(), s);
+        let a1 = task(&r, "aws_instance.a[1]");
+        assert_eq!(a1.status, Transition::Failed("provider error".into()));
+        let at = a1
+            .steps
+            .iter()
+            .position(|s| s.status == StepStatus::Failed)
+            .unwrap();
+        assert_eq!(a1.steps[at].step.id, "plan-change");
+        assert!(a1.steps[..at].iter().all(|s| s.status == StepStatus::Done));
+        assert!(
+            a1.steps[at + 1..]
+                .iter()
+                .all(|s| s.status == StepStatus::NotRun)
+        );
+        // It stopped when planning failed, before the time its later steps would have taken.
+        assert!(a1.ran_for < secs(10));
+        assert_eq!(a1.ran_for, a1.steps[at].offset + a1.steps[at].duration);
+        let spans = a1.step_spans();
+        assert_eq!(spans[at + 1].start, None);
+        assert_eq!(task(&r, "aws_instance.a[0]").status, Transition::Done);
+        assert_eq!(
+            task(&r, "aws_instance.a (expand)").status,
+            Transition::Failed("1 of 2 instances failed".into())
+        );
+        assert_eq!(
+            task(&r, "aws_instance.b").status,
+            Transition::UpstreamFailed
+        );
+    }
+
+    #[test]
+    fn a_step_of_the_instances_given_for_their_vertex_fails_each_instance() {
+        let s = Scenario::new(DurationModel::table())
+            .with_expander(two)
+            .with_steps(table())
+            .fail_spec("aws_instance.a (expand)@refresh", "no credentials");
+        let r = simulate(&graph(), &WalkOptions::default(), s);
+        for n in ["aws_instance.a[0]", "aws_instance.a[1]"] {
+            let t = task(&r, n);
+            assert_eq!(t.status, Transition::Failed("no credentials".into()), "{n}");
+            let failed: Vec<_> = t
+                .steps
+                .iter()
+                .filter(|s| s.status == StepStatus::Failed)
+                .map(|s| s.step.id)
+                .collect();
+            assert_eq!(failed, vec!["refresh"]);
+        }
+        // One of the vertex's own steps: it fails there and does not expand.
+        let s = Scenario::new(DurationModel::table())
+            .with_expander(two)
+            .with_steps(table())
+            .fail_spec("aws_instance.a (expand)@expand", "bad count");
+        let r = simulate(&graph(), &WalkOptions::default(), s);
+        let a = task(&r, "aws_instance.a (expand)");
+        assert_eq!(a.status, Transition::Failed("bad count".into()));
+        assert!(a.children.is_empty());
+        let last = a.steps.last().unwrap();
+        assert_eq!(last.step.id, WALK_SUBGRAPH_ID);
+        assert_eq!(last.status, StepStatus::NotRun);
+        // A step the vertex does not have: nothing fails.
+        let s = Scenario::new(DurationModel::table())
+            .with_steps(table())
+            .fail_spec("aws_instance.b@no-such-step", "x");
+        let r = simulate(&graph(), &WalkOptions::default(), s);
+        assert!(!r.has_errors());
+    }
+
+    #[test]
+    fn the_durations_file_sets_steps_by_kind_and_for_one_vertex() {
+        let model = DurationModel::table()
+            .with_file("@evaluate 1\naws_instance.b@plan-change 20\n")
+            .unwrap();
+        let r = simulate(
+            &graph(),
+            &WalkOptions::default(),
+            Scenario::new(model).with_steps(table()),
+        );
+        let b = task(&r, "aws_instance.b");
+        let d = |id: &str| b.steps.iter().find(|s| s.step.id == id).unwrap().duration;
+        assert_eq!(d("plan-change"), secs(20));
+        assert_eq!(d("evaluate-config"), secs(1));
+        let base = steps::plan(
+            &b.steps.iter().map(|s| s.step).collect::<Vec<_>>(),
+            secs(10),
+            |_| None,
+            None,
+            false,
+        );
+        let base_of = |id: &str| base.iter().find(|s| s.step.id == id).unwrap().duration;
+        let evaluates = b
+            .steps
+            .iter()
+            .filter(|s| s.step.kind == crate::inside::StepKind::Evaluate)
+            .count() as u32;
+        assert_eq!(
+            b.ran_for,
+            secs(10) - base_of("plan-change")
+                + secs(20)
+                + (secs(1) - Duration::from_millis(200)) * evaluates
+        );
+        assert!(DurationModel::table().with_file("@nope 1").is_err());
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_steps() {
+        let run = |seed| {
+            simulate(
+                &graph(),
+                &WalkOptions::default(),
+                Scenario::new(DurationModel::default().with_seed(seed))
+                    .with_expander(two)
+                    .with_steps(table()),
+            )
+        };
+        assert_eq!(run(3), run(3));
+        assert_ne!(
+            task(&run(3), "aws_instance.b").steps,
+            task(&run(4), "aws_instance.b").steps
+        );
     }
 }

@@ -14,6 +14,7 @@
 use super::clock::Clock;
 use super::driver::Executor;
 use super::semaphore::{Permit, Semaphore};
+use super::steps::StepRun;
 use crate::dag::{Graph, Vertex, VertexId};
 use crate::kind::Typed;
 use futures::executor::LocalSpawner;
@@ -102,6 +103,7 @@ impl Default for Execution {
             duration: Duration::ZERO,
             result: Ok(()),
             expand: None,
+            steps: Vec::new(),
         }
     }
 }
@@ -145,6 +147,9 @@ pub struct Execution {
     /// Instance vertices to walk after this one's own execution (OpenTofu's `DynamicExpand`),
     /// or word that they are not known.
     pub expand: Option<Expansion>,
+    /// The evaluation steps it runs in `duration` ([`super::steps`]), kept in
+    /// [`TaskInfo::steps`]; empty when the behaviour has none.
+    pub steps: Vec<StepRun>,
 }
 
 /// A wait inside a vertex's callback, on something other than the graph (OpenTofu's tests block a
@@ -228,6 +233,8 @@ struct Task {
     children_left: usize,
     started: Option<Duration>,
     ran_for: Duration,
+    finished: Option<Duration>,
+    steps: Vec<StepRun>,
 }
 
 #[derive(Default)]
@@ -246,6 +253,9 @@ struct State {
 impl State {
     fn record(&mut self, now: Duration, t: TaskId, tr: Transition) {
         let task = &mut self.tasks[t.index()];
+        if tr.is_finished() {
+            task.finished = Some(now);
+        }
         task.status = tr.clone();
         self.events.push(Event {
             time: now,
@@ -278,6 +288,8 @@ impl State {
             children_left: 0,
             started: None,
             ran_for: Duration::ZERO,
+            finished: None,
+            steps: Vec::new(),
         });
         let first = if self.cancelled {
             Transition::Cancelled
@@ -566,6 +578,8 @@ impl Walk {
                     status: t.status.clone(),
                     started: t.started,
                     ran_for: t.ran_for,
+                    finished: t.finished,
+                    steps: t.steps.clone(),
                 })
                 .collect(),
         }
@@ -664,6 +678,25 @@ pub struct TaskInfo {
     pub started: Option<Duration>,
     /// How long it held its permit.
     pub ran_for: Duration,
+    /// When it finished (for an expanded vertex, when its instances had).
+    pub finished: Option<Duration>,
+    /// Its evaluation steps, offsets from `started` ([`super::steps::spans`] gives their times).
+    pub steps: Vec<StepRun>,
+}
+
+impl TaskInfo {
+    /// Its steps in walk time (none before it got its permit).
+    pub fn step_spans(&self) -> Vec<super::steps::StepSpan> {
+        match self.started {
+            Some(s) => super::steps::spans(
+                &self.steps,
+                s,
+                self.finished,
+                matches!(self.status, Transition::Failed(_)),
+            ),
+            None => Vec::new(),
+        }
+    }
 }
 
 impl WalkResult {
@@ -837,7 +870,8 @@ async fn run_task(walk: Walk, t: TaskId) {
             .completed(&walk, &v, &outcome);
         return;
     }
-    let exec = walk.inner.behaviour.borrow_mut().execute(&walk, &v);
+    let mut exec = walk.inner.behaviour.borrow_mut().execute(&walk, &v);
+    walk.inner.state.borrow_mut().tasks[t.index()].steps = std::mem::take(&mut exec.steps);
     walk.inner.clock.sleep(exec.duration).await;
     let ended = walk.inner.clock.now();
     walk.inner.state.borrow_mut().tasks[t.index()].ran_for = ended.saturating_sub(started);

@@ -373,3 +373,175 @@ async fn the_makespan_chart_follows_the_slider() {
     assert_eq!(attrs(&host, ".chart-floor", "y1").len(), 1);
     host.remove();
 }
+
+/// The text of the step drawn on the vertex `name` (empty when none is).
+fn step_on(host: &Element, name: &str) -> String {
+    vertex(host, name)
+        .query_selector(".step-now")
+        .expect("query")
+        .and_then(|e| e.text_content())
+        .unwrap_or_default()
+}
+
+/// The details panel's step items of the task `task` (`data-step`, state class, timing).
+fn detail_steps(host: &Element, task: &str) -> Vec<(String, String, String)> {
+    let list = host
+        .query_selector_all(".walk-steps .task-steps")
+        .expect("query");
+    let Some(block) = (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .find(|e| e.get_attribute("data-task").as_deref() == Some(task))
+    else {
+        return Vec::new();
+    };
+    let items = block.query_selector_all(".walk-step").expect("query");
+    (0..items.length())
+        .filter_map(|i| items.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .map(|e| {
+            let time = e
+                .query_selector(".ws-time")
+                .ok()
+                .flatten()
+                .and_then(|t| t.text_content())
+                .unwrap_or_default();
+            (
+                e.get_attribute("data-step-id").unwrap_or_default(),
+                e.get_attribute("class").unwrap_or_default(),
+                time,
+            )
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn a_running_vertex_shows_its_current_step_and_its_details_list_the_steps() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, "#mode-walk").await;
+    click(&vertex(&host, "aws_vpc.a (expand)")).await;
+    // Before the walk: the steps it will run, with how long each takes.
+    let planned = detail_steps(&host, "aws_vpc.a (expand)");
+    let plan = planned
+        .iter()
+        .find(|s| s.0 == "plan-change")
+        .unwrap_or_else(|| panic!("{planned:?}"));
+    assert!(plan.2.starts_with("takes "), "{plan:?}");
+    assert!(step_on(&host, "aws_vpc.a (expand)").is_empty());
+    // Step until the resource runs: the step it is in is drawn on it.
+    let mut shown = String::new();
+    for _ in 0..40 {
+        click_on(&host, "#walk-step").await;
+        if state_of(&host, "aws_vpc.a (expand)") == "running" {
+            shown = step_on(&host, "aws_vpc.a (expand)");
+            break;
+        }
+    }
+    assert!(!shown.is_empty(), "no step drawn on the running vertex");
+    // The details panel lists the instance's steps, the one running marked.
+    let running: Vec<_> = detail_steps(&host, "aws_vpc.a")
+        .into_iter()
+        .filter(|s| s.1.contains("state-running"))
+        .collect();
+    assert_eq!(running.len(), 1, "{running:?}");
+    assert!(
+        texts(&host, ".walk-steps .state-running .ws-name").contains(&shown),
+        "{shown} {:?}",
+        texts(&host, ".walk-steps .state-running .ws-name")
+    );
+    // At the end every step has its times.
+    step_walk_to_end(&host, 60).await;
+    assert!(step_on(&host, "aws_vpc.a (expand)").is_empty());
+    let done = detail_steps(&host, "aws_vpc.a");
+    let plan = done
+        .iter()
+        .find(|s| s.0 == "plan-change")
+        .expect("plan-change");
+    assert!(plan.1.contains("state-done"), "{plan:?}");
+    assert!(
+        plan.2.contains(" s – ") && plan.2.ends_with(" s)"),
+        "{plan:?}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_failure_at_a_step_shows_where_the_vertex_stopped() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, "#mode-walk").await;
+    click(&vertex(&host, "aws_subnet.b (expand)")).await;
+    click_on(
+        &host,
+        ".walk-steps .walk-step[data-step-id='plan-change'] .ws-fail",
+    )
+    .await;
+    assert_eq!(
+        attrs(
+            &host,
+            ".walk-steps .walk-step[data-step-id='plan-change'] .ws-fail",
+            "aria-pressed"
+        ),
+        vec!["true"]
+    );
+    assert!(
+        vertex(&host, "aws_subnet.b (expand)")
+            .get_attribute("class")
+            .unwrap_or_default()
+            .contains("inject")
+    );
+    step_walk_to_end(&host, 60).await;
+    assert_eq!(state_of(&host, "aws_subnet.b (expand)"), "failed");
+    assert_eq!(
+        state_of(&host, "aws_instance.c (expand)"),
+        "upstream-failed"
+    );
+    assert_eq!(
+        texts(&host, ".walk-steps .ws-stopped"),
+        vec![
+            "aws_subnet.b stopped at “Ask the provider for the planned change”: NodeAbstractResourceInstance.plan (node_resource_abstract_instance.go)."
+        ]
+    );
+    let steps = detail_steps(&host, "aws_subnet.b");
+    let at = steps
+        .iter()
+        .position(|s| s.0 == "plan-change")
+        .expect("plan-change");
+    assert!(steps[at].1.contains("state-failed"), "{steps:?}");
+    assert!(
+        steps[at + 1..]
+            .iter()
+            .all(|s| s.1.contains("state-not-run") && s.2 == "—"),
+        "{steps:?}"
+    );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_timeline_row_opens_into_its_steps() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    step_walk_to_end(&host, 60).await;
+    assert!(texts(&host, ".g-step").is_empty());
+    let rows = host
+        .query_selector_all(".g-row[data-vertex='aws_vpc.a (expand)'] .g-open")
+        .expect("query");
+    assert_eq!(rows.length(), 1);
+    click(&rows.item(0).unwrap().dyn_into::<Element>().unwrap()).await;
+    let steps = attrs(&host, ".g-step", "data-step-id");
+    assert!(
+        steps.contains(&"refresh".to_string()) && steps.contains(&"plan-change".to_string()),
+        "{steps:?}"
+    );
+    // Zero-length steps have no bar of their own.
+    assert!(!steps.contains(&"get-provider".to_string()), "{steps:?}");
+    assert!(
+        attrs(&host, ".g-step .g-run", "style")
+            .iter()
+            .all(|s| s.contains("width:")),
+    );
+    click(&rows.item(0).unwrap().dyn_into::<Element>().unwrap()).await;
+    assert!(texts(&host, ".g-step").is_empty());
+    host.remove();
+}

@@ -31,12 +31,15 @@ pub struct Args {
     #[arg(long, default_value_t = walk::DEFAULT_JITTER)]
     jitter: f64,
     /// Durations in seconds by vertex name or resource type: a JSON object
-    /// (`{"aws_instance": 30}`) or lines `NAME SECONDS` (`aws_instance.web[0] 12`).
+    /// (`{"aws_instance": 30}`) or lines `NAME SECONDS` (`aws_instance.web[0] 12`); `@KIND`
+    /// sets every step of a kind (`@provider 5`), `ADDR@STEP` one step of one vertex.
     #[arg(long, value_name = "FILE")]
     durations: Option<PathBuf>,
     /// Make this vertex (or instance) fail (repeatable); what depends on it is then
-    /// upstream-failed.
-    #[arg(long = "fail", value_name = "ADDR")]
+    /// upstream-failed. `ADDR@STEP` fails it at one of its evaluation steps (`plan-change`:
+    /// the provider returns an error while planning); the later steps do not run. A step of
+    /// the instances given for an `(expand)` vertex fails each instance there.
+    #[arg(long = "fail", value_name = "ADDR[@STEP]")]
     fails: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
@@ -85,10 +88,11 @@ pub fn run(args: &Args) -> ExitCode {
         Err(code) => return code,
     };
     let expander = out.expander();
+    let steps = std::sync::Arc::new(out.step_table());
     let scenario = || {
-        let mut s = Scenario::new(model.clone());
+        let mut s = Scenario::new(model.clone()).with_steps(steps.clone());
         for f in &args.fails {
-            s = s.fail(f.clone(), "simulated failure");
+            s = s.fail_spec(f, "simulated failure");
         }
         if let Some(e) = &expander {
             s = s.with_expander(e.clone());
@@ -109,8 +113,8 @@ pub fn run(args: &Args) -> ExitCode {
         &WalkOptions::with_parallelism(args.parallelism),
         scenario(),
     );
-    for f in report::not_walked(&r, &args.fails) {
-        eprintln!("Warning: --fail {f}: no vertex or instance of that name was walked");
+    for (f, why) in report::unmatched_failures(&r, &args.fails) {
+        eprintln!("Warning: --fail {f}: {why}");
     }
     match args.format {
         Format::Text => print!("{}", report::report_text(&r)),

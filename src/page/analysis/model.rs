@@ -42,6 +42,9 @@ pub struct Analysis {
     /// With a plan or a changes list among the files, the action each vertex shows, the
     /// legend's rows and `tofu plan`'s summary ([`crate::page::actions`]).
     pub actions: Option<crate::page::actions::PlanActions>,
+    /// Each vertex's Go type in the walk, hence its evaluation steps (none for an imported DOT
+    /// graph).
+    pub step_table: Option<std::sync::Arc<crate::walk::StepTable>>,
 }
 
 /// What [`crate::page::inside`] needs to tell what a vertex runs and the values it sees: the

@@ -133,6 +133,7 @@ where
                 })
                 .collect();
             let whys = whys_of(&out.built.graph, files, root);
+            let step_table = Some(std::sync::Arc::new(out.step_table()));
             let actions = out.changes.as_ref().map(|c| crate::page::actions::of(g, c));
             let warnings = out.warnings.iter().map(diag).collect();
             let config_files = Some(config_files_of(&out.config, files, root));
@@ -172,6 +173,7 @@ where
                 not_installed,
                 config_files,
                 actions,
+                step_table,
                 ..Analysis::default()
             }
         }

@@ -75,7 +75,7 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
                 let top = f64::from(row.offset_top());
                 let h = f64::from(g.client_height());
                 let st = f64::from(g.scroll_top());
-                if top < st || top + 16.0 > st + h {
+                if top < st || top + 24.0 > st + h {
                     follow.set_value(false);
                     g.set_scroll_top((top - h / 2.0).max(0.0) as i32);
                 }

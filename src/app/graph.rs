@@ -296,7 +296,12 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             role="button"
             tabindex=move || if tab_stop.get() { "0" } else { "-1" }
             aria-label=move || {
-                let mut l = crate::page::keys::label(&label_name, kind.get(), walking.get().then(|| st.get().label()));
+                let mut l = crate::page::keys::label_with_step(
+                    &label_name,
+                    kind.get(),
+                    walking.get().then(|| st.get().label()),
+                    step.get(),
+                );
                 if let Some(b) = action.get() {
                     l.push_str(", ");
                     l.push_str(&b.words);

@@ -71,10 +71,42 @@ pub fn label(name: &str, kind: super::graph::Kind, state: Option<&str>) -> Strin
     }
 }
 
+/// [`label`] of a vertex that shows the evaluation step it is running under its name: the
+/// step is said right after the name, as it is read on screen (a control's name must contain its
+/// visible text in order, WCAG 2.5.3).
+pub fn label_with_step(
+    name: &str,
+    kind: super::graph::Kind,
+    state: Option<&str>,
+    step: Option<&str>,
+) -> String {
+    match step {
+        Some(step) => label(&format!("{name} {step}"), kind, state),
+        None => label(name, kind, state),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::page::graph::Kind;
+
+    #[test]
+    fn a_running_vertex_says_its_step_after_its_name_as_it_is_shown() {
+        assert_eq!(
+            label_with_step(
+                "aws_vpc.a (expand)",
+                Kind::Resource,
+                Some("running"),
+                Some("Ask the provider for the planned change")
+            ),
+            "aws_vpc.a (expand) Ask the provider for the planned change, resource, running"
+        );
+        assert_eq!(
+            label_with_step("aws_vpc.a (expand)", Kind::Resource, None, None),
+            label("aws_vpc.a (expand)", Kind::Resource, None)
+        );
+    }
 
     fn node(name: &str, x: f64, y: f64, h: f64) -> SNode {
         SNode {

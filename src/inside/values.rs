@@ -222,6 +222,17 @@ pub struct Group {
     pub produces: Vec<Named>,
 }
 
+impl Group {
+    /// A group that produces one value, `name`, from what `reads` lists.
+    fn one(title: String, reads: Vec<Named>, name: String, shown: Shown) -> Group {
+        Group {
+            title,
+            reads,
+            produces: vec![Named { name, shown }],
+        }
+    }
+}
+
 /// Everything [`values`] says about one vertex.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Values {
@@ -279,26 +290,17 @@ pub fn values(inputs: Inputs<'_>, subject: &Subject) -> Values {
     match subject {
         Subject::RootVariable(name) => {
             let shown = r.var(&ModuleInstance::root(), name).shown();
-            out.groups.push(Group {
-                title: format!("var.{name}"),
-                reads: Vec::new(),
-                produces: vec![Named {
-                    name: format!("var.{name}"),
-                    shown,
-                }],
-            });
+            out.groups.push(Group::one(
+                format!("var.{name}"),
+                Vec::new(),
+                format!("var.{name}"),
+                shown,
+            ));
         }
         Subject::VariableReference { module, name } => {
             r.per_module_instance(module, &mut out, |r, mi| {
                 let shown = r.var(mi, name).shown();
-                Group {
-                    title: mi.to_string(),
-                    reads: Vec::new(),
-                    produces: vec![Named {
-                        name: format!("var.{name}"),
-                        shown,
-                    }],
-                }
+                Group::one(mi.to_string(), Vec::new(), format!("var.{name}"), shown)
             });
         }
         Subject::ModuleInput { module, name } => {
@@ -308,14 +310,7 @@ pub fn values(inputs: Inputs<'_>, subject: &Subject) -> Values {
                     None => Vec::new(),
                 };
                 let shown = r.var(mi, name).shown();
-                Group {
-                    title: mi.to_string(),
-                    reads,
-                    produces: vec![Named {
-                        name: format!("var.{name}"),
-                        shown,
-                    }],
-                }
+                Group::one(mi.to_string(), reads, format!("var.{name}"), shown)
             });
         }
         Subject::Local { module, name } => {
@@ -326,14 +321,12 @@ pub fn values(inputs: Inputs<'_>, subject: &Subject) -> Values {
                     .map(|l| l.expr.clone());
                 let reads = expr.map(|e| r.reads(mi, &e, None)).unwrap_or_default();
                 let shown = r.local(mi, name).shown();
-                Group {
-                    title: title_in(mi, &format!("local.{name}")),
+                Group::one(
+                    title_in(mi, &format!("local.{name}")),
                     reads,
-                    produces: vec![Named {
-                        name: format!("local.{name}"),
-                        shown,
-                    }],
-                }
+                    format!("local.{name}"),
+                    shown,
+                )
             });
         }
         Subject::Output { module, name } => {
@@ -344,14 +337,12 @@ pub fn values(inputs: Inputs<'_>, subject: &Subject) -> Values {
                     .and_then(|o| o.expr.clone());
                 let reads = expr.map(|e| r.reads(mi, &e, None)).unwrap_or_default();
                 let shown = r.output(mi, name).shown();
-                Group {
-                    title: title_in(mi, &format!("output.{name}")),
+                Group::one(
+                    title_in(mi, &format!("output.{name}")),
                     reads,
-                    produces: vec![Named {
-                        name: format!("output.{name}"),
-                        shown,
-                    }],
-                }
+                    format!("output.{name}"),
+                    shown,
+                )
             });
         }
         Subject::Module(path) => module_values(&mut r, path, &mut out),

@@ -11,7 +11,8 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
-use tfgraph::conformance::dag::{build, run_walk_case};
+use tfgraph::conformance::case_graph::build;
+use tfgraph::conformance::walker::run_walk_case;
 use tfgraph::walk::{DurationModel, Executor, Walk, WalkOptions};
 
 fn settings() -> Vec<(usize, DurationModel)> {

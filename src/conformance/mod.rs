@@ -6,11 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod case_graph;
 pub mod dag;
 pub mod dot;
 pub mod graph;
 mod outcome;
 mod strict;
+pub mod walker;
 
 pub(crate) use outcome::read_json;
 pub use outcome::{CaseResult, Outcome, Summary};

@@ -1,6 +1,12 @@
 use super::*;
+use crate::addrs::{self, ResourceMode};
+use crate::builder::Node;
 use crate::config::load_files;
+use crate::config::model::Config;
+use crate::config::vars::VarSource;
 use crate::config::vars::{VarInput, resolve, sources};
+use hcl::Value;
+use model::line_of;
 
 struct Setup {
     config: Config,

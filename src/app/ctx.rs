@@ -15,6 +15,7 @@ use crate::page::view::{Related, Shown};
 use crate::page::walk::{WalkRt, WalkView};
 use leptos::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long typing must pause before the graph is rebuilt.
@@ -28,7 +29,8 @@ pub(super) struct Ctx {
     pub(super) analyzed: RwSignal<BTreeMap<String, String>>,
     pub(super) kind: RwSignal<BuilderKind>,
     /// The latest finished analysis; large inputs are analysed in slices (see [`Ctx::reanalyze`]).
-    pub(super) analysis: RwSignal<Analysis>,
+    /// Shared, so the memos and views that keep it (`good`) hold it without a copy.
+    pub(super) analysis: RwSignal<Arc<Analysis>>,
     /// Where a sliced analysis is (for the progress bar); `None` when idle.
     pub(super) progress: RwSignal<Option<model::Progress>>,
     /// Bumped by every new analysis, so a sliced one that was overtaken stops.
@@ -39,7 +41,7 @@ pub(super) struct Ctx {
     pub(super) reading: RwSignal<u32>,
     /// The last analysis with a graph, of the files as they were replaced last (an edit keeps
     /// showing the last graph that built; another configuration never does).
-    pub(super) good: Memo<Option<Analysis>>,
+    pub(super) good: Memo<Option<Arc<Analysis>>>,
     /// Bumped whenever the files are replaced as a whole (an example, opened files or a folder,
     /// a share link, a restore), and the number the shown analysis was started under.
     pub(super) workspace: StoredValue<u64>,
@@ -63,6 +65,10 @@ pub(super) struct Ctx {
     pub(super) pane: RwSignal<Pane>,
     pub(super) xf: RwSignal<(f64, f64, f64)>,
     pub(super) canvas: NodeRef<leptos::html::Div>,
+    /// The canvas's size as the last layout left it (kept by a `ResizeObserver` in `graph.rs`),
+    /// so fitting reads no size from the DOM: reading `clientWidth` right after a redraw made
+    /// the browser lay out the whole drawing at once, a second time that frame.
+    pub(super) canvas_px: StoredValue<Option<(f64, f64)>>,
     pub(super) dragged: StoredValue<bool>,
     pub(super) rt: StoredValue<Option<WalkRt>, LocalStorage>,
     pub(super) walk_view: RwSignal<WalkView>,
@@ -161,22 +167,31 @@ impl Ctx {
         let files = RwSignal::new(start.clone());
         let analyzed = RwSignal::new(start);
         let kind = RwSignal::new(BuilderKind::Plan);
-        let analysis = RwSignal::new(Analysis::default());
+        let analysis = RwSignal::new(Arc::new(Analysis::default()));
         let workspace = StoredValue::new(0u64);
         let analysis_workspace = StoredValue::new(0u64);
         let good_workspace = StoredValue::new(0u64);
-        let good = Memo::new(move |prev: Option<&Option<Analysis>>| {
-            let a = analysis.get();
-            let ws = analysis_workspace.get_value();
-            if a.graph.is_some() {
-                good_workspace.set_value(ws);
-                Some(a)
-            } else if good_workspace.get_value() == ws {
-                prev.cloned().flatten()
-            } else {
-                None
-            }
-        });
+        // Compared by identity: a new analysis is a new `Arc` (comparing two analyses field by
+        // field, and copying one per build, took tens of milliseconds at 1,000 resources).
+        let good = Memo::new_with_compare(
+            move |prev: Option<&Option<Arc<Analysis>>>| {
+                let a = analysis.get();
+                let ws = analysis_workspace.get_value();
+                if a.graph.is_some() {
+                    good_workspace.set_value(ws);
+                    Some(a)
+                } else if good_workspace.get_value() == ws {
+                    prev.cloned().flatten()
+                } else {
+                    None
+                }
+            },
+            |a, b| match (a, b) {
+                (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
+                (Some(None), Some(None)) => false,
+                _ => true,
+            },
+        );
         let step = RwSignal::new(None::<usize>);
         let gv = view::GraphView::new();
         let shown = Memo::new(move |_| {
@@ -262,6 +277,7 @@ impl Ctx {
             pane: RwSignal::new(Pane::Graph),
             xf: RwSignal::new((0.0, 0.0, 1.0)),
             canvas: NodeRef::new(),
+            canvas_px: StoredValue::new(None),
             dragged: StoredValue::new(false),
             rt: StoredValue::new_local(None),
             walk_view,
@@ -301,7 +317,7 @@ impl Ctx {
             self.progress.set(None);
             let a = timed("analysis", || model::analyze(&files, kind, &opts));
             self.analysis_workspace.set_value(ws);
-            self.analysis.set(a);
+            self.analysis.set(Arc::new(a));
             self.built.set(mine);
             return;
         }
@@ -326,7 +342,7 @@ impl Ctx {
                 yield_to_browser().await;
                 if live() {
                     self.analysis_workspace.set_value(ws);
-                    self.analysis.set(a);
+                    self.analysis.set(Arc::new(a));
                     self.progress.set(None);
                     self.built.set(mine);
                 }
@@ -417,9 +433,14 @@ impl Ctx {
 
     /// The graph canvas's size in pixels (a default before it is laid out).
     pub(super) fn canvas_size(self) -> (f64, f64) {
-        self.canvas
-            .get_untracked()
-            .map(|el| (el.client_width() as f64, el.client_height() as f64))
+        self.canvas_px
+            .try_get_value()
+            .flatten()
+            .or_else(|| {
+                self.canvas
+                    .get_untracked()
+                    .map(|el| (el.client_width() as f64, el.client_height() as f64))
+            })
             .filter(|(w, h)| *w > 0.0 && *h > 0.0)
             .unwrap_or((800.0, 600.0))
     }

@@ -400,6 +400,42 @@ fn edge_view(slot: ESlot) -> impl IntoView {
     }
 }
 
+/// Keeps `ctx.canvas_px` equal to the canvas's size after each layout that changed it, and fits
+/// the graph again when the canvas changed size while the view was as the last fit left it (a
+/// notice or the timeline appearing).
+fn watch_canvas_size(ctx: Ctx) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let observer: StoredValue<Option<web_sys::ResizeObserver>, LocalStorage> =
+        StoredValue::new_local(None);
+    ctx.canvas.on_load(move |el| {
+        let target: web_sys::Element = (*el).clone().unchecked_into();
+        let read = target.clone();
+        let changed = Closure::<dyn FnMut()>::new(move || {
+            let now = (read.client_width() as f64, read.client_height() as f64);
+            let before = ctx.canvas_px.try_get_value().flatten();
+            if before == Some(now) {
+                return;
+            }
+            _ = ctx.canvas_px.try_set_value(Some(now));
+            if before.is_some() {
+                ctx.refit_if_untouched();
+            }
+        });
+        if let Ok(ro) = web_sys::ResizeObserver::new(changed.as_ref().unchecked_ref()) {
+            ro.observe(&target);
+            observer.set_value(Some(ro));
+        }
+        // Owned by the observer from now on; the observer is disconnected with the pane.
+        changed.forget();
+    });
+    on_cleanup(move || {
+        if let Some(ro) = observer.try_get_value().flatten() {
+            ro.disconnect();
+        }
+    });
+}
+
 #[component]
 pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     // The drawn vertices and edges, kept by name from one drawing to the next.
@@ -432,6 +468,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
         }
     };
     let on_up = move |_| drag.set_value(None);
+    watch_canvas_size(ctx);
     let on_wheel = move |ev: web_sys::WheelEvent| {
         ev.prevent_default();
         let at = ctx.canvas.get_untracked().map(|el| {
@@ -680,7 +717,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <p class="empty-graph too-big">{text}</p>
                 })}
                 <Show when=move || ctx.shown.with(|s| s.graph.is_empty())>
-                    <p class="empty-graph">{move || ctx.analysis.with(crate::page::view::empty_text)}</p>
+                    <p class="empty-graph">{move || ctx.analysis.with(|a| crate::page::view::empty_text(a))}</p>
                 </Show>
             </div>
             <Legend ctx=ctx />

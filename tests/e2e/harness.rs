@@ -109,11 +109,7 @@ pub(crate) fn serve_dist_with_switch(
                         _ => "application/octet-stream",
                     };
                     let (body, encoding) = if gzip && ctype != "application/octet-stream" {
-                        use std::io::Write as _;
-                        let mut z =
-                            flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-                        z.write_all(&body).expect("gzip");
-                        (z.finish().expect("gzip"), Some("gzip"))
+                        (gzipped(&file, &body), Some("gzip"))
                     } else {
                         (body, None)
                     };
@@ -530,4 +526,26 @@ pub(crate) async fn wait_notice(c: &Client, text: &str) -> bool {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     false
+}
+
+/// `body` (the contents of `file`) gzipped, compressed once per file version for the whole test
+/// run: every test loads the bundle, and compressing the 2.5 MB wasm at the best level took
+/// about a third of a second each time.
+fn gzipped(file: &Path, body: &[u8]) -> Vec<u8> {
+    use std::collections::HashMap;
+    use std::io::Write as _;
+    use std::sync::OnceLock;
+    type Key = (PathBuf, Option<std::time::SystemTime>, usize);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Vec<u8>>>> = OnceLock::new();
+    let modified = std::fs::metadata(file).and_then(|m| m.modified()).ok();
+    let key = (file.to_path_buf(), modified, body.len());
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(z) = cache.lock().unwrap().get(&key) {
+        return z.clone();
+    }
+    let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(body).expect("gzip");
+    let z = z.finish().expect("gzip");
+    cache.lock().unwrap().insert(key, z.clone());
+    z
 }

@@ -254,16 +254,6 @@ impl StaticEval {
     }
 
     /// The instance keys `count` / `for_each` / `enabled` give in module instance `mi`.
-    pub fn instance_keys(
-        &mut self,
-        mi: &ModuleInstance,
-        count: Option<&Expr>,
-        for_each: Option<&Expr>,
-        enabled: Option<&Expr>,
-    ) -> Result<Vec<Instance>, Unknown> {
-        self.keys_in(mi, count, for_each, enabled)
-    }
-
     fn keys_in(
         &mut self,
         mi: &ModuleInstance,

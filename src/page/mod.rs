@@ -43,6 +43,7 @@ pub mod highlight;
 pub mod inside;
 pub mod keyed;
 pub mod keys;
+pub mod lessons;
 pub mod notices;
 pub mod overlay;
 pub mod replay;

@@ -128,6 +128,26 @@ impl Source {
     }
 }
 
+impl Lesson {
+    /// True when `files` are exactly the lesson's configuration, untouched (its questions are
+    /// answered on those files only).
+    pub fn is_loaded(&self, files: &std::collections::BTreeMap<String, String>) -> bool {
+        self.source.example().is_some_and(|e| {
+            e.files.len() == files.len()
+                && e.files
+                    .iter()
+                    .all(|(p, t)| files.get(*p).is_some_and(|f| f == t))
+        })
+    }
+
+    /// The index, among `steps`, of the build step the lesson shows (the first its transform
+    /// ran as).
+    pub fn build_step_index(&self, steps: &[crate::builder::Step]) -> Option<usize> {
+        let t = self.stage.build_step?;
+        steps.iter().position(|s| s.name == t)
+    }
+}
+
 /// The lesson with id `id`.
 pub fn by_id(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)

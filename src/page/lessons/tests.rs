@@ -54,8 +54,16 @@ fn every_lessons_example_builds_as_the_lesson_expects() {
             assert!(g.index_of(h).is_some(), "{}: no vertex {h}", l.id);
         }
         if let Some(t) = l.stage.build_step {
-            assert!(a.steps.iter().any(|s| s.name == t), "{}: no step {t}", l.id);
+            let i = l
+                .build_step_index(&a.steps)
+                .unwrap_or_else(|| panic!("{}: no step {t}", l.id));
+            assert_eq!(a.steps[i].name, t);
         }
+        let e = l.source.example().unwrap();
+        let mut files = files_of(e);
+        assert!(l.is_loaded(&files), "{}", l.id);
+        files.values_mut().for_each(|t| t.push_str("# edited\n"));
+        assert!(!l.is_loaded(&files), "{}", l.id);
     }
 }
 

@@ -18,7 +18,13 @@ pub(super) fn bind(ctx: Ctx) {
     // The build step and the walk need the lesson's analysis: set them up when it is there.
     Effect::new(move |_| {
         let Some(i) = learn.open.get() else { return };
-        if !ctx.settled() || learn.staged.get_value() == Some(i) {
+        // The analysis must be of the files as they are now: right after the files are
+        // replaced the app counts as settled until the new analysis starts.
+        ctx.good.track();
+        if !ctx.settled()
+            || learn.staged.get_value() == Some(i)
+            || ctx.analysis_workspace.get_value() != ctx.workspace.get_value()
+        {
             return;
         }
         let l = &LESSONS[i];
@@ -29,12 +35,22 @@ pub(super) fn bind(ctx: Ctx) {
             .good
             .with(|g| g.as_ref().and_then(|a| l.build_step_index(&a.steps)));
         learn.staged.set_value(Some(i));
-        if let Some(k) = step {
-            ctx.step.set(Some(k));
-        }
-        if l.stage.walk {
-            ctx.play();
-        }
+        // On a new task: the app's own effect that forgets the step and the walk of a graph
+        // that changed runs on this same change, in an order not to be relied on.
+        set_timeout(
+            move || {
+                if learn.open.try_get_untracked().flatten() != Some(i) {
+                    return;
+                }
+                if let Some(k) = step {
+                    ctx.step.set(Some(k));
+                }
+                if l.stage.walk {
+                    ctx.play();
+                }
+            },
+            Duration::ZERO,
+        );
     });
     // A vertex chosen on the graph answers a question that asks for a vertex.
     Effect::new(move |prev: Option<()>| {

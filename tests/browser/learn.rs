@@ -69,6 +69,39 @@ async fn every_lessons_check_accepts_the_engines_answer_and_rejects_a_wrong_one(
     click_on(&host, "li[data-lesson=\"vertices-edges\"] button").await;
     for (i, l) in LESSONS.iter().enumerate() {
         lesson_ready(&host, l.id).await;
+        // What the lesson sets up is on the page.
+        for h in l.stage.highlight {
+            assert!(
+                has_class(&vertex(&host, h), "lesson"),
+                "{}: {h} marked",
+                l.id
+            );
+        }
+        if let Some(t) = l.stage.build_step {
+            let banner = texts(&host, ".step-banner strong");
+            assert!(
+                banner.iter().any(|b| b.ends_with(t)),
+                "{}: {banner:?}",
+                l.id
+            );
+        }
+        if let Some(p) = l.stage.parallelism {
+            assert_eq!(
+                texts(&host, ".parallelism-value"),
+                [p.to_string()],
+                "{}",
+                l.id
+            );
+        }
+        if l.stage.walk {
+            let started = wait_until(10_000, || {
+                attrs(&host, ".graph-svg g.vertex", "data-state")
+                    .iter()
+                    .any(|s| !s.is_empty() && s != "idle")
+            })
+            .await;
+            assert!(started, "{}: the walk started", l.id);
+        }
         let (right, wrong) = answers(i);
         answer(&host, &wrong).await;
         let (class, text) = verdict(&host);

@@ -10,7 +10,7 @@ pub const LESSONS: &[Lesson] = &[
         id: "vertices-edges",
         title: "Vertices and edges",
         text: &[
-            "Every object of the configuration becomes a vertex: resources, data sources, variables, outputs, provider configurations.",
+            "The configuration's objects become vertices: resources, data sources, variables, locals, outputs, provider configurations.",
             "An edge from A to B means A depends on B, so B is dealt with first; tofu graph draws it as an arrow from A to B.",
             "In a plan graph a resource is one vertex named NAME (expand): it expands into its instances only when the graph is walked.",
         ],
@@ -84,7 +84,7 @@ pub const LESSONS: &[Lesson] = &[
         text: &[
             "When A depends on B and B on C, an edge from A to C says nothing new: A waits for C anyway.",
             "TransitiveReductionTransformer removes such edges, so the graph keeps only the ones that order something.",
-            "Turn Reduce off in the view settings to see the removed edges dashed.",
+            "Untick Transitive reduction above the graph to see the edges it removed, dashed.",
         ],
         source: Source::Own(Example {
             id: "lesson-reduction",
@@ -207,7 +207,7 @@ resource "aws_instance" "web" {
         title: "Modules and expansion",
         text: &[
             "A module call brings a module (expand) and a module (close) vertex; the module's objects sit between them.",
-            "count and for_each are not read while the graph is built: an (expand) vertex makes its instances when the walk reaches it, as OpenTofu's DynamicExpand does.",
+            "count and for_each are not evaluated while the graph is built: an (expand) vertex makes its instances when the walk reaches it (OpenTofu's DynamicExpand).",
             "Here the module is called twice and its subnet has count = 2.",
         ],
         source: Source::Own(Example {
@@ -247,7 +247,7 @@ resource "aws_instance" "web" {
         id: "inside",
         title: "Evaluation inside a vertex",
         text: &[
-            "When the walk reaches a vertex, OpenTofu runs its Execute method: a list of steps that depends on the vertex's kind and the operation.",
+            "When the walk reaches a vertex, OpenTofu runs its Execute method (an (expand) vertex's DynamicExpand makes instances that run theirs): steps that depend on the vertex's kind and the operation.",
             "For a resource instance during plan these read the provider configured earlier, the prior state and the configuration, and ask the provider for the planned change.",
             "Select a vertex: the Vertex tab lists its steps, each citing the Go function it comes from.",
         ],

@@ -14,7 +14,14 @@ use crate::page::lessons::{self, LESSONS, Lesson, StageMode};
 /// a click on a vertex as an answer while the Learn tab is open, the progress saved.
 pub(super) fn bind(ctx: Ctx) {
     let learn = ctx.learn;
-    Effect::new(move |_| learn.progress.with(storage::save_lessons));
+    // Saved when it changes (not at start: a visit that never opens Learn writes nothing).
+    Effect::new(move |prev: Option<()>| {
+        learn.progress.with(|p| {
+            if prev.is_some() {
+                storage::save_lessons(p);
+            }
+        });
+    });
     // The build step and the walk need the lesson's analysis: set them up when it is there.
     Effect::new(move |_| {
         let Some(i) = learn.open.get() else { return };

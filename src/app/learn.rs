@@ -204,8 +204,9 @@ pub(super) fn Learn(ctx: Ctx) -> impl IntoView {
                                     on:click=move |_| open_lesson(ctx, i)
                                 >
                                     <span class="lesson-title">{l.title}</span>
-                                    <span class="lesson-done" aria-label=move || if done() { "done" } else { "" }>
-                                        {move || if done() { "✓" } else { "" }}
+                                    <span class="lesson-done">
+                                        <span aria-hidden="true">{move || if done() { "✓" } else { "" }}</span>
+                                        <span class="sr-only">{move || if done() { " (done)" } else { "" }}</span>
                                     </span>
                                 </button>
                             </li>
@@ -300,7 +301,7 @@ fn LessonView(ctx: Ctx, i: usize) -> impl IntoView {
             >
                 {move || learn.verdict.with(|v| v.as_ref().map(|v| v.text.clone()).unwrap_or_default())}
             </p>
-            <nav class="lesson-nav" aria-label="Lessons">
+            <nav class="lesson-nav" aria-label="Lesson navigation">
                 <button type="button" class="lesson-back" disabled={i == 0} on:click=move |_| open_lesson(ctx, i - 1)>
                     "Back"
                 </button>

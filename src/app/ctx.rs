@@ -4,7 +4,7 @@
 //!
 //! Invariant: only signals and browser glue; what they compute is `crate::page`.
 
-use super::state::{Mode, Overlays, Pane, Tab, WalkUi};
+use super::state::{LearnUi, Mode, Overlays, Pane, Tab, WalkUi};
 use super::{crash, storage, view};
 use crate::builder::BuilderKind;
 use crate::page::analysis::{self as model, Analysis};
@@ -99,6 +99,8 @@ pub(super) struct Ctx {
     /// Graph views (reduction, resources only, collapsed modules) and algorithm overlays.
     pub(super) gv: view::GraphView,
     pub(super) ov: Overlays,
+    /// Learn mode: progress, the open lesson, its verdict and marks (`learn.rs`).
+    pub(super) learn: LearnUi,
 }
 
 /// How the notice that the files are not being saved starts.
@@ -290,6 +292,7 @@ impl Ctx {
             critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
             gv,
             ov,
+            learn: LearnUi::new(storage::load_lessons()),
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
             conflicted: StoredValue::new(false),

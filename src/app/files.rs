@@ -443,7 +443,7 @@ pub fn restore_backup(ctx: Ctx) {
 }
 
 /// The page address with `fragment` as its fragment.
-fn link_for(fragment: &str) -> String {
+pub(super) fn link_for(fragment: &str) -> String {
     let loc = web_sys::window().map(|w| w.location());
     let base = loc
         .map(|l| {

@@ -152,6 +152,7 @@ fn mark_all(
     let hover = ctx.walk_ui.hover.get();
     let tab_stop = ctx.tab_stop.get();
     let search = ctx.search.get();
+    let lesson = ctx.learn.highlight.get();
     ctx.good.with(|g| {
         let not_installed = g.as_ref().map_or(&[][..], |a| a.not_installed.as_slice());
         let actions = g.as_ref().and_then(|a| a.actions.as_ref());
@@ -168,6 +169,7 @@ fn mark_all(
                             search: &search,
                             not_installed,
                             actions,
+                            lesson: &lesson,
                         };
                         vertices.with_value(|map| {
                             for slot in map.values() {

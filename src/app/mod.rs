@@ -11,6 +11,7 @@ mod editor;
 mod files;
 mod gantt;
 mod graph;
+mod learn;
 mod overlay;
 mod prelude;
 mod side;
@@ -45,6 +46,7 @@ pub fn start() {
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
     files::open_fragment(ctx);
+    learn::open_fragment(ctx);
     // The service worker serves a new bundle as soon as the network has one: say so once.
     if storage::bundle_changed() {
         files::notify(
@@ -54,7 +56,10 @@ pub fn App() -> impl IntoView {
             false,
         );
     }
-    let hash = window_event_listener(leptos::ev::hashchange, move |_| files::open_fragment(ctx));
+    let hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        files::open_fragment(ctx);
+        learn::open_fragment(ctx);
+    });
     on_cleanup(move || hash.remove());
     Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
     // Another tab saved the work, or kept its files aside because this tab had saved over them:
@@ -96,6 +101,9 @@ pub fn App() -> impl IntoView {
             ctx.step.set(None);
         }
     });
+    // After the effect above, which forgets the step and walk of a graph that changed: a
+    // lesson sets up its own on its new graph.
+    learn::bind(ctx);
 
     let help = RwSignal::new(false);
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {

@@ -1,6 +1,8 @@
-//! The side panel: the selected vertex, the builder's steps, the examples gallery and export.
+//! The side panel: the selected vertex, the builder's steps, the examples gallery, the lessons
+//! (`learn.rs`) and export.
 
 use super::files;
+use super::learn::Learn;
 use super::prelude::*;
 use super::walk::{DurationEditor, VertexSteps};
 
@@ -27,6 +29,8 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
                 {tab_button(Tab::Steps, "Build steps")}
                 {tab_button(Tab::Examples, "Examples")}
                 {tab_button(Tab::Export, "Export")}
+                // Last, so the other tabs keep their places.
+                {tab_button(Tab::Learn, "Learn")}
                 // Shown only when the details are a sheet over the graph (phones).
                 <span class="spacer sheet-only"></span>
                 <button
@@ -44,6 +48,7 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
                     Tab::Details => view! { <Details ctx=ctx /> }.into_any(),
                     Tab::Steps => view! { <Steps ctx=ctx /> }.into_any(),
                     Tab::Examples => view! { <Gallery ctx=ctx /> }.into_any(),
+                    Tab::Learn => view! { <Learn ctx=ctx /> }.into_any(),
                     Tab::Export => view! { <Export ctx=ctx /> }.into_any(),
                 }}
             </div>

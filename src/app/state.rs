@@ -1,6 +1,6 @@
 //! The app's per-concern state that the context ([`super::ctx::Ctx`]) holds: which mode, pane and
-//! side tab are shown, the walk's per-vertex cells and rows ([`WalkUi`]), and the algorithm
-//! overlays' signals ([`Overlays`]). The graph views' settings are `view.rs`'s [`super::view::GraphView`].
+//! side tab are shown, the walk's per-vertex cells and rows ([`WalkUi`]), the algorithm
+//! overlays' signals ([`Overlays`]) and Learn mode's ([`LearnUi`]). The graph views' settings are `view.rs`'s [`super::view::GraphView`].
 //!
 //! Invariant: state only, no views; nothing here uses the context.
 
@@ -32,7 +32,7 @@ impl Pane {
         match self {
             Pane::Graph => "The graph and the walk",
             Pane::Code => "The files, the targets and the diagnostics",
-            Pane::Panels => "Vertex details, build steps, examples and export",
+            Pane::Panels => "Vertex details, build steps, examples, lessons and export",
         }
     }
 
@@ -50,7 +50,37 @@ pub(super) enum Tab {
     Details,
     Steps,
     Examples,
+    Learn,
     Export,
+}
+
+/// Learn mode's state ([`crate::page::lessons`]): the progress (saved under its own key), the
+/// open lesson, the verdict on the last answer, the vertices the lesson points at.
+#[derive(Clone, Copy)]
+pub struct LearnUi {
+    pub(super) progress: RwSignal<crate::page::lessons::Progress>,
+    /// The open lesson's index in `LESSONS`; `None` shows the list.
+    pub(super) open: RwSignal<Option<usize>>,
+    pub(super) verdict: RwSignal<Option<crate::page::lessons::Verdict>>,
+    pub(super) highlight: RwSignal<std::collections::BTreeSet<String>>,
+    /// The lesson whose build step and walk were set up on its graph last.
+    pub(super) staged: StoredValue<Option<usize>>,
+}
+
+impl LearnUi {
+    pub(super) fn new(progress: crate::page::lessons::Progress) -> LearnUi {
+        let open = progress
+            .current
+            .as_deref()
+            .and_then(crate::page::lessons::index_of);
+        LearnUi {
+            progress: RwSignal::new(progress),
+            open: RwSignal::new(open),
+            verdict: RwSignal::new(None),
+            highlight: RwSignal::new(Default::default()),
+            staged: StoredValue::new(None),
+        }
+    }
 }
 
 /// The walk's view state that is not one signal per frame: a cell per vertex and per Gantt row

@@ -228,6 +228,18 @@ pub fn pop_backup() -> Option<crate::saved::Backup> {
 
 /// Where the chosen root module folder is kept (beside the files: a folder name, not user text
 /// that could be lost).
+/// Learn mode's progress, under its own key (never the workspace's).
+pub fn load_lessons() -> crate::page::lessons::Progress {
+    crate::page::lessons::Progress::parse(get(crate::page::lessons::KEY).as_deref())
+}
+
+/// Saves Learn mode's progress; a refusal loses only the marks, so it is not told.
+pub fn save_lessons(p: &crate::page::lessons::Progress) {
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(crate::page::lessons::KEY, &p.to_text());
+    }
+}
+
 const ROOT_KEY: &str = "tfgraph.root";
 
 /// The root module folder chosen last time, if one was saved.

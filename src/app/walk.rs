@@ -689,7 +689,10 @@ impl Ctx {
             self.walk_settings_changed();
         } else {
             self.selected.set(Some(name));
-            self.tab.set(Tab::Details);
+            // In Learn, a click may answer the lesson's question: the lesson stays in view.
+            if self.tab.get_untracked() != Tab::Learn {
+                self.tab.set(Tab::Details);
+            }
         }
     }
 }

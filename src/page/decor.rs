@@ -1,6 +1,6 @@
 //! The marks a drawn vertex or edge carries besides its kind: replayed step (added, removed),
 //! cycle, the selection and what is related to it, an injected failure, the critical path, the
-//! hovered vertex, search matches, module calls not installed. They become CSS classes.
+//! hovered vertex, search matches, module calls not installed, what the open lesson points at. They become CSS classes.
 //!
 //! Why one function over the whole drawing instead of one closure per element: in Leptos' reactive
 //! graph each subscriber is kept in its source's ordered set, and a subscriber that runs again
@@ -29,6 +29,8 @@ pub struct Marks<'a> {
     pub not_installed: &'a [NotInstalled],
     /// A plan's actions, when one is loaded: a marked vertex gets its action's class.
     pub actions: Option<&'a super::actions::PlanActions>,
+    /// Vertices (by name) the open lesson points at ([`super::lessons::Stage::highlight`]).
+    pub lesson: &'a BTreeSet<String>,
 }
 
 /// The classes of vertex `name` (of kind `typed`) at index `i`, each after a space (empty when it
@@ -52,6 +54,9 @@ pub fn vertex(m: &Marks, name: &str, typed: &crate::kind::Typed, i: usize) -> St
     }
     if m.shown.cycle_nodes.contains(&i) {
         c.push_str(" cycle");
+    }
+    if m.lesson.contains(name) {
+        c.push_str(" lesson");
     }
     let r = m.related;
     if r.selected == Some(i) {
@@ -150,7 +155,25 @@ mod tests {
             search: "",
             not_installed: &[],
             actions: None,
+            lesson: &NO_LESSON,
         }
+    }
+
+    static NO_LESSON: BTreeSet<String> = BTreeSet::new();
+
+    #[test]
+    fn the_vertices_a_lesson_points_at_are_marked() {
+        let s = chain();
+        let (r, f, c) = (Related::default(), BTreeSet::new(), BTreeSet::new());
+        let lesson: BTreeSet<String> = ["aws_subnet.b (expand)".to_string()].into();
+        let mut m = marks(&s, &r, &f, &c);
+        m.lesson = &lesson;
+        let class = |name: &str| {
+            let i = s.graph.index_of(name).unwrap();
+            vertex(&m, name, &s.graph.vertices()[i].typed, i)
+        };
+        assert_eq!(class("aws_subnet.b (expand)"), " lesson");
+        assert_eq!(class("aws_vpc.a (expand)"), "");
     }
 
     #[test]

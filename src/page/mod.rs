@@ -26,6 +26,8 @@
 //! - [`highlight`]: the tolerant HCL lexer the editor colours text with;
 //! - [`examples`]: the gallery's configurations;
 //! - [`glossary`]: every vertex kind and name suffix in words (the legend's glossary);
+//! - [`lessons`]: Learn mode's lessons, each question answered by the engine, the progress and
+//!   the lesson links;
 //! - [`crash`]: what the page says when the engine panics.
 
 pub mod actions;
@@ -43,6 +45,7 @@ pub mod highlight;
 pub mod inside;
 pub mod keyed;
 pub mod keys;
+pub mod lessons;
 pub mod notices;
 pub mod overlay;
 pub mod replay;

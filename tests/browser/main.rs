@@ -18,6 +18,7 @@ mod editor;
 mod files;
 mod graph;
 mod large;
+mod learn;
 mod security;
 mod steps;
 mod storage;

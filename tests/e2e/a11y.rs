@@ -57,10 +57,16 @@ async fn axe_core_finds_no_violations_in_either_theme_or_mode() {
     )
     .await
     .expect("theme");
-    for (what, tab) in [("steps", 2), ("examples", 3), ("export", 4)] {
+    for (what, tab) in [("steps", 2), ("examples", 3), ("export", 4), ("learn", 5)] {
         click(&c, &format!(".side-pane .tab:nth-child({tab})")).await;
         if what == "steps" {
             click(&c, ".step-list .step:nth-child(5) button").await;
+        }
+        if what == "learn" {
+            // A lesson open, answered wrong (its verdict shown).
+            click(&c, "li[data-lesson='vertices-edges'] button").await;
+            wait_count(&c, "select.lesson-answer", 1).await;
+            click(&c, "button.lesson-check").await;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
         for v in axe_violations(&c, &axe).await {

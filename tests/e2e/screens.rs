@@ -189,3 +189,55 @@ async fn a_phone_shows_one_pane_at_a_time_with_details_in_reach() {
     wait_count(&c, ".app[data-pane='graph']", 1).await;
     assert!(js::<bool>(&c, page_fits).await);
 }
+
+// Issue 15, item 6: a lesson, opened from its link, answered right, at desktop and phone width.
+// The answer is the engine's (`page::lessons::solve`), as the page checks it.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn a_lesson_at_desktop_and_phone_width() {
+    use tfgraph::page::analysis::{Options, analyze};
+    use tfgraph::page::lessons::{by_id, solve};
+    let l = by_id("parallelism").expect("the lesson");
+    let e = l.source.example().expect("its example");
+    let s = solve(
+        l,
+        &analyze(
+            &tfgraph::page::examples::files_of(e),
+            e.kind,
+            &Options::default(),
+        ),
+    )
+    .expect("the engine answers");
+    let right = s.right.iter().next().expect("a right answer").clone();
+    let (base, _requests, _driver, c) = open_app().await;
+    for (w, h, name) in [(1280, 800, "desktop"), (390, 844, "phone")] {
+        set_viewport_size(&c, w, h).await;
+        c.goto(&format!("{base}#lesson={}", l.id))
+            .await
+            .expect("open the lesson's link");
+        wait_count(
+            &c,
+            "article.lesson[data-lesson='parallelism'] select.lesson-answer",
+            1,
+        )
+        .await;
+        if name == "phone" {
+            click(&c, "#pane-panels").await;
+        }
+        let chosen: bool = js(
+            &c,
+            &format!(
+                "const s = document.querySelector('select.lesson-answer'); s.value = '{right}';
+                 s.dispatchEvent(new Event('change', {{ bubbles: true }})); return s.value === '{right}';"
+            ),
+        )
+        .await;
+        assert!(chosen, "the answer {right} is offered");
+        click(&c, "button.lesson-check").await;
+        wait_count(&c, ".lesson-verdict.right", 1).await;
+        if name == "phone" {
+            assert_eq!(small_targets(&c).await, Vec::<String>::new());
+        }
+        screenshot(&c, &format!("app-{w}x{h}-lesson.png")).await;
+    }
+}

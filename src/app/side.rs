@@ -212,6 +212,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&vertex.typed)}</p> })}
                 <p class="about-kind small">{crate::page::details::about(&vertex.typed)}</p>
+                <Expansion ctx=ctx name=name.clone() index=index.unwrap_or(usize::MAX) />
                 <VertexInside ctx=ctx name=name.clone() />
                 <h3>{format!("Depends on ({})", deps.len())}</h3>
                 <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>
@@ -239,6 +240,64 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
         }
         .into_any()
     }
+}
+
+/// An `(expand)` vertex's sub-graph (`crate::page::expanded`): how many instances it opens
+/// into, with the button that opens or closes it, or why they are not known statically; for a
+/// vertex drawn for an opened one, the button that closes that one.
+#[component]
+fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
+    let drawn_for = ctx.shown.with_untracked(|s| {
+        let x = crate::page::view::opened_by(s, index)?;
+        Some((x == index, s.graph.vertex(x)?.name.clone()))
+    });
+    if let Some((false, x)) = drawn_for {
+        return view! {
+            <section class="expansion">
+                <p class="small">{format!("Drawn for the opened {x}: one vertex of the sub-graph its expansion builds.")}</p>
+                <button type="button" class="secondary expansion-toggle" on:click=move |_| { ctx.toggle_expansion(&x); }>
+                    "Close the sub-graph"
+                </button>
+            </section>
+        }
+        .into_any();
+    }
+    let opening = ctx.good.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|a| crate::page::expanded::of_vertex(a, &name))
+    });
+    let Some(opening) = opening else {
+        return ().into_any();
+    };
+    let open = drawn_for.is_some();
+    let summary = opening.summary();
+    let (go, note, can_open) = match &opening {
+        crate::page::expanded::Opening::Sub(s) => {
+            (Some(s.go.clone()), Some(s.note), !s.members.is_empty())
+        }
+        _ => (None, None, false),
+    };
+    let known = matches!(opening, crate::page::expanded::Opening::Sub(_));
+    let walking = ctx.mode.get_untracked() != Mode::Inspect;
+    view! {
+        <section class="expansion">
+            <h3>"Expansion"</h3>
+            <p class="expansion-summary" class:expansion-unknown=!known>{summary}</p>
+            {go.map(|g| view! { <p class="muted small">{format!("Built by {g}. ")}{note}</p> })}
+            {(can_open || open).then(|| view! {
+                <button
+                    type="button"
+                    class="secondary expansion-toggle"
+                    aria-pressed=open.to_string()
+                    on:click=move |_| { ctx.toggle_expansion(&name); }
+                >
+                    {if open { "Close its instances" } else { "Open its instances" }}
+                </button>
+                {walking.then_some(view! { <span class="muted small">" (drawn in Inspect mode)"</span> })}
+            })}
+        </section>
+    }
+    .into_any()
 }
 
 /// Inside the selected vertex: its values (each value it reads a button to the vertex that

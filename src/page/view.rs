@@ -398,7 +398,7 @@ pub fn open(mut s: Shown, subs: &BTreeMap<String, super::expanded::Sub>) -> Show
             .copied()
             .filter(|&(a, b)| a == x && !mine.contains(&b))
             .collect();
-        edges.retain(|&(a, b)| !(a == x && !mine.contains(&b)));
+        edges.retain(|&(a, b)| a != x || mine.contains(&b));
         for e in sub.entries() {
             for &(_, d) in &deps {
                 edges.push((idx[e], d));

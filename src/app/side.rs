@@ -301,7 +301,7 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
 }
 
 /// Inside the selected vertex: its values (each value it reads a button to the vertex that
-/// provides it) and the evaluation steps it runs in the walk of the graph on screen.
+/// provides it). Its evaluation steps are in the one list of its steps ([`VertexSteps`]).
 #[component]
 fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
     let inside = ctx.good.with(|g| {
@@ -335,24 +335,7 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
             </li>
         }
     };
-    let steps = |rows: Vec<crate::page::inside::StepRow>| {
-        rows.into_iter()
-            .map(|s| {
-                view! {
-                    <li>
-                        <span class="eval-step-name">{s.name}</span>
-                        ": "
-                        {s.sentence}
-                        <span class="eval-step-io muted small">
-                            {format!("reads {}; writes {}; Go: {}", s.reads, s.writes, s.go)}
-                        </span>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
     let empty = inside.values.is_empty() && inside.notes.is_empty();
-    let count = inside.steps.len();
     view! {
         <section class="vertex-inside">
             <h3>"Values"</h3>
@@ -370,16 +353,6 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
                 })
                 .collect_view()}
             {inside.notes.into_iter().map(|n| view! { <p class="value-notes muted small">{n}</p> }).collect_view()}
-            // Not a <details> element: the injection tests count any as injected.
-            <div class="eval-steps">
-                <h3>{format!("Evaluation in {} ({count} steps)", inside.walk)}</h3>
-                <p class="muted small">{format!("Run by {}", inside.go)}</p>
-                <ol class="eval-step-list">{steps(inside.steps)}</ol>
-                {inside.instance.map(|(go, rows)| view! {
-                    <p class="small">{format!("Each vertex of its sub-graph ({go}) then runs:")}</p>
-                    <ol class="eval-step-list instance">{steps(rows)}</ol>
-                })}
-            </div>
         </section>
     }
     .into_any()

@@ -188,21 +188,38 @@ async fn the_details_list_values_and_steps_and_references_select_their_vertex() 
         values.contains(&"ami = \"ami-1\"".to_string()),
         "{values:?}"
     );
-    // The steps of the plan walk, with the instances' steps.
-    let summary = texts(&host, ".vertex-inside .eval-steps h3");
+    // The steps of the plan walk, with the instances' steps, in one list: each with what it
+    // reads and writes, its Go function, its planned time and its "fail here".
+    let summary = texts(&host, ".walk-steps h3");
     assert_eq!(summary.len(), 1);
     assert!(
-        summary[0].starts_with("Evaluation in the plan walk (walkPlan) ("),
+        summary[0].starts_with("Evaluation in the plan walk (walkPlan): "),
         "{summary:?}"
     );
-    let steps = texts(&host, ".vertex-inside .eval-step-list li");
+    assert_eq!(texts(&host, ".walk-step-list").len(), 1);
+    assert!(texts(&host, ".eval-step-list").is_empty());
+    let steps = texts(&host, ".walk-steps .walk-step");
     assert!(steps.len() > 5, "{steps:?}");
-    assert!(steps.iter().all(|s| s.contains("Go: ")), "{steps:?}");
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.contains("Go: ") && s.contains("reads ") && s.contains("takes ")),
+        "{steps:?}"
+    );
     assert!(
         steps
             .iter()
             .any(|s| s.starts_with("Ask the provider for the planned change")),
         "{steps:?}"
+    );
+    assert!(
+        texts(&host, ".walk-steps .walk-step .ws-each").len() > 1,
+        "the instances' steps are marked"
+    );
+    assert_eq!(
+        texts(&host, ".walk-steps .ws-fail").len(),
+        steps.len(),
+        "each step has its fail here"
     );
     // The reference in the snippet selects the variable.
     assert_eq!(texts(&host, ".snippet .snippet-ref"), vec!["var.n"]);

@@ -338,3 +338,48 @@ async fn an_expand_vertex_opens_into_its_instances_and_closes_again() {
     assert!(texts(&host, ".expansion-toggle").is_empty());
     host.remove();
 }
+
+// Issue 15: on a phone (390 px) the details sheet scrolled sideways under the steps list: the Go
+// names of the steps (`NodePlannableResourceInstance.managedResourceExecute`) did not wrap. Here
+// the panel is held to a phone's width and must not be wider than that.
+#[wasm_bindgen_test]
+async fn the_steps_list_fits_a_phones_width() {
+    let host = mount().await;
+    let style = app_stylesheet();
+    type_and_build(
+        &host,
+        "resource \"aws_instance\" \"web\" {\n  count = 2\n}\n",
+    )
+    .await;
+    click(&vertex(&host, "aws_instance.web (expand)")).await;
+    let pane: HtmlElement = host
+        .query_selector(".side-pane")
+        .expect("query")
+        .expect("side pane")
+        .dyn_into()
+        .expect("html");
+    pane.style().set_property("width", "390px").expect("width");
+    pane.style()
+        .set_property("max-width", "390px")
+        .expect("max-width");
+    settle().await;
+    let body = host
+        .query_selector(".side-body")
+        .expect("query")
+        .expect("side body");
+    assert!(body.client_width() > 300 && body.client_width() <= 390);
+    assert!(
+        texts(&host, ".walk-steps .ws-io")
+            .iter()
+            .any(|t| t.contains("NodePlannableResourceInstance.")),
+        "the long Go names are there"
+    );
+    assert!(
+        body.scroll_width() <= body.client_width(),
+        "the details are {} px wide in a {} px sheet",
+        body.scroll_width(),
+        body.client_width()
+    );
+    style.remove();
+    host.remove();
+}

@@ -167,6 +167,17 @@ impl VertexKind {
             )
     }
 
+    /// Whether a vertex of this kind may expand in some walk (which do in a given walk is
+    /// `inside::expansion::expand`'s answer): the `(expand)` vertices and module variables'
+    /// references and inputs.
+    pub fn may_expand(&self) -> bool {
+        self.is_expand()
+            || matches!(
+                self,
+                VertexKind::Variable(VariableRole::Reference | VariableRole::Input)
+            )
+    }
+
     /// Whether this is the `(expand)` vertex of a resource.
     pub fn is_resource_expand(&self) -> bool {
         matches!(

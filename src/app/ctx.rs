@@ -196,8 +196,14 @@ impl Ctx {
         );
         let step = RwSignal::new(None::<usize>);
         let gv = view::GraphView::new();
+        let mode = RwSignal::new(Mode::Inspect);
         let shown = Memo::new(move |_| {
-            let opts = gv.opts();
+            let mut opts = gv.opts();
+            // Opened vertices are drawn in Inspect mode: the walk runs on the graph as built
+            // (and expands what it reaches itself).
+            if mode.get() != Mode::Inspect {
+                opts.open.clear();
+            }
             let step = step.get();
             good.with(|g| match g {
                 Some(a) => timed("shown", || crate::page::view::shown(a, step, &opts)),
@@ -274,7 +280,7 @@ impl Ctx {
             tab_stop,
             walking,
             related,
-            mode: RwSignal::new(Mode::Inspect),
+            mode,
             tab: RwSignal::new(Tab::Details),
             pane: RwSignal::new(Pane::Graph),
             xf: RwSignal::new((0.0, 0.0, 1.0)),
@@ -423,6 +429,44 @@ impl Ctx {
                 }
             }
         }
+    }
+
+    /// Opens the `(expand)` vertex `name` into its sub-graph, or closes the opened vertex it is
+    /// or was drawn for (which is then selected); from Walk mode it goes back to Inspect mode,
+    /// where opened vertices are drawn. False when `name` has no sub-graph to open
+    /// ([`crate::page::expanded::of_vertex`]: its details say why).
+    pub(super) fn toggle_expansion(self, name: &str) -> bool {
+        let inspecting = self.mode.get_untracked() == Mode::Inspect;
+        let opened = self.shown.with_untracked(|s| {
+            let i = s.graph.index_of(name)?;
+            let x = crate::page::view::opened_by(s, i)?;
+            Some(s.graph.vertex(x)?.name.clone())
+        });
+        if let Some(x) = opened.filter(|_| inspecting) {
+            self.gv.toggle_open(&x);
+            if x != name {
+                self.selected.set(Some(x));
+            }
+            return true;
+        }
+        let opens = self.good.with_untracked(|g| {
+            g.as_ref().is_some_and(|a| {
+                matches!(
+                    crate::page::expanded::of_vertex(a, name),
+                    Some(crate::page::expanded::Opening::Sub(_))
+                )
+            })
+        });
+        if !opens {
+            return false;
+        }
+        if !inspecting {
+            self.mode.set(Mode::Inspect);
+        }
+        self.gv.open.update(|o| {
+            o.insert(name.to_string());
+        });
+        true
     }
 
     /// Fits the drawing into the canvas.

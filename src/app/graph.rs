@@ -288,6 +288,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     let label_name = name.clone();
     let focus_name = name.clone();
     let key_name = name.clone();
+    let dbl_name = name.clone();
     view! {
         <g
             class=class
@@ -359,6 +360,11 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                         .unwrap_or(false)
                 };
                 ctx.click_vertex(click_name.clone(), held("shiftKey") || held("altKey"));
+            }
+            // A double click opens an (expand) vertex into its instances, or closes it.
+            on:dblclick=move |ev| {
+                ev.stop_propagation();
+                ctx.toggle_expansion(&dbl_name);
             }
             on:mouseenter=move |_| {
                 ctx.walk_ui.hover_from_graph.set_value(true);

@@ -87,6 +87,20 @@ pub fn App() -> impl IntoView {
     on_cleanup(move || other_tab.remove());
     Effect::new(move |_| ctx.root.with(|r| storage::save_root(r)));
     Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get(), ctx.options()));
+    // Opened vertices stay open across edits while their names are in the graph.
+    Effect::new(move |_| {
+        ctx.good.with(|g| {
+            if let Some(g) = g.as_ref().and_then(|a| a.graph.as_ref()) {
+                let kept = ctx
+                    .gv
+                    .open
+                    .with_untracked(|o| crate::page::expanded::prune(o, g));
+                if ctx.gv.open.with_untracked(|o| *o != kept) {
+                    ctx.gv.open.set(kept);
+                }
+            }
+        })
+    });
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
         ctx.scene.track();
@@ -153,6 +167,11 @@ pub fn App() -> impl IntoView {
                 help.set(false);
             }
             "?" => help.update(|h| *h = !*h),
+            "o" => {
+                if let Some(name) = ctx.selected.get_untracked() {
+                    ctx.toggle_expansion(&name);
+                }
+            }
             _ => return,
         }
         ev.prevent_default();
@@ -203,6 +222,7 @@ pub fn App() -> impl IntoView {
                             <dt>"s"</dt><dd>"step the walk to its next event"</dd>
                             <dt>"r"</dt><dd>"reset the walk"</dd>
                             <dt>"w"</dt><dd>"switch between Inspect and Walk"</dd>
+                            <dt>"o / double-click"</dt><dd>"open an (expand) vertex into its instances, or close it"</dd>
                             <dt>"Shift+click"</dt><dd>"in Walk: make a vertex fail in the next walk"</dd>
                             <dt>"[ ]"</dt><dd>"previous / next builder step"</dd>
                             <dt>"f"</dt><dd>"fit the graph"</dd>

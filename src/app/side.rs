@@ -217,6 +217,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&vertex.typed)}</p> })}
                 <p class="about-kind small">{crate::page::details::about(&vertex.typed)}</p>
+                <Expansion ctx=ctx name=name.clone() index=index.unwrap_or(usize::MAX) />
                 <VertexInside ctx=ctx name=name.clone() />
                 <h3>{format!("Depends on ({})", deps.len())}</h3>
                 <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>
@@ -246,8 +247,66 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// An `(expand)` vertex's sub-graph (`crate::page::expanded`): how many instances it opens
+/// into, with the button that opens or closes it, or why they are not known statically; for a
+/// vertex drawn for an opened one, the button that closes that one.
+#[component]
+fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
+    let drawn_for = ctx.shown.with_untracked(|s| {
+        let x = crate::page::view::opened_by(s, index)?;
+        Some((x == index, s.graph.vertex(x)?.name.clone()))
+    });
+    if let Some((false, x)) = drawn_for {
+        return view! {
+            <section class="expansion">
+                <p class="small">{format!("Drawn for the opened {x}: one vertex of the sub-graph its expansion builds.")}</p>
+                <button type="button" class="secondary expansion-toggle" on:click=move |_| { ctx.toggle_expansion(&x); }>
+                    "Close the sub-graph"
+                </button>
+            </section>
+        }
+        .into_any();
+    }
+    let opening = ctx.good.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|a| crate::page::expanded::of_vertex(a, &name))
+    });
+    let Some(opening) = opening else {
+        return ().into_any();
+    };
+    let open = drawn_for.is_some();
+    let summary = opening.summary();
+    let (go, note, can_open) = match &opening {
+        crate::page::expanded::Opening::Sub(s) => {
+            (Some(s.go.clone()), Some(s.note), !s.members.is_empty())
+        }
+        _ => (None, None, false),
+    };
+    let known = matches!(opening, crate::page::expanded::Opening::Sub(_));
+    let walking = ctx.mode.get_untracked() != Mode::Inspect;
+    view! {
+        <section class="expansion">
+            <h3>"Expansion"</h3>
+            <p class="expansion-summary" class:expansion-unknown=!known>{summary}</p>
+            {go.map(|g| view! { <p class="muted small">{format!("Built by {g}. ")}{note}</p> })}
+            {(can_open || open).then(|| view! {
+                <button
+                    type="button"
+                    class="secondary expansion-toggle"
+                    aria-pressed=open.to_string()
+                    on:click=move |_| { ctx.toggle_expansion(&name); }
+                >
+                    {if open { "Close its instances" } else { "Open its instances" }}
+                </button>
+                {walking.then_some(view! { <span class="muted small">" (drawn in Inspect mode)"</span> })}
+            })}
+        </section>
+    }
+    .into_any()
+}
+
 /// Inside the selected vertex: its values (each value it reads a button to the vertex that
-/// provides it) and the evaluation steps it runs in the walk of the graph on screen.
+/// provides it). Its evaluation steps are in the one list of its steps ([`VertexSteps`]).
 #[component]
 fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
     let inside = ctx.good.with(|g| {
@@ -281,24 +340,7 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
             </li>
         }
     };
-    let steps = |rows: Vec<crate::page::inside::StepRow>| {
-        rows.into_iter()
-            .map(|s| {
-                view! {
-                    <li>
-                        <span class="eval-step-name">{s.name}</span>
-                        ": "
-                        {s.sentence}
-                        <span class="eval-step-io muted small">
-                            {format!("reads {}; writes {}; Go: {}", s.reads, s.writes, s.go)}
-                        </span>
-                    </li>
-                }
-            })
-            .collect_view()
-    };
     let empty = inside.values.is_empty() && inside.notes.is_empty();
-    let count = inside.steps.len();
     view! {
         <section class="vertex-inside">
             <h3>"Values"</h3>
@@ -316,16 +358,6 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
                 })
                 .collect_view()}
             {inside.notes.into_iter().map(|n| view! { <p class="value-notes muted small">{n}</p> }).collect_view()}
-            // Not a <details> element: the injection tests count any as injected.
-            <div class="eval-steps">
-                <h3>{format!("Evaluation in {} ({count} steps)", inside.walk)}</h3>
-                <p class="muted small">{format!("Run by {}", inside.go)}</p>
-                <ol class="eval-step-list">{steps(inside.steps)}</ol>
-                {inside.instance.map(|(go, rows)| view! {
-                    <p class="small">{format!("Each vertex of its sub-graph ({go}) then runs:")}</p>
-                    <ol class="eval-step-list instance">{steps(rows)}</ol>
-                })}
-            </div>
         </section>
     }
     .into_any()

@@ -1,4 +1,5 @@
-//! The graph views' settings as signals (reduction, resources only, collapsed modules; what they
+//! The graph views' settings as signals (reduction, resources only, collapsed modules, opened
+//! `(expand)` vertices; what they
 //! do is `crate::page::view`), the layout's cache, and the light/dark theme switch.
 
 use crate::layout::Layout;
@@ -17,6 +18,9 @@ pub struct GraphView {
     pub resources_only: RwSignal<bool>,
     /// Collapsed module paths (`module.a.module.b`), kept while the graph changes.
     pub collapsed: RwSignal<BTreeSet<String>>,
+    /// `(expand)` vertices opened into their sub-graphs (`crate::page::expanded`), kept while
+    /// their names are in the graph; drawn in Inspect mode only.
+    pub open: RwSignal<BTreeSet<String>>,
 }
 
 impl GraphView {
@@ -25,6 +29,7 @@ impl GraphView {
             reduce: RwSignal::new(true),
             resources_only: RwSignal::new(false),
             collapsed: RwSignal::new(BTreeSet::new()),
+            open: RwSignal::new(BTreeSet::new()),
         }
     }
 
@@ -33,7 +38,17 @@ impl GraphView {
             reduce: self.reduce.get(),
             resources_only: self.resources_only.get(),
             collapsed: self.collapsed.get(),
+            open: self.open.get(),
         }
+    }
+
+    /// Opens the `(expand)` vertex `name`, or closes it when it is open.
+    pub fn toggle_open(self, name: &str) {
+        self.open.update(|o| {
+            if !o.remove(name) {
+                o.insert(name.to_string());
+            }
+        });
     }
 
     pub fn toggle_module(self, path: &str) {

@@ -487,13 +487,15 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
     let spec = format!("{task}@{}", l.id);
     let s_pressed = spec.clone();
     let pressed = move || ctx.failures.with(|f| f.contains(&s_pressed)).to_string();
-    let title = format!("{} {}", l.sentence, l.go);
     let can_fail = walk_steps::can_fail(l.id);
     view! {
-            <li class=format!("walk-step state-{}", l.state.css()) data-step-id=l.id title=title>
+            <li class=format!("walk-step state-{}", l.state.css()) data-step-id=l.id>
                 <span class="ws-name">{l.name}</span>
+                {l.each_instance.then_some(view! { <span class="ws-each small">"each instance"</span> })}
                 <span class="ws-time small">{l.timing()}</span>
                 <span class="ws-kind small muted">{l.kind}</span>
+                <span class="ws-sentence small">{l.sentence}</span>
+                <span class="ws-io muted small">{format!("reads {}; writes {}; Go: {}", l.reads, l.writes, l.go)}</span>
     {can_fail.then(|| view! {
                 <button
                     type="button"
@@ -522,6 +524,13 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
 /// steps it will run with their durations.
 #[component]
 pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) -> impl IntoView {
+    // One list: the evaluation's steps (`page::inside`: its Go type and walk) with each step's
+    // reads, writes and time in the walk (`page::walk_steps::panel`). The details are drawn
+    // again when the graph changes, so this is read once.
+    let inside = ctx.good.with_untracked(|g| {
+        g.as_ref()
+            .and_then(|a| crate::page::inside::steps_of(a, &name))
+    });
     move || {
         // Redrawn when the vertex's walk cell changes (state, progress, step).
         let cell = ctx.walk_cell(i);
@@ -539,16 +548,9 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
             }],
         };
         let before = lists.first().is_some_and(|l| l.task == u32::MAX);
-        let op = ctx.good.with(|g| {
-            g.as_ref()
-                .and_then(|a| a.step_table.as_ref())
-                .map(|t| t.operation().as_str())
-        });
-        let heading = match op {
-            Some(op) => format!("Steps in the walk ({op})"),
-            None => "Steps in the walk".to_string(),
-        };
-        let body = lists
+        let p = walk_steps::panel(inside.as_ref(), lists, before);
+        let body = p
+            .tasks
             .into_iter()
             .map(|t| {
                 let stopped = t.failed_at().map(|l| {
@@ -571,9 +573,10 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
             })
             .collect_view();
         view! {
-            <section class="walk-steps" aria-label="Steps in the walk">
-                <h3>{heading}</h3>
-                {before.then(|| view! {
+            <section class="walk-steps" aria-label="Steps">
+                <h3>{p.heading}</h3>
+                {p.run_by.map(|r| view! { <p class="muted small ws-run-by">{r}</p> })}
+                {p.before.then(|| view! {
                     <p class="muted small">"What it runs when the walk reaches it, with the time each step takes; Play or Step the walk to follow them."</p>
                 })}
                 {body}

@@ -25,6 +25,7 @@ use crate::addrs::{self, ModuleInstance, ResourceMode};
 use crate::builder::Node;
 use crate::config::eval::StaticEval;
 use crate::dag::{Graph, Vertex, VertexId};
+use crate::kind::{Mode, ResourceRole, Typed, VertexKind};
 use crate::state::State;
 use std::collections::BTreeSet;
 
@@ -52,12 +53,39 @@ pub struct Member {
     pub go: Option<GoNode>,
     /// The module instance it belongs to (root module: empty).
     pub module_instance: ModuleInstance,
+    /// Its kind and module as every reader of a graph takes them ([`crate::kind`]): what the
+    /// page draws it as.
+    pub typed: Typed,
 }
 
 impl Vertex for Member {
     fn name(&self) -> String {
         self.name.clone()
     }
+
+    fn typed(&self) -> Typed {
+        self.typed.clone()
+    }
+}
+
+/// `module.a[0].module.b["x"]` as [`Typed::module`] holds it: `["a[0]", "b[\"x\"]"]`.
+fn module_steps(mi: &ModuleInstance) -> Vec<String> {
+    mi.0.iter()
+        .map(|s| format!("{}{}", s.name, s.key))
+        .collect()
+}
+
+/// The kind of a resource instance or orphan of `addr` in module instance `mi`.
+fn resource_typed(addr: &addrs::Resource, mi: &ModuleInstance, role: ResourceRole) -> Typed {
+    let mode = match addr.mode {
+        ResourceMode::Managed => Mode::Managed,
+        ResourceMode::Data => Mode::Data,
+        ResourceMode::Ephemeral => Mode::Ephemeral,
+    };
+    Typed::new(
+        VertexKind::resource(mode, &addr.type_name, &addr.name, role),
+        module_steps(mi),
+    )
 }
 
 /// The sub-graph of one `(expand)` vertex.
@@ -121,6 +149,7 @@ pub fn expand(node: &Node, ctx: &mut Context<'_>) -> Option<Result<Expansion, St
         Node::Local { module, config } => Some(per_module_instance(
             ctx,
             node.name(),
+            node.kind().instance(),
             go,
             module,
             |mi| qualify(mi, &format!("local.{}", config.name)),
@@ -134,9 +163,15 @@ pub fn expand(node: &Node, ctx: &mut Context<'_>) -> Option<Result<Expansion, St
             } else {
                 GoNode::ApplyableOutput
             };
+            let kind = if destroying {
+                VertexKind::OutputDestroy
+            } else {
+                node.kind().instance()
+            };
             Some(per_module_instance(
                 ctx,
                 node.name(),
+                kind,
                 go,
                 module,
                 |mi| {
@@ -155,6 +190,7 @@ pub fn expand(node: &Node, ctx: &mut Context<'_>) -> Option<Result<Expansion, St
         Node::VariableReference { module, name, .. } => Some(per_module_instance(
             ctx,
             node.name(),
+            node.kind().instance(),
             go,
             module,
             |mi| format!("{} (reference)", qualify(mi, &format!("var.{name}"))),
@@ -165,6 +201,7 @@ pub fn expand(node: &Node, ctx: &mut Context<'_>) -> Option<Result<Expansion, St
         Node::ModuleVariable { module, name, .. } => Some(per_module_instance(
             ctx,
             node.name(),
+            node.kind().instance(),
             go,
             module,
             // Go's nodeModuleVariable.Name has no space before "(input)".
@@ -176,6 +213,7 @@ pub fn expand(node: &Node, ctx: &mut Context<'_>) -> Option<Result<Expansion, St
         Node::ExpandCheck { module, name, .. } => Some(per_module_instance(
             ctx,
             node.name(),
+            node.kind().instance(),
             go,
             module,
             |mi| format!("{} (assertions)", qualify(mi, &format!("check.{name}"))),
@@ -219,15 +257,18 @@ fn add_root(g: &mut Graph<Member>) {
         role: Role::Root,
         go: Some(GoNode::Root),
         module_instance: ModuleInstance::root(),
+        typed: Typed::new(VertexKind::Root, Vec::new()),
     });
     for v in leaves {
         g.connect(root, v);
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn per_module_instance(
     ctx: &mut Context<'_>,
     of: String,
+    kind: VertexKind,
     go: GoNode,
     module: &addrs::Module,
     name: impl Fn(&ModuleInstance) -> String,
@@ -240,6 +281,7 @@ fn per_module_instance(
             name: name(&mi),
             role: Role::Instance,
             go: inst_go,
+            typed: Typed::new(kind.clone(), module_steps(&mi)),
             module_instance: mi,
         });
     }
@@ -269,6 +311,7 @@ fn resource_members(
             name: i.to_string(),
             role: Role::Instance,
             go: Some(inst_go),
+            typed: resource_typed(&addr.resource, &i.module, ResourceRole::Instance),
             module_instance: i.module.clone(),
         });
     }
@@ -285,6 +328,7 @@ fn resource_members(
                         name: format!("{name} (orphan)"),
                         role: Role::Orphan,
                         go: Some(orphan_go),
+                        typed: resource_typed(&addr.resource, &abs.module, ResourceRole::Orphan),
                         module_instance: abs.module.clone(),
                     });
                 }
@@ -357,6 +401,7 @@ fn module(
             name: mi.to_string(),
             role: Role::ModuleInstance,
             go: None,
+            typed: Typed::new(VertexKind::ModuleInstance, module_steps(&mi)),
             module_instance: mi.clone(),
         });
         by_instance.insert(mi, id);

@@ -1,6 +1,7 @@
 //! The marks a drawn vertex or edge carries besides its kind: replayed step (added, removed),
-//! cycle, the selection and what is related to it, an injected failure, the critical path, the
-//! hovered vertex, search matches, module calls not installed, what the open lesson points at. They become CSS classes.
+//! cycle, an opened `(expand)` vertex and its sub-graph, the selection and what is related to
+//! it, an injected failure, the critical path, the hovered vertex, search matches, module calls
+//! not installed, what the open lesson points at. They become CSS classes.
 //!
 //! Why one function over the whole drawing instead of one closure per element: in Leptos' reactive
 //! graph each subscriber is kept in its source's ordered set, and a subscriber that runs again
@@ -57,6 +58,12 @@ pub fn vertex(m: &Marks, name: &str, typed: &crate::kind::Typed, i: usize) -> St
     }
     if m.lesson.contains(name) {
         c.push_str(" lesson");
+    }
+    // An opened `(expand)` vertex, and what is drawn for its sub-graph (`super::expanded`).
+    if m.shown.opened.contains_key(&i) {
+        c.push_str(" opened");
+    } else if m.shown.opened.values().any(|ms| ms.contains(&i)) {
+        c.push_str(" expansion");
     }
     let r = m.related;
     if r.selected == Some(i) {
@@ -249,6 +256,34 @@ mod tests {
             ),
             " critical"
         );
+    }
+
+    #[test]
+    fn an_opened_vertex_and_its_sub_graph_are_marked() {
+        let files = [(
+            "main.tf".to_string(),
+            "resource \"aws_eip\" \"e\" {\n  count = 2\n}\n".to_string(),
+        )]
+        .into();
+        let a = analyze(
+            &files,
+            crate::builder::BuilderKind::Plan,
+            &Default::default(),
+        );
+        let o = ViewOpts {
+            open: ["aws_eip.e (expand)".to_string()].into(),
+            ..ViewOpts::default()
+        };
+        let s = shown(&a, None, &o);
+        let (r, f, c) = (Related::default(), BTreeSet::new(), BTreeSet::new());
+        let m = marks(&s, &r, &f, &c);
+        let class = |name: &str| {
+            let i = s.graph.index_of(name).unwrap();
+            vertex(&m, name, &s.graph.vertices()[i].typed, i)
+        };
+        assert_eq!(class("aws_eip.e (expand)"), " opened");
+        assert_eq!(class("aws_eip.e[1]"), " expansion");
+        assert_eq!(class("root"), "");
     }
 
     #[test]

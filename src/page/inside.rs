@@ -59,7 +59,8 @@ pub struct Inside {
     pub notes: Vec<String>,
 }
 
-fn items(v: &[Item]) -> String {
+/// Items as a list reads: `prior state, configuration`, or `nothing`.
+pub fn io(v: &[Item]) -> String {
     if v.is_empty() {
         "nothing".into()
     } else {
@@ -73,8 +74,8 @@ fn rows(steps: &[Step]) -> Vec<StepRow> {
         .map(|s| StepRow {
             name: s.name,
             sentence: s.sentence,
-            reads: items(s.reads),
-            writes: items(s.writes),
+            reads: io(s.reads),
+            writes: io(s.writes),
             go: s.go.to_string(),
         })
         .collect()
@@ -114,12 +115,30 @@ fn referenced(a: &Analysis, name: &str) -> Vec<(RefLink, String)> {
     out.into_iter().map(|(r, v, _)| (r, v)).collect()
 }
 
+/// What runs inside vertex `name`, without its values (quick: no expression is evaluated), or
+/// `None` as [`of_vertex`].
+pub fn steps_of(a: &Analysis, name: &str) -> Option<Inside> {
+    let data = &a.inside.as_ref()?.data;
+    let (go, _) = data.vertices.get(name)?;
+    let ev = evaluation(*go, data.op);
+    Some(Inside {
+        go: format!("{} ({})", go.type_name(), go.file()),
+        walk: format!("the {} walk ({})", data.op, data.op.go_walk()),
+        steps: rows(&ev.steps),
+        instance: ev
+            .instance
+            .as_ref()
+            .map(|i| (i.go.type_name().to_string(), rows(&i.steps))),
+        values: Vec::new(),
+        notes: Vec::new(),
+    })
+}
+
 /// What runs inside vertex `name` and the values it sees, or `None` when the analysis has no
 /// engine data for it (an imported graph, a vertex of a replayed step that is gone).
 pub fn of_vertex(a: &Analysis, name: &str) -> Option<Inside> {
     let data = &a.inside.as_ref()?.data;
-    let (go, subject) = data.vertices.get(name)?;
-    let ev = evaluation(*go, data.op);
+    let (_, subject) = data.vertices.get(name)?;
     let vals = match subject {
         Some(s) => values(
             Inputs {
@@ -159,15 +178,9 @@ pub fn of_vertex(a: &Analysis, name: &str) -> Option<Inside> {
         })
         .collect();
     Some(Inside {
-        go: format!("{} ({})", go.type_name(), go.file()),
-        walk: format!("the {} walk ({})", data.op, data.op.go_walk()),
-        steps: rows(&ev.steps),
-        instance: ev
-            .instance
-            .as_ref()
-            .map(|i| (i.go.type_name().to_string(), rows(&i.steps))),
         values,
         notes: vals.notes,
+        ..steps_of(a, name)?
     })
 }
 

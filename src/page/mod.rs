@@ -37,6 +37,7 @@ pub mod crash;
 pub mod decor;
 pub mod details;
 pub mod examples;
+pub mod expanded;
 pub mod explain;
 pub mod files;
 pub mod glossary;

@@ -13,7 +13,7 @@ use super::graph::{Kind, PageGraph, PageVertex};
 use super::replay::{Replay, replay};
 use super::walk::VState;
 use crate::builder::Step;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The graph on screen and how it is drawn.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -31,6 +31,9 @@ pub struct Shown {
     pub reduced: usize,
     /// Vertices standing for collapsed modules: module path and the vertices they hide.
     pub collapsed: BTreeMap<usize, (String, Vec<usize>)>,
+    /// Opened `(expand)` vertices and the vertices drawn for their sub-graphs
+    /// ([`super::expanded`]), by index.
+    pub opened: BTreeMap<usize, Vec<usize>>,
 }
 
 /// Whether vertex name `name` matches the search `query` (case-insensitive substring; an empty
@@ -166,6 +169,9 @@ pub struct ViewOpts {
     pub resources_only: bool,
     /// Collapsed module paths (`module.a.module.b`).
     pub collapsed: BTreeSet<String>,
+    /// `(expand)` vertices opened into their sub-graphs ([`super::expanded`]); the built graph
+    /// only (a replayed build step opens nothing).
+    pub open: BTreeSet<String>,
 }
 
 impl Default for ViewOpts {
@@ -174,12 +180,13 @@ impl Default for ViewOpts {
             reduce: true,
             resources_only: false,
             collapsed: BTreeSet::new(),
+            open: BTreeSet::new(),
         }
     }
 }
 
 /// The graph to show for `a`: the replay up to step `step` when one is chosen, else the built
-/// graph with its cycles marked; then the views `o`.
+/// graph with its cycles marked; then the views `o`, and last the opened vertices `o.open`.
 pub fn shown(a: &Analysis, step: Option<usize>, o: &ViewOpts) -> Shown {
     if let Some(k) = step.filter(|k| *k < a.steps.len()) {
         let r = replay(&a.steps, k);
@@ -210,7 +217,12 @@ pub fn shown(a: &Analysis, step: Option<usize>, o: &ViewOpts) -> Shown {
         cycle_edges,
         ..Shown::default()
     };
-    apply(s, &a.steps, o)
+    let s = apply(s, &a.steps, o);
+    if o.open.is_empty() {
+        return s;
+    }
+    let subs = subs(a, &s, &o.open);
+    open(s, &subs)
 }
 
 /// Every vertex and edge any build step of `a` shows ([`super::replay::union`]), with the views
@@ -328,6 +340,93 @@ pub fn apply(mut s: Shown, steps: &[Step], o: &ViewOpts) -> Shown {
     s.graph = PageGraph::new(vertices, out);
     s.dashed = shown_dashed;
     s
+}
+
+/// The opened vertices of `open` that `s` shows (not hidden) and that have a sub-graph, with it.
+pub fn subs(
+    a: &Analysis,
+    s: &Shown,
+    open: &BTreeSet<String>,
+) -> BTreeMap<String, super::expanded::Sub> {
+    open.iter()
+        .filter(|n| s.graph.index_of(n).is_some_and(|i| !s.hidden.contains(&i)))
+        .filter_map(|n| match super::expanded::of_vertex(a, n)? {
+            super::expanded::Opening::Sub(sub) => Some((n.clone(), sub)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `s` with each vertex of `subs` opened (the edges they get: [`super::expanded`]). Records in
+/// [`Shown::opened`] each opened vertex's members by index.
+pub fn open(mut s: Shown, subs: &BTreeMap<String, super::expanded::Sub>) -> Shown {
+    if subs.is_empty() {
+        return s;
+    }
+    let mut vertices = s.graph.vertices().to_vec();
+    let mut edges: Vec<(usize, usize)> = s.graph.edges().to_vec();
+    let mut by_name: HashMap<String, usize> = vertices
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.name.clone(), i))
+        .collect();
+    for (name, sub) in subs {
+        let Some(&x) = by_name.get(name) else {
+            continue;
+        };
+        if sub.members.is_empty() || s.hidden.contains(&x) {
+            continue;
+        }
+        let cluster = vertices[x].cluster.clone();
+        let idx: Vec<usize> = sub
+            .members
+            .iter()
+            .map(|m| {
+                *by_name.entry(m.name.clone()).or_insert_with(|| {
+                    vertices.push(PageVertex {
+                        cluster: cluster.clone(),
+                        ..m.clone()
+                    });
+                    vertices.len() - 1
+                })
+            })
+            .collect();
+        let mine: BTreeSet<usize> = idx.iter().copied().collect();
+        // What X depended on moves to the sub-graph's entries.
+        let deps: Vec<(usize, usize)> = edges
+            .iter()
+            .copied()
+            .filter(|&(a, b)| a == x && !mine.contains(&b))
+            .collect();
+        edges.retain(|&(a, b)| a != x || mine.contains(&b));
+        for e in sub.entries() {
+            for &(_, d) in &deps {
+                edges.push((idx[e], d));
+                if s.dashed.contains(&(x, d)) {
+                    s.dashed.insert((idx[e], d));
+                }
+            }
+        }
+        edges.extend(sub.edges.iter().map(|&(a, b)| (idx[a], idx[b])));
+        edges.extend(sub.leaves().into_iter().map(|l| (x, idx[l])));
+        s.opened.insert(x, idx);
+    }
+    let mut seen = BTreeSet::new();
+    edges.retain(|&(a, b)| a != b && seen.insert((a, b)));
+    s.dashed.retain(|e| seen.contains(e));
+    s.graph = PageGraph::new(vertices, edges);
+    s
+}
+
+/// The opened vertex that vertex `i` of `s` was drawn for (itself when it is one), if any.
+pub fn opened_by(s: &Shown, i: usize) -> Option<usize> {
+    if s.opened.contains_key(&i) {
+        return Some(i);
+    }
+    s.opened
+        .iter()
+        .find(|(_, ms)| ms.contains(&i))
+        .map(|(&x, _)| x)
 }
 
 /// The selected vertex and what is upstream (ancestors) and downstream (descendants) of it, as

@@ -1,9 +1,11 @@
-//! A vertex's evaluation steps as the page shows them during a walk: the list with timings in the
-//! details panel, the step drawn on a running vertex, and the timeline's rows of one task opened
-//! into its steps. Built from what the walk's scenario planned for each task
-//! ([`crate::walk::steps`]), read at the walk's current time.
+//! A vertex's evaluation steps as the page shows them, before and during a walk: the details
+//! panel's one list of them ([`panel`]: each step's name, sentence, what it reads and writes, its
+//! planned or measured time, where the walk is or stopped), the step drawn on a running vertex,
+//! and the timeline's rows of one task opened into its steps. Built from what the walk's scenario
+//! planned for each task ([`crate::walk::steps`]), read at the walk's current time.
 
-use crate::inside::steps::WALK_SUBGRAPH_ID;
+use super::inside::io;
+use crate::inside::steps::{Phase, WALK_SUBGRAPH_ID};
 use crate::walk::steps::{StepRun, StepSpan, StepStatus, current_step};
 use std::time::Duration;
 
@@ -50,6 +52,13 @@ pub struct StepLine {
     pub sentence: &'static str,
     /// `Receiver.method (file.go)`.
     pub go: String,
+    /// What it reads: `prior state, configuration`, or `nothing`.
+    pub reads: String,
+    /// What it writes, the same way.
+    pub writes: String,
+    /// Run by each vertex of the sub-graph (an expanding vertex's list before the walk, where
+    /// its instances' steps stand in place of the walk of its sub-graph).
+    pub each_instance: bool,
     /// `provider`, `evaluate`, … ([`crate::inside::StepKind::as_str`]).
     pub kind: &'static str,
     /// When it started, `None` if it never did.
@@ -151,6 +160,9 @@ pub fn lines(
                 name: r.step.name,
                 sentence: r.step.sentence,
                 go: r.step.go.to_string(),
+                reads: io(r.step.reads),
+                writes: io(r.step.writes),
+                each_instance: r.step.phase == Phase::Instance,
                 kind: r.step.kind.as_str(),
                 start: start.map(|d| d.as_secs_f64()),
                 end: end.map(|d| d.as_secs_f64()),
@@ -183,6 +195,55 @@ impl TaskSteps {
         self.lines
             .iter()
             .find(|l| l.state == StepState::Running && l.id != WALK_SUBGRAPH_ID)
+    }
+}
+
+/// The details panel's one list of a vertex's steps: what it runs when the walk reaches it
+/// ([`crate::page::inside`]'s Go type and walk) with each step's time and state
+/// ([`lines`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    /// `Evaluation in the plan walk (walkPlan): 9 steps`, or `Steps in the walk` for a vertex the
+    /// engine knows nothing of (an imported graph).
+    pub heading: String,
+    /// `Run by nodeExpandPlannableResource (node_resource_plan.go)`, and its sub-graph's type.
+    pub run_by: Option<String>,
+    /// Before the walk reaches the vertex: planned durations.
+    pub before: bool,
+    /// The vertex's steps, and during a walk its instances' (one task each).
+    pub tasks: Vec<TaskSteps>,
+}
+
+/// The panel of a vertex whose steps are `tasks` (`before`: planned, the walk has not reached
+/// it) and whose inside is `inside` ([`crate::page::inside::of_vertex`]).
+pub fn panel(
+    inside: Option<&crate::page::inside::Inside>,
+    tasks: Vec<TaskSteps>,
+    before: bool,
+) -> Panel {
+    let count = tasks
+        .first()
+        .map_or(0, |t| t.lines.iter().filter(|l| !l.each_instance).count());
+    let heading = match inside {
+        Some(i) => format!(
+            "Evaluation in {}: {count} {}",
+            i.walk,
+            if count == 1 { "step" } else { "steps" }
+        ),
+        None => "Steps in the walk".to_string(),
+    };
+    let run_by = inside.map(|i| match &i.instance {
+        Some((go, _)) => format!(
+            "Run by {}; each vertex of its sub-graph by {go} (its steps are marked “each instance”).",
+            i.go
+        ),
+        None => format!("Run by {}.", i.go),
+    });
+    Panel {
+        heading,
+        run_by,
+        before,
+        tasks,
     }
 }
 
@@ -279,6 +340,98 @@ mod tests {
         // Before it started nothing has a time.
         let l = lines(&r, None, None, false, secs(100));
         assert!(l.iter().all(|s| s.state == StepState::Pending));
+    }
+
+    // Issue 15: before a walk the details showed two lists of the same steps, "Evaluation in
+    // plan" (reads and writes) and "Steps in the walk" (durations, "fail here"). One list now
+    // carries both: every step the evaluation lists, with what it reads and writes and its time.
+    #[test]
+    fn one_list_holds_the_evaluation_and_the_walks_steps() {
+        use crate::page::analysis::{Options, analyze};
+        let files = std::collections::BTreeMap::from([(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"web\" {\n  count = 2\n}\n".to_string(),
+        )]);
+        let a = analyze(
+            &files,
+            crate::builder::BuilderKind::Plan,
+            &Options::default(),
+        );
+        let setup = crate::page::walk::Setup {
+            steps: a.step_table.clone(),
+            ..Default::default()
+        };
+        let name = "aws_instance.web (expand)";
+        let kind = a.graph.as_ref().unwrap().vertices()
+            [a.graph.as_ref().unwrap().index_of(name).unwrap()]
+        .typed
+        .kind
+        .clone();
+        let inside = crate::page::inside::of_vertex(&a, name).unwrap();
+        let lines = setup.planned_steps(name, &kind);
+        let p = panel(
+            Some(&inside),
+            vec![TaskSteps {
+                task: u32::MAX,
+                name: name.into(),
+                instance: false,
+                lines,
+            }],
+            true,
+        );
+        let own: Vec<_> = inside
+            .steps
+            .iter()
+            .filter(|s| s.name != "Walk the sub-graph")
+            .collect();
+        assert_eq!(
+            p.heading,
+            format!(
+                "Evaluation in the plan walk (walkPlan): {} steps",
+                own.len()
+            )
+        );
+        assert_eq!(
+            p.run_by.as_deref(),
+            Some(
+                "Run by nodeExpandPlannableResource (node_resource_plan.go); each vertex of its \
+                 sub-graph by NodePlannableResourceInstance (its steps are marked “each instance”)."
+            )
+        );
+        let lines = &p.tasks[0].lines;
+        let (mine, each): (Vec<_>, Vec<_>) = lines.iter().partition(|l| !l.each_instance);
+        let row = |l: &StepLine| {
+            (
+                l.name,
+                l.sentence,
+                l.reads.clone(),
+                l.writes.clone(),
+                l.go.clone(),
+            )
+        };
+        let want = |r: &crate::page::inside::StepRow| {
+            (
+                r.name,
+                r.sentence,
+                r.reads.clone(),
+                r.writes.clone(),
+                r.go.clone(),
+            )
+        };
+        assert_eq!(
+            mine.iter().map(|l| row(l)).collect::<Vec<_>>(),
+            own.iter().map(|r| want(r)).collect::<Vec<_>>()
+        );
+        let (_, inst) = inside.instance.as_ref().unwrap();
+        assert_eq!(
+            each.iter().map(|l| row(l)).collect::<Vec<_>>(),
+            inst.iter().map(want).collect::<Vec<_>>()
+        );
+        assert!(lines.iter().any(|l| l.reads.contains("prior state")));
+        assert!(lines.iter().all(|l| l.timing().starts_with("takes ")));
+        assert!(lines.iter().all(|l| can_fail(l.id)));
+        // A vertex the engine knows nothing of.
+        assert_eq!(panel(None, vec![], true).heading, "Steps in the walk");
     }
 
     #[test]

@@ -188,21 +188,38 @@ async fn the_details_list_values_and_steps_and_references_select_their_vertex() 
         values.contains(&"ami = \"ami-1\"".to_string()),
         "{values:?}"
     );
-    // The steps of the plan walk, with the instances' steps.
-    let summary = texts(&host, ".vertex-inside .eval-steps h3");
+    // The steps of the plan walk, with the instances' steps, in one list: each with what it
+    // reads and writes, its Go function, its planned time and its "fail here".
+    let summary = texts(&host, ".walk-steps h3");
     assert_eq!(summary.len(), 1);
     assert!(
-        summary[0].starts_with("Evaluation in the plan walk (walkPlan) ("),
+        summary[0].starts_with("Evaluation in the plan walk (walkPlan): "),
         "{summary:?}"
     );
-    let steps = texts(&host, ".vertex-inside .eval-step-list li");
+    assert_eq!(texts(&host, ".walk-step-list").len(), 1);
+    assert!(texts(&host, ".eval-step-list").is_empty());
+    let steps = texts(&host, ".walk-steps .walk-step");
     assert!(steps.len() > 5, "{steps:?}");
-    assert!(steps.iter().all(|s| s.contains("Go: ")), "{steps:?}");
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.contains("Go: ") && s.contains("reads ") && s.contains("takes ")),
+        "{steps:?}"
+    );
     assert!(
         steps
             .iter()
             .any(|s| s.starts_with("Ask the provider for the planned change")),
         "{steps:?}"
+    );
+    assert!(
+        texts(&host, ".walk-steps .walk-step .ws-each").len() > 1,
+        "the instances' steps are marked"
+    );
+    assert_eq!(
+        texts(&host, ".walk-steps .ws-fail").len(),
+        steps.len(),
+        "each step has its fail here"
     );
     // The reference in the snippet selects the variable.
     assert_eq!(texts(&host, ".snippet .snippet-ref"), vec!["var.n"]);
@@ -227,5 +244,142 @@ async fn the_details_list_values_and_steps_and_references_select_their_vertex() 
         texts(&host, ".detail-name"),
         vec!["aws_instance.web (expand)"]
     );
+    host.remove();
+}
+
+/// A bubbling event of type `kind` on `el` (a double click, a key).
+async fn bubble(el: &Element, kind: &str, key: Option<&str>) {
+    let ev: Event = match key {
+        Some(k) => {
+            let init = web_sys::KeyboardEventInit::new();
+            init.set_key(k);
+            init.set_bubbles(true);
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict(kind, &init)
+                .expect("event")
+                .into()
+        }
+        None => {
+            let init = EventInit::new();
+            init.set_bubbles(true);
+            Event::new_with_event_init_dict(kind, &init).expect("event")
+        }
+    };
+    el.dispatch_event(&ev).expect("dispatch");
+    settle().await;
+}
+
+// Issue 15, item 4: an (expand) vertex opens into its instances in Inspect mode (its details'
+// button, a double click, the `o` key), drawn where it was with what it depended on; a second
+// action closes it; one whose instances are not known statically says why; what is open stays
+// open across an edit that keeps its name.
+#[wasm_bindgen_test]
+async fn an_expand_vertex_opens_into_its_instances_and_closes_again() {
+    let host = mount().await;
+    let text = "variable \"zones\" { default = [\"a\", \"b\"] }\nvariable \"n\" {}\nresource \"aws_vpc\" \"v\" {}\nresource \"aws_subnet\" \"s\" {\n  for_each = toset(var.zones)\n  vpc_id   = aws_vpc.v.id\n}\nresource \"aws_instance\" \"web\" {\n  count = var.n\n}\n";
+    type_and_build(&host, text).await;
+    let closed = vertex_names(&host);
+    click(&vertex(&host, "aws_subnet.s (expand)")).await;
+    assert_eq!(texts(&host, ".expansion-summary"), vec!["2 instances"]);
+    click_on(&host, ".expansion-toggle").await;
+    settled(&host).await;
+    let names = vertex_names(&host);
+    for n in ["aws_subnet.s[\"a\"]", "aws_subnet.s[\"b\"]"] {
+        assert!(names.contains(&n.to_string()), "{n} drawn: {names:?}");
+        assert!(has_class(&vertex(&host, n), "expansion"));
+    }
+    assert_eq!(names.len(), closed.len() + 2);
+    assert!(has_class(&vertex(&host, "aws_subnet.s (expand)"), "opened"));
+    // Each instance waits for what the vertex waited for; the vertex, for its instances.
+    let edges = drawn_edges(&host, "");
+    assert!(edges.contains(&(
+        "aws_subnet.s[\"a\"]".to_string(),
+        "aws_vpc.v (expand)".to_string()
+    )));
+    assert!(edges.contains(&(
+        "aws_subnet.s (expand)".to_string(),
+        "aws_subnet.s[\"b\"]".to_string()
+    )));
+    assert!(!edges.contains(&(
+        "aws_subnet.s (expand)".to_string(),
+        "aws_vpc.v (expand)".to_string()
+    )));
+    assert_eq!(
+        texts(&host, ".expansion-toggle"),
+        vec!["Close its instances"]
+    );
+    // An edit that keeps the name keeps it open.
+    type_and_build(&host, &format!("{text}output \"o\" {{ value = 1 }}\n")).await;
+    assert!(vertex_names(&host).contains(&"aws_subnet.s[\"a\"]".to_string()));
+    // A double click on an instance closes what it was drawn for, which is then selected.
+    bubble(&vertex(&host, "aws_subnet.s[\"a\"]"), "dblclick", None).await;
+    settled(&host).await;
+    assert!(!vertex_names(&host).contains(&"aws_subnet.s[\"a\"]".to_string()));
+    assert_eq!(texts(&host, ".detail-name"), vec!["aws_subnet.s (expand)"]);
+    // The o key opens the selected vertex again, a double click on it closes it.
+    bubble(
+        &vertex(&host, "aws_subnet.s (expand)"),
+        "keydown",
+        Some("o"),
+    )
+    .await;
+    settled(&host).await;
+    assert!(vertex_names(&host).contains(&"aws_subnet.s[\"b\"]".to_string()));
+    bubble(&vertex(&host, "aws_subnet.s (expand)"), "dblclick", None).await;
+    settled(&host).await;
+    assert!(!vertex_names(&host).contains(&"aws_subnet.s[\"b\"]".to_string()));
+    // Instances that depend on a value not known statically: the reason, and nothing to open.
+    click(&vertex(&host, "aws_instance.web (expand)")).await;
+    let why = texts(&host, ".expansion-summary.expansion-unknown");
+    assert_eq!(why.len(), 1, "{why:?}");
+    assert!(
+        why[0].starts_with("Its instances are not known statically: ") && why[0].contains("var.n"),
+        "{why:?}"
+    );
+    assert!(texts(&host, ".expansion-toggle").is_empty());
+    host.remove();
+}
+
+// Issue 15: on a phone (390 px) the details sheet scrolled sideways under the steps list: the Go
+// names of the steps (`NodePlannableResourceInstance.managedResourceExecute`) did not wrap. Here
+// the panel is held to a phone's width and must not be wider than that.
+#[wasm_bindgen_test]
+async fn the_steps_list_fits_a_phones_width() {
+    let host = mount().await;
+    let style = app_stylesheet();
+    type_and_build(
+        &host,
+        "resource \"aws_instance\" \"web\" {\n  count = 2\n}\n",
+    )
+    .await;
+    click(&vertex(&host, "aws_instance.web (expand)")).await;
+    let pane: HtmlElement = host
+        .query_selector(".side-pane")
+        .expect("query")
+        .expect("side pane")
+        .dyn_into()
+        .expect("html");
+    pane.style().set_property("width", "390px").expect("width");
+    pane.style()
+        .set_property("max-width", "390px")
+        .expect("max-width");
+    settle().await;
+    let body = host
+        .query_selector(".side-body")
+        .expect("query")
+        .expect("side body");
+    assert!(body.client_width() > 300 && body.client_width() <= 390);
+    assert!(
+        texts(&host, ".walk-steps .ws-io")
+            .iter()
+            .any(|t| t.contains("NodePlannableResourceInstance.")),
+        "the long Go names are there"
+    );
+    assert!(
+        body.scroll_width() <= body.client_width(),
+        "the details are {} px wide in a {} px sheet",
+        body.scroll_width(),
+        body.client_width()
+    );
+    style.remove();
     host.remove();
 }

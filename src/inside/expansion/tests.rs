@@ -122,6 +122,19 @@ fn count_instances_are_keyed_by_index() {
     assert!(e.members().iter().all(|m| m.go
         == Some(GoNode::PlannableInstance(ResourceMode::Managed))
         && m.role == Role::Instance));
+    // Each member tells its kind and module, as the builder's vertices do.
+    assert_eq!(
+        e.members()[0].typed,
+        crate::kind::Typed::new(
+            crate::kind::VertexKind::resource(
+                crate::kind::Mode::Managed,
+                "aws_instance",
+                "web",
+                crate::kind::ResourceRole::Instance
+            ),
+            vec![]
+        )
+    );
     // The root depends on each instance (addRootNodeToGraph), and nothing else has edges.
     let root = e.graph.find_by_name("root").expect("root");
     assert_eq!(e.graph.dependencies(root).count(), 3);

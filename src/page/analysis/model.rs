@@ -71,6 +71,27 @@ pub struct InsideData {
             Option<crate::inside::values::Subject>,
         ),
     >,
+    /// What opening an `(expand)` vertex needs ([`crate::page::expanded`]).
+    pub expansions: Expansions,
+}
+
+/// The builder's vertices that can expand and the prior state, from which
+/// [`crate::inside::expansion::expand`] works out what an `(expand)` vertex expands into; each
+/// answer is kept, so a vertex is expanded once per analysis however often the view is derived.
+#[derive(Default)]
+pub struct Expansions {
+    /// The builder's vertex of each vertex whose kind may expand, by name.
+    pub nodes: BTreeMap<String, crate::builder::Node>,
+    /// The prior state's text, read when a vertex is first expanded (for its orphans).
+    pub state: Option<String>,
+    /// The static evaluator and the read state, made on first use.
+    #[allow(clippy::type_complexity)]
+    pub(crate) eval:
+        std::sync::Mutex<Option<(crate::config::eval::StaticEval, Option<crate::state::State>)>>,
+    /// The answers so far, by vertex name (`None`: it does not expand in this walk).
+    pub(crate) done: std::sync::Mutex<
+        BTreeMap<String, Option<Result<crate::inside::expansion::Expansion, String>>>,
+    >,
 }
 
 impl SharedInside {

@@ -150,8 +150,18 @@ where
                     )
                 })
                 .collect();
+            let expansions = super::model::Expansions {
+                nodes: g
+                    .iter()
+                    .filter(|(_, n)| n.kind().may_expand())
+                    .map(|(_, n)| (dag::Vertex::name(n), n.clone()))
+                    .collect(),
+                state: req.state.as_ref().map(|t| t.text.clone()),
+                ..Default::default()
+            };
             let inside = SharedInside::new(
                 InsideData {
+                    expansions,
                     config: out.config,
                     vars: out.vars,
                     var_sources: out.var_sources,

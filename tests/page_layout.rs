@@ -92,3 +92,53 @@ fn large_resources_only_drawings_stay_drawable() {
         }
     }
 }
+
+// Issue 15, item 4: every vertex of terraform-aws-vpc that may expand opens into its sub-graph or
+// says why it cannot, and with all of them open the drawing still lays out.
+#[test]
+fn every_expand_vertex_of_the_vpc_module_opens_or_says_why() {
+    use tfgraph::page::expanded::{Opening, of_vertex};
+    let files = root_files(&support::realworld().join("terraform-aws-vpc"));
+    let a = analyze(&files, BuilderKind::Plan, &Options::default());
+    let g = a.graph.as_ref().expect("built");
+    let t = std::time::Instant::now();
+    let (mut open, mut unknown, mut none) = (Vec::new(), 0, 0);
+    for v in g.vertices() {
+        match of_vertex(&a, &v.name) {
+            Some(Opening::Sub(_)) => open.push(v.name.clone()),
+            Some(Opening::Unknown(why)) => {
+                assert!(!why.is_empty(), "{}", v.name);
+                unknown += 1;
+            }
+            Some(Opening::TooMany(n)) => panic!("{}: {n}", v.name),
+            None => none += 1,
+        }
+    }
+    let expanded = t.elapsed();
+    assert!(open.len() > 50, "{} open", open.len());
+    let o = ViewOpts {
+        open: open.iter().cloned().collect(),
+        ..ViewOpts::default()
+    };
+    let t = std::time::Instant::now();
+    let s = shown(&a, None, &o);
+    let derived = t.elapsed();
+    // Those with instances are opened (a count of 0 leaves the vertex as it was).
+    assert!(s.opened.len() > 10, "{} opened", s.opened.len());
+    assert!(s.graph.len() > g.len());
+    let (dg, visible) = drawn(&s);
+    let t = std::time::Instant::now();
+    let sc = scene(&dg, &visible, None);
+    assert!(sc.width > 0.0);
+    eprintln!(
+        "terraform-aws-vpc: {} vertices, {} open into their sub-graphs, {unknown} not known \
+         statically, {none} do not expand; expanding all {:?}, deriving the graph with all open \
+         ({} vertices) {:?}, laying it out {:?}",
+        g.len(),
+        open.len(),
+        expanded,
+        s.graph.len(),
+        derived,
+        t.elapsed()
+    );
+}

@@ -66,8 +66,8 @@ pub(super) struct Ctx {
     pub(super) xf: RwSignal<(f64, f64, f64)>,
     pub(super) canvas: NodeRef<leptos::html::Div>,
     /// The canvas's size as the last layout left it (kept by a `ResizeObserver` in `graph.rs`),
-    /// so fitting reads no size from the DOM: reading `clientWidth` right after a redraw made
-    /// the browser lay out the whole drawing at once, a second time that frame.
+    /// so fitting a new drawing reads no size from the DOM: reading `clientWidth` right after a
+    /// redraw made the browser lay out the whole drawing at once, a second time that frame.
     pub(super) canvas_px: StoredValue<Option<(f64, f64)>>,
     pub(super) dragged: StoredValue<bool>,
     pub(super) rt: StoredValue<Option<WalkRt>, LocalStorage>,
@@ -469,25 +469,33 @@ impl Ctx {
         true
     }
 
-    /// Fits the drawing into the canvas.
+    /// Fits the drawing into the canvas (its size read from the page: a Fit the user asks for
+    /// sees a change of the canvas made in the same frame).
     pub(super) fn fit(self) {
+        self.fit_to(self.canvas_size());
+    }
+
+    /// Fits a drawing just redrawn, to the canvas's size as the last layout left it: reading the
+    /// size from the page here would lay out the whole new drawing at once, and the browser lays
+    /// it out again when the view moves. Should the canvas have changed size in this frame, the
+    /// `ResizeObserver` of `graph.rs` fits again once the layout is done.
+    pub(super) fn fit_redrawn(self) {
+        let size = self.canvas_px.try_get_value().flatten();
+        self.fit_to(size.unwrap_or_else(|| self.canvas_size()));
+    }
+
+    fn fit_to(self, (cw, ch): (f64, f64)) {
         let (w, h) = self.scene.with_untracked(|s| (s.width, s.height));
-        let (cw, ch) = self.canvas_size();
         let xf = crate::page::scene::fit(w, h, cw, ch);
         self.xf.set(xf);
         self.walk_ui.fitted.set_value(Some(xf));
     }
 
-    /// The graph canvas's size in pixels (a default before it is laid out).
+    /// The graph canvas's size in pixels, read from the page (a default before it is laid out).
     pub(super) fn canvas_size(self) -> (f64, f64) {
-        self.canvas_px
-            .try_get_value()
-            .flatten()
-            .or_else(|| {
-                self.canvas
-                    .get_untracked()
-                    .map(|el| (el.client_width() as f64, el.client_height() as f64))
-            })
+        self.canvas
+            .get_untracked()
+            .map(|el| (el.client_width() as f64, el.client_height() as f64))
             .filter(|(w, h)| *w > 0.0 && *h > 0.0)
             .unwrap_or((800.0, 600.0))
     }

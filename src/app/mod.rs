@@ -105,8 +105,9 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         ctx.scene.track();
         ctx.step.track();
-        // After the frame's layout, so a banner that just appeared is accounted for.
-        request_animation_frame(move || ctx.fit());
+        // On the next frame, to the canvas's size as last laid out; a banner that appears with
+        // the new graph resizes the canvas, and the canvas's observer fits again.
+        request_animation_frame(move || ctx.fit_redrawn());
     });
     Effect::new(move |prev: Option<()>| {
         ctx.good.track();

@@ -309,7 +309,7 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
 /// provides it). Its evaluation steps are in the one list of its steps ([`VertexSteps`]).
 #[component]
 fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
-    let inside = ctx.good.with(|g| {
+    let inside = ctx.good.with_untracked(|g| {
         g.as_ref()
             .and_then(|a| crate::page::inside::of_vertex(a, &name))
     });

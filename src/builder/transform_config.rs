@@ -123,7 +123,7 @@ impl Transform for AttachResourceConfigTransformer<'_> {
                 continue;
             };
             if let Some(rc) = m.module.resource(&d.addr.resource) {
-                d.config = Some(rc.clone());
+                d.config = Some(std::sync::Arc::new(rc.clone()));
             }
         }
         Ok(())

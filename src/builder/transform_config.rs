@@ -122,8 +122,8 @@ impl Transform for AttachResourceConfigTransformer<'_> {
             let Some(m) = root.descendant(&d.addr.module) else {
                 continue;
             };
-            if let Some(rc) = m.module.resource(&d.addr.resource) {
-                d.config = Some(std::sync::Arc::new(rc.clone()));
+            if let Some(rc) = m.module.resource_shared(&d.addr.resource) {
+                d.config = Some(rc.clone());
             }
         }
         Ok(())

@@ -298,7 +298,9 @@ pub enum Node {
     /// `nodeExpandModule`.
     ExpandModule {
         path: Module,
-        call: Option<config::ModuleCall>,
+        /// Boxed: a module call block is 800 bytes, and every vertex is as large as the largest
+        /// variant.
+        call: Option<Box<config::ModuleCall>>,
     },
     /// `nodeCloseModule` (the root module's closer is named `root`).
     CloseModule {

@@ -132,6 +132,42 @@ proptest! {
         prop_assert_eq!(ours, theirs);
     }
 
+    /// `cycles` skips Tarjan's name-ordered walk when Kahn's algorithm orders the whole graph:
+    /// it must give exactly Tarjan's components of two or more vertices, in Tarjan's order, on
+    /// graphs with and without cycles (self-loops too). `root` names only the vertices nothing
+    /// depends on: the same answer as filtering every vertex in name order.
+    #[test]
+    fn cycles_and_root_equal_the_name_ordered_definitions((names, edges) in digraph_strategy()) {
+        let (g, _) = build(&names, &edges);
+        let by_tarjan: Vec<Vec<VertexId>> =
+            g.strongly_connected().into_iter().filter(|c| c.len() > 1).collect();
+        prop_assert_eq!(g.cycles(), by_tarjan);
+        let roots: Vec<VertexId> = g
+            .ids_by_name()
+            .into_iter()
+            .filter(|v| g.dependents(*v).next().is_none())
+            .collect();
+        let expected = match roots.as_slice() {
+            [one] => Ok(*one),
+            _ => Err(roots.len()),
+        };
+        prop_assert_eq!(g.root().map_err(|_| roots.len()), expected);
+        if roots.len() > 1 {
+            let named: Vec<String> = roots.iter().map(|v| g.name_of(*v)).collect();
+            prop_assert_eq!(
+                g.root().unwrap_err().to_string(),
+                tfgraph::dag::DagError::MultipleRoots(named).to_string()
+            );
+        }
+    }
+
+    #[test]
+    fn cycles_and_root_equal_the_name_ordered_definitions_on_dags((names, edges) in dag_strategy()) {
+        let (g, _) = build(&names, &edges);
+        prop_assert!(g.cycles().is_empty());
+        prop_assert!(g.strongly_connected().iter().all(|c| c.len() == 1));
+    }
+
     #[test]
     fn ancestors_and_descendants_are_reachability((names, edges) in dag_strategy()) {
         let (g, _) = build(&names, &edges);

@@ -189,11 +189,18 @@ impl Graph {
     /// are named now (a removed vertex by its name when the step began).
     pub fn take_step(&mut self, name: &str) -> Step {
         let c = std::mem::take(&mut self.changes);
+        // Each vertex named once per step: a provider or module vertex is the end of thousands of
+        // the edges a transform adds, and a name is built by formatting its address.
+        let names = std::cell::RefCell::new(std::collections::HashMap::<VId, String>::new());
         let vname = |id: &VId| -> String {
-            match self.g.vertex(*id) {
-                Some(n) => n.name(),
-                None => c.removed_vertices.get(id).cloned().unwrap_or_default(),
-            }
+            names
+                .borrow_mut()
+                .entry(*id)
+                .or_insert_with(|| match self.g.vertex(*id) {
+                    Some(n) => n.name(),
+                    None => c.removed_vertices.get(id).cloned().unwrap_or_default(),
+                })
+                .clone()
         };
         Step {
             name: name.to_string(),

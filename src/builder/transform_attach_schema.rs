@@ -4,7 +4,8 @@
 use super::graph::Graph;
 use super::nodes::{AttachedSchema, Node};
 use super::transform::{Diagnostics, Transform};
-use crate::schema::ProviderSchemas;
+use crate::schema::{self, ProviderSchemas};
+use std::sync::Arc;
 
 pub struct AttachSchemaTransformer<'a> {
     pub schemas: Option<&'a ProviderSchemas>,
@@ -63,14 +64,25 @@ impl Transform for AttachSchemaTransformer<'_> {
         };
         let schemas = completed.as_ref().unwrap_or(schemas);
         let fallback = self.permissive_fallback.then_some(AttachedSchema::ReadAll);
+        // One shared copy of each block attached, by its place in `schemas`.
+        let mut shared: std::collections::HashMap<*const schema::Block, Arc<schema::Block>> =
+            std::collections::HashMap::new();
+        let mut share = |b: &schema::Block| {
+            AttachedSchema::Provider(
+                shared
+                    .entry(std::ptr::from_ref(b))
+                    .or_insert_with(|| Arc::new(b.clone()))
+                    .clone(),
+            )
+        };
         for v in g.vertices() {
             let Some(n) = g.node_mut(v) else { continue };
             match n {
                 Node::Provider { addr, schema, .. } => {
                     *schema = schemas
                         .get(&addr.provider)
-                        .and_then(|ps| ps.provider.clone())
-                        .map(AttachedSchema::Provider)
+                        .and_then(|ps| ps.provider.as_ref())
+                        .map(&mut share)
                         .or_else(|| fallback.clone());
                 }
                 _ => {
@@ -80,8 +92,7 @@ impl Transform for AttachSchemaTransformer<'_> {
                     let r = &d.addr.resource;
                     let found = schemas
                         .resource(&d.provider(), r.mode, &r.type_name)
-                        .cloned()
-                        .map(AttachedSchema::Provider);
+                        .map(&mut share);
                     if let Some(s) = found.or_else(|| fallback.clone()) {
                         d.schema = Some(s);
                     }

@@ -122,7 +122,7 @@ impl Transform for AttachResourceConfigTransformer<'_> {
             let Some(m) = root.descendant(&d.addr.module) else {
                 continue;
             };
-            if let Some(rc) = m.module.resource(&d.addr.resource) {
+            if let Some(rc) = m.module.resource_shared(&d.addr.resource) {
                 d.config = Some(rc.clone());
             }
         }

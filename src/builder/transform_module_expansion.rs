@@ -31,7 +31,7 @@ impl ModuleExpansionTransformer<'_> {
             .0
             .last()
             .and_then(|c| parent.module.module_calls.get(c))
-            .cloned();
+            .map(|c| Box::new(c.clone()));
         let expander = g.add(Node::ExpandModule {
             path: path.clone(),
             call,

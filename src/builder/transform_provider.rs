@@ -216,7 +216,7 @@ impl Transform for ProviderConfigTransformer<'_> {
                 .values()
                 .find(|p| p.name == local && p.alias == addr.alias)
             {
-                *config = Some(p.clone());
+                *config = Some(std::sync::Arc::new(p.clone()));
             }
         }
         Ok(())

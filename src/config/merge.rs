@@ -10,6 +10,7 @@ use crate::diag::{Diagnostic, SourceFile};
 use crate::strconv::go_quote;
 use hcl::edit::structure::{Body, Structure};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// Merges two bodies (Go `MergeBodies`).
 pub fn merge_bodies(base: &HclBody, over: &HclBody) -> HclBody {
@@ -224,6 +225,8 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
     ];
     for (map, summary, what, block) in kinds {
         for (key, r) in map {
+            // The override file's block is its own (nothing else holds it yet).
+            let r = Arc::unwrap_or_clone(r);
             if r.container.is_some() {
                 continue;
             }
@@ -231,7 +234,8 @@ pub fn merge_override(base: &mut Module, over: Module, diags: &mut Vec<Diagnosti
                 addrs::ResourceMode::Managed => base.managed_resources.get_mut(&key),
                 addrs::ResourceMode::Data => base.data_resources.get_mut(&key),
                 addrs::ResourceMode::Ephemeral => base.ephemeral_resources.get_mut(&key),
-            };
+            }
+            .map(Arc::make_mut);
             let Some(e) = target else {
                 missing(
                     diags,

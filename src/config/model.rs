@@ -210,12 +210,13 @@ pub struct Module {
     pub locals: BTreeMap<String, Local>,
     pub outputs: BTreeMap<String, Output>,
     pub module_calls: BTreeMap<String, ModuleCall>,
-    /// Managed resources by `type.name`.
-    pub managed_resources: BTreeMap<String, Resource>,
+    /// Managed resources by `type.name`. Each block is shared ([`Arc`]): the graph's resource
+    /// vertices hold the same blocks (as Go's vertices point at theirs) rather than copies.
+    pub managed_resources: BTreeMap<String, Arc<Resource>>,
     /// Data resources by `data.type.name`, including the data blocks nested in `check` blocks.
-    pub data_resources: BTreeMap<String, Resource>,
+    pub data_resources: BTreeMap<String, Arc<Resource>>,
     /// Ephemeral resources by `ephemeral.type.name`.
-    pub ephemeral_resources: BTreeMap<String, Resource>,
+    pub ephemeral_resources: BTreeMap<String, Arc<Resource>>,
     pub moved: Vec<Moved>,
     pub imports: Vec<Import>,
     pub removed: Vec<Removed>,
@@ -241,6 +242,10 @@ impl Module {
     }
     /// A resource of any mode by its address (Go `ResourceByAddr`).
     pub fn resource(&self, addr: &addrs::Resource) -> Option<&Resource> {
+        self.resource_shared(addr).map(|r| &**r)
+    }
+    /// [`Module::resource`] as the shared block, for a holder that keeps it.
+    pub fn resource_shared(&self, addr: &addrs::Resource) -> Option<&Arc<Resource>> {
         let key = addr.to_string();
         match addr.mode {
             addrs::ResourceMode::Managed => self.managed_resources.get(&key),
@@ -261,6 +266,7 @@ impl Module {
                     .filter(|r| r.container.is_none()),
             )
             .chain(self.ephemeral_resources.values())
+            .map(|r| &**r)
     }
     /// Every resource including check-scoped data blocks: Go's `ManagedResources`,
     /// `DataResources` and `EphemeralResources` together.
@@ -269,6 +275,7 @@ impl Module {
             .values()
             .chain(self.data_resources.values())
             .chain(self.ephemeral_resources.values())
+            .map(|r| &**r)
     }
 }
 

@@ -113,11 +113,15 @@ impl WalkOrder {
 impl<V: Vertex> Graph<V> {
     /// Go's `AcyclicGraph.Root`: the single vertex nothing depends on.
     pub fn root(&self) -> Result<VertexId, DagError> {
-        let roots: Vec<VertexId> = self
-            .ids_by_name()
-            .into_iter()
+        // The vertices nothing depends on, in id order, then by name (ties by id) as
+        // `ids_by_name` orders them: naming only the roots, not every vertex.
+        let mut roots: Vec<(String, VertexId)> = self
+            .ids()
             .filter(|id| self.up_len(*id) == 0)
+            .map(|id| (self.name_of(id), id))
             .collect();
+        roots.sort();
+        let roots: Vec<VertexId> = roots.into_iter().map(|(_, id)| id).collect();
         match roots.as_slice() {
             [one] => Ok(*one),
             [] => Err(DagError::NoRoots),
@@ -153,7 +157,14 @@ impl<V: Vertex> Graph<V> {
 
     /// Go's `AcyclicGraph.Cycles`: strongly connected components of two or more vertices.
     /// Self-loops are not reported here.
+    ///
+    /// A graph that Kahn's algorithm orders whole (every edge between members) has none, whatever
+    /// the order: that check costs no names, so only a graph that may have a cycle gets Tarjan's
+    /// name-ordered walk (which gives the cycles in Go's order).
     pub fn cycles(&self) -> Vec<Vec<VertexId>> {
+        if self.dense_if_acyclic().is_some() {
+            return Vec::new();
+        }
         self.strongly_connected()
             .into_iter()
             .filter(|c| c.len() > 1)

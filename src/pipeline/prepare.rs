@@ -11,7 +11,10 @@ use std::collections::BTreeMap;
 /// Everything checked and read, ready for the builder: [`run_loaded`] up to the transforms, for
 /// callers that run the transforms one at a time ([`builder::Runner`]) and then [`Prepared::finish`].
 pub struct Prepared {
-    pub config: Config,
+    /// The builder's inputs; `inputs.config` holds the loaded configuration (always `Some`),
+    /// moved there rather than copied: [`Prepared::config`] reads it, [`Prepared::finish`] hands
+    /// it to the output. (A copy of the whole tree, hcl-edit expressions and all, was a tenth of
+    /// the peak memory at 10,000 resources.)
     pub inputs: builder::Inputs,
     /// Warnings of loading so far.
     warnings: Vec<Diagnostic>,
@@ -103,13 +106,16 @@ pub fn prepare(
         errors.extend(config::validate_reference_attributes(&cfg, s));
     }
 
-    let mut inputs = builder::inputs_from_crate(
-        Some(&cfg),
-        state.as_ref(),
-        changes.as_ref(),
-        schemas.as_ref(),
-    );
-    inputs.read_bodies_without_schema = schemas.is_none();
+    let read_bodies_without_schema = schemas.is_none();
+    let mut inputs = builder::Inputs {
+        config: None,
+        state,
+        changes,
+        schemas,
+        targets: Vec::new(),
+        excludes: Vec::new(),
+        read_bodies_without_schema,
+    };
     // OpenTofu refuses -target together with -exclude before it builds anything
     // (internal/command/arguments/extended.go `parseRawTargetsAndExcludes`).
     if !req.targets.is_empty() && !req.excludes.is_empty() {
@@ -144,14 +150,20 @@ pub fn prepare(
         (&inputs.excludes, "Exclude matches nothing", "-exclude"),
     ] {
         for t in list {
-            if !target_matches(t, &cfg, state.as_ref()) {
-                diags.push(unmatched_target(t, summary, flag, &cfg, state.as_ref()));
+            if !target_matches(t, &cfg, inputs.state.as_ref()) {
+                diags.push(unmatched_target(
+                    t,
+                    summary,
+                    flag,
+                    &cfg,
+                    inputs.state.as_ref(),
+                ));
             }
         }
     }
 
+    inputs.config = Some(cfg);
     Ok(Prepared {
-        config: cfg,
         inputs,
         warnings: diags,
         kind: req.kind,
@@ -161,6 +173,14 @@ pub fn prepare(
 }
 
 impl Prepared {
+    /// The loaded configuration (the builder's `inputs.config`).
+    pub fn config(&self) -> &Config {
+        self.inputs
+            .config
+            .as_ref()
+            .expect("prepare always sets the inputs' configuration")
+    }
+
     /// The output for the graph the builder made from [`Prepared::inputs`] (validated with
     /// [`builder::validate_built`]), or its errors.
     #[allow(clippy::result_large_err)]
@@ -181,7 +201,10 @@ impl Prepared {
         warnings.extend(built.diagnostics.iter().cloned());
         warnings.retain(|d| !d.is_error());
         Ok(Output {
-            config: self.config,
+            config: self
+                .inputs
+                .config
+                .expect("prepare always sets the inputs' configuration"),
             built,
             warnings,
             kind: self.kind,

@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> ExitCode {
     }
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    match stdout
+    let code = match stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
     {
@@ -105,5 +105,9 @@ pub fn run(args: &Args) -> ExitCode {
             ExitCode::FAILURE
         }
         _ => ExitCode::SUCCESS,
-    }
+    };
+    // The process ends here: freeing the configuration and graph piece by piece took a tenth of
+    // the run at 10,000 resources, and the operating system takes the memory back at once.
+    std::mem::forget((text, out));
+    code
 }

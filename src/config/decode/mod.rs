@@ -272,7 +272,7 @@ pub fn decode_file(
                     insert_unique(
                         cx.diags,
                         map,
-                        (key, r),
+                        (key, Arc::new(r)),
                         |r| &r.decl_range,
                         &summary,
                         |r, prev| {
@@ -321,7 +321,7 @@ pub fn decode_file(
                             insert_unique(
                                 cx.diags,
                                 &mut module.data_resources,
-                                (key, r.clone()),
+                                (key, Arc::new(r.clone())),
                                 |r| &r.decl_range,
                                 &summary,
                                 |r, prev| {
@@ -396,9 +396,14 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
     let fix = |r: &mut Resource| {
         r.provider = lookup(&r.provider_config_addr().local_name);
     };
-    module.managed_resources.values_mut().for_each(fix);
-    module.data_resources.values_mut().for_each(fix);
-    module.ephemeral_resources.values_mut().for_each(fix);
+    for r in module
+        .managed_resources
+        .values_mut()
+        .chain(module.data_resources.values_mut())
+        .chain(module.ephemeral_resources.values_mut())
+    {
+        fix(Arc::make_mut(r));
+    }
     for c in module.checks.values_mut() {
         c.data_resources.iter_mut().for_each(fix);
     }

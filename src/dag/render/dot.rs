@@ -78,13 +78,14 @@ fn ast_decorated<V: Vertex>(
 }
 
 fn subgraphs<V: Vertex>(g: &Graph<V>) -> Vec<(String, &Graph<V>)> {
-    g.ids_by_name()
-        .into_iter()
-        .filter_map(|id| {
-            let v = g.vertex(id)?;
-            v.subgraph().map(|sg| (v.name(), sg))
-        })
-        .collect()
+    // The vertices with a subgraph, by name (ties by id, as `ids_by_name`): most graphs have
+    // none, so no vertex is named for nothing.
+    let mut named: Vec<(String, VertexId, &Graph<V>)> = g
+        .iter()
+        .filter_map(|(id, v)| v.subgraph().map(|sg| (v.name(), id, sg)))
+        .collect();
+    named.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    named.into_iter().map(|(name, _, sg)| (name, sg)).collect()
 }
 
 fn write_subgraph<V: Vertex>(

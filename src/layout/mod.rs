@@ -39,7 +39,7 @@ use crate::dag::{Graph, Vertex, VertexId};
 use crate::rng::SplitMix;
 use std::collections::BTreeMap;
 
-pub use metrics::{Metrics, count_crossings, layer_segments, measure_dot_plain};
+pub use metrics::{Metrics, count_crossings, layer_segments, measure_dot_plain, measure_elk};
 pub use model::{
     ClusterBox, DEFAULT_ASPECT, Direction, Input, InputNode, Layout, LayoutOptions, NodeBox,
     RoutedEdge,

@@ -205,6 +205,8 @@ pub struct Sizes {
     pub layout: Option<(usize, usize, usize)>,
     /// Seeds (1..=this) of the deep generated DAG ([`deep_graph`]) at the small and large sizes.
     pub deep_seeds: u64,
+    /// Only the layout rows whose graph name contains this (empty: all).
+    pub only: String,
 }
 
 impl Sizes {
@@ -214,6 +216,7 @@ impl Sizes {
             pipeline: vec![(1_000, 5), (10_000, 3)],
             layout: Some((1_000, 3_000, 10_000)),
             deep_seeds: 3,
+            only: String::new(),
         }
     }
 
@@ -223,6 +226,7 @@ impl Sizes {
             pipeline: vec![(100, 3), (300, 3)],
             layout: Some((200, 400, 1_000)),
             deep_seeds: 2,
+            only: String::new(),
         }
     }
 }
@@ -438,60 +442,72 @@ pub fn report(sizes: &Sizes, host: Host<'_>, out: &mut dyn std::io::Write) -> Re
     }
 
     if let Some((k1, k3, k10)) = sizes.layout {
-        // (name, input, whether dot and ELK run on it)
-        let mut graphs: Vec<(String, Input, bool)> = Vec::new();
+        // (name, what makes the input (graph kind, size, seed), whether dot and ELK run on it)
+        #[derive(Clone, Copy)]
+        enum Kind {
+            Deep(u64),
+            Random,
+            Plan,
+            Uniform,
+        }
+        let mut graphs: Vec<(String, Kind, usize, bool)> = Vec::new();
         for seed in 1..=sizes.deep_seeds {
             graphs.push((
                 format!("deep({k1}), seed {seed}"),
-                deep_input(k1, seed),
+                Kind::Deep(seed),
+                k1,
                 true,
             ));
         }
-        graphs.push((
-            format!("random_graph({k1}), modules"),
-            random_input(k1),
-            true,
-        ));
-        graphs.push((
-            format!("random_graph({k3}), modules"),
-            random_input(k3),
-            true,
-        ));
+        for k in [k1, k3] {
+            graphs.push((format!("random_graph({k}), modules"), Kind::Random, k, true));
+        }
         // Generated configurations whose plan graphs have about k1 and k3 vertices.
         for res in [k1 * 3 / 4, k3 * 3 / 4] {
             graphs.push((
                 format!("plan graph, gen {res} resources"),
-                plan_input(res)?,
+                Kind::Plan,
+                res,
                 true,
             ));
         }
         for seed in 1..=sizes.deep_seeds {
             graphs.push((
                 format!("deep({k10}), seed {seed}"),
-                deep_input(k10, seed),
+                Kind::Deep(seed),
+                k10,
                 false,
             ));
         }
         graphs.push((
             format!("random_graph({k10}), modules"),
-            random_input(k10),
+            Kind::Random,
+            k10,
             false,
         ));
         graphs.push((
             format!("uniform {k10} vertices x 2 dependencies"),
-            uniform_input(k10),
+            Kind::Uniform,
+            k10,
             false,
         ));
         graphs.push((
             format!("plan graph, gen {k10} resources"),
-            plan_input(k10)?,
+            Kind::Plan,
+            k10,
             false,
         ));
         w("\n### Layout against Graphviz dot and ELK\n".into())?;
         w(LAYOUT_NOTE.into())?;
         w(LAYOUT_HEADER.into())?;
-        for (name, input, others) in &graphs {
-            let row = compare(input, *others, now, &mut dot, &mut elk)?;
+        for (name, kind, n, others) in graphs.iter().filter(|g| g.0.contains(&sizes.only)) {
+            let input = match *kind {
+                Kind::Deep(seed) => deep_input(*n, seed),
+                Kind::Random => random_input(*n),
+                Kind::Plan => plan_input(*n)?,
+                Kind::Uniform => uniform_input(*n),
+            };
+            let row = compare(&input, *others, now, &mut dot, &mut elk)?;
             w(row.line(name))?;
         }
     }
@@ -500,7 +516,7 @@ pub fn report(sizes: &Sizes, host: Host<'_>, out: &mut dyn std::io::Write) -> Re
         w(LAYOUT_NOTE.into())?;
         w(LAYOUT_HEADER.into())?;
         let mut total = Row::default();
-        for (name, input) in &realworld {
+        for (name, input) in realworld.iter().filter(|g| g.0.contains(&sizes.only)) {
             let row = compare(input, true, now, &mut dot, &mut elk)?;
             w(row.line(name))?;
             total.add(&row);
@@ -611,6 +627,7 @@ mod tests {
             pipeline: vec![(20, 2)],
             layout: Some((20, 30, 40)),
             deep_seeds: 2,
+            only: String::new(),
         };
         let mut out = Vec::new();
         report(

@@ -39,6 +39,9 @@ pub struct Args {
     /// ../shared/realworld, with ours, dot and ELK.
     #[arg(long, value_name = "DIR")]
     realworld: Option<PathBuf>,
+    /// Only the layout rows whose graph name contains this text.
+    #[arg(long, value_name = "TEXT", default_value = "")]
+    only: String,
     /// Keep dot's and ELK's results here, keyed by their input, and reuse them (they take
     /// seconds to minutes; ours is always run).
     #[arg(long, value_name = "DIR")]
@@ -224,6 +227,7 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         Sizes::full()
     };
+    sizes.only = args.only.clone();
     if args.no_pipeline {
         sizes.pipeline.clear();
     }

@@ -662,7 +662,7 @@ fn sift_all(g: &mut LayeredGraph, keys: &Keys) {
 }
 
 /// Bounds of [`sift_all`]: rounds, and the work of all rounds (items × edges summed over layers).
-const MAX_SIFT_ROUNDS: usize = 8;
+const MAX_SIFT_ROUNDS: usize = 4;
 const SIFT_BUDGET: usize = 40_000_000;
 
 /// Work budget for restarts, in items: a graph of `items` items gets `RESTART_BUDGET / items`
@@ -710,11 +710,7 @@ pub(crate) fn order(
             g.refresh_layer(r);
         }
         initial(g, &mut keys, downward, run >= 2);
-        let mut c = improve(g, &mut keys, opts);
-        if opts.transpose && c > 0 {
-            sift_all(g, &keys);
-            c = g.crossings();
-        }
+        let c = improve(g, &mut keys, opts);
         if best.as_ref().is_none_or(|(b, _)| c < *b) {
             best = Some((c, g.layers.clone()));
         }
@@ -725,6 +721,10 @@ pub(crate) fn order(
     if let Some((_, layers)) = best {
         g.layers = layers;
         g.refresh_pos();
+    }
+    // Sifting the winner only: sifting every start gave 1-2% fewer crossings at twice the time.
+    if opts.transpose {
+        sift_all(g, &keys);
     }
 }
 

@@ -284,4 +284,40 @@ mod tests {
         assert!(input.nodes[3].cluster.is_empty());
         assert!(input_from_dot("digraph {").is_err());
     }
+
+    #[test]
+    fn elk_graph_nests_clusters_and_keeps_edges_in_order() {
+        let input = input_from_dot(
+            "digraph { subgraph cluster_a { x; subgraph cluster_b { y } } x -> y; y -> z }",
+        )
+        .expect("parsed");
+        let v: serde_json::Value =
+            serde_json::from_str(&input_to_elk(&input, super::super::Direction::TopToBottom))
+                .expect("json");
+        assert_eq!(
+            v["layoutOptions"]["elk.hierarchyHandling"],
+            "INCLUDE_CHILDREN"
+        );
+        let edges: Vec<(String, String)> = v["edges"]
+            .as_array()
+            .expect("edges")
+            .iter()
+            .map(|e| (e["sources"][0].to_string(), e["targets"][0].to_string()))
+            .collect();
+        let name = |i: usize| format!("\"n{i}\"");
+        let want: Vec<(String, String)> = input
+            .edges
+            .iter()
+            .map(|&(a, b)| (name(a), name(b)))
+            .collect();
+        assert_eq!(edges, want);
+        // z at the top, cluster a holding x and cluster b holding y.
+        let top = v["children"].as_array().expect("children");
+        assert_eq!(top.len(), 2);
+        let a = &top[1];
+        assert_eq!(a["labels"][0]["text"], "a");
+        let inner = a["children"].as_array().expect("a's children");
+        assert_eq!(inner.len(), 2);
+        assert_eq!(inner[1]["children"].as_array().map(Vec::len), Some(1));
+    }
 }

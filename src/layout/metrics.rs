@@ -339,4 +339,15 @@ mod tests {
         assert_eq!(gaps[0], vec![(0.0, 5.0), (9.0, 0.0)]);
         assert_eq!(gaps[1], vec![(5.0, 5.0)]);
     }
+
+    #[test]
+    fn reads_elk_output() {
+        // Two edges crossing between the layer at y = 10 and the one at y = 50, bent on the way.
+        let text = r#"{"ms": 3, "nodes": [["n0", 0, 10], ["n1", 40, 10], ["n2", 0, 50], ["n3", 40, 50]],
+            "edges": [[[0, 20], [0, 30], [40, 30], [40, 40]], [[40, 20], [0, 40]]]}"#;
+        let m = measure_elk(text, Direction::TopToBottom).expect("read");
+        assert_eq!(m.crossings, 1);
+        assert!((m.total_edge_length - (60.0 + 2000f64.sqrt())).abs() < 1e-6);
+        assert!(measure_elk("not json", Direction::TopToBottom).is_err());
+    }
 }

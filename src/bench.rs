@@ -124,6 +124,29 @@ pub fn uniform_graph(n: usize, deps: usize, seed: u64) -> crate::dag::Graph<Stri
     g
 }
 
+/// The deep benchmark of issue 16: `n` vertices, vertex `i` depending on `deps` distinct vertices
+/// chosen uniformly among the `window` before it (fewer for the first ones). Unlike the wide plan
+/// graphs this is deep (about `n / 12` layers for a window of 60) with many long edges; at
+/// `n = 10_000, deps = 2` it has 20,000 edges less three.
+pub fn deep_graph(n: usize, window: usize, deps: usize, seed: u64) -> crate::dag::Graph<String> {
+    let mut rng = crate::rng::SplitMix::new(seed ^ 0x6465_6570);
+    let mut g = crate::dag::Graph::new();
+    let mut ids = Vec::with_capacity(n);
+    for i in 0..n {
+        let id = g.add(format!("aws_instance.v{i}"));
+        let lo = i.saturating_sub(window.max(1));
+        for _ in 0..deps.min(i - lo) {
+            let mut j = lo + rng.below(i - lo);
+            while g.has_edge(id, ids[j]) {
+                j = lo + rng.below(i - lo);
+            }
+            g.connect(id, ids[j]);
+        }
+        ids.push(id);
+    }
+    g
+}
+
 /// `12.3 ms`, `123 ms`, `1.23 s`: milliseconds as the benchmark tables print them.
 pub fn ms(x: f64) -> String {
     if x >= 1000.0 {
@@ -178,8 +201,12 @@ pub struct Sizes {
     /// `(resources, runs)` of the pipeline table.
     pub pipeline: Vec<(usize, usize)>,
     /// The small, middle and large graph sizes of the layout table: the small and middle ones are
-    /// also laid out by dot, the large one only by us.
-    pub layout: (usize, usize, usize),
+    /// also laid out by dot and ELK, the large one only by us. `None` leaves the table out.
+    pub layout: Option<(usize, usize, usize)>,
+    /// Seeds (1..=this) of the deep generated DAG ([`deep_graph`]) at the small and large sizes.
+    pub deep_seeds: u64,
+    /// Only the layout rows whose graph name contains this (empty: all).
+    pub only: String,
 }
 
 impl Sizes {
@@ -187,7 +214,9 @@ impl Sizes {
     pub fn full() -> Self {
         Sizes {
             pipeline: vec![(1_000, 5), (10_000, 3)],
-            layout: (1_000, 3_000, 10_000),
+            layout: Some((1_000, 3_000, 10_000)),
+            deep_seeds: 3,
+            only: String::new(),
         }
     }
 
@@ -195,22 +224,29 @@ impl Sizes {
     pub fn quick() -> Self {
         Sizes {
             pipeline: vec![(100, 3), (300, 3)],
-            layout: (200, 400, 1_000),
+            layout: Some((200, 400, 1_000)),
+            deep_seeds: 2,
+            only: String::new(),
         }
     }
 }
 
-/// Runs Graphviz on a layout input: wall-clock milliseconds and `dot -Tplain`'s output.
-pub type RunDot<'a> = &'a mut dyn FnMut(&Input) -> Result<(f64, String), String>;
+/// Runs another layout program on an input: its layout time in milliseconds and its output
+/// (`dot -Tplain` for Graphviz, `scripts/elk-layout.mjs`'s JSON for ELK).
+pub type RunTool<'a> = &'a mut dyn FnMut(&Input) -> Result<(f64, String), String>;
 
 /// What [`report`] needs from the machine it runs on.
 pub struct Host<'a> {
     /// Milliseconds since any fixed origin.
     pub now: &'a mut dyn FnMut() -> f64,
     /// Graphviz; `None` skips dot.
-    pub dot: Option<RunDot<'a>>,
+    pub dot: Option<RunTool<'a>>,
+    /// ELK (elkjs under Node.js); `None` skips it.
+    pub elk: Option<RunTool<'a>>,
     /// `(name, text)` of a file with `BENCH-WASM` lines, to compare wasm with native.
     pub wasm: Option<(String, String)>,
+    /// Plan graphs of real configurations (`(root folder, input)`), laid out by all three.
+    pub realworld: Vec<(String, Input)>,
 }
 
 use crate::layout::{self, Direction, Input, LayoutOptions};
@@ -236,6 +272,11 @@ fn random_input(n: usize) -> Input {
     )
 }
 
+fn deep_input(n: usize, seed: u64) -> Input {
+    let g = deep_graph(n, 60, 2, seed);
+    Input::from_graph(&g, |_, v| layout::monospace_size(v), |_, _| Vec::new())
+}
+
 fn uniform_input(n: usize) -> Input {
     let g = uniform_graph(n, 2, 1);
     Input::from_graph(&g, |_, v| layout::monospace_size(v), |_, _| Vec::new())
@@ -254,19 +295,124 @@ fn best_ms<T>(runs: usize, now: &mut dyn FnMut() -> f64, mut f: impl FnMut() -> 
     (best, last.expect("at least one run"))
 }
 
+const LAYOUT_NOTE: &str = "Ours: best of 3, wall clock, default options (components packed). dot: one `dot -Tplain` run on the same graph (same box sizes, same nested clusters), wall clock. ELK: elkjs's layered algorithm under Node.js (`scripts/elk-layout.mjs`, clusters as compound nodes laid out as a whole), its layout call timed. Crossings counted the same way for all three: layers from vertex centres, edges as polylines (`Layout::metrics`, `layout::measure_dot_plain`, `layout::measure_elk`). Best = the fewer of dot's and ELK's.\n";
+const LAYOUT_HEADER: &str = "| graph | vertices | edges | ours | dot | ELK | crossings ours | dot | ELK | ours / best |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+
+/// One line of the layout tables.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Row {
+    pub vertices: usize,
+    pub edges: usize,
+    pub ours_ms: f64,
+    pub ours: u64,
+    /// `(ms, crossings)` of dot and ELK where they ran.
+    pub dot: Option<(f64, u64)>,
+    pub elk: Option<(f64, u64)>,
+}
+
+impl Row {
+    fn add(&mut self, r: &Row) {
+        let sum = |a: Option<(f64, u64)>, b: Option<(f64, u64)>, first: bool| match (a, b) {
+            (Some(a), Some(b)) => Some((a.0 + b.0, a.1 + b.1)),
+            (None, b) if first => b,
+            _ => None,
+        };
+        let first = self.vertices == 0;
+        self.vertices += r.vertices;
+        self.edges += r.edges;
+        self.ours_ms += r.ours_ms;
+        self.ours += r.ours;
+        self.dot = sum(self.dot, r.dot, first);
+        self.elk = sum(self.elk, r.elk, first);
+    }
+
+    /// The fewer crossings of dot and ELK, where either ran.
+    pub fn best(&self) -> Option<u64> {
+        match (self.dot, self.elk) {
+            (Some(d), Some(e)) => Some(d.1.min(e.1)),
+            (Some(d), None) => Some(d.1),
+            (None, Some(e)) => Some(e.1),
+            (None, None) => None,
+        }
+    }
+
+    fn line(&self, name: &str) -> String {
+        let t = |x: Option<(f64, u64)>| x.map_or("(not run)".to_string(), |x| ms(x.0));
+        let c = |x: Option<(f64, u64)>| x.map(|x| thousands(x.1)).unwrap_or_default();
+        format!(
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            thousands(self.vertices as u64),
+            thousands(self.edges as u64),
+            ms(self.ours_ms),
+            t(self.dot),
+            t(self.elk),
+            thousands(self.ours),
+            c(self.dot),
+            c(self.elk),
+            self.best()
+                .map(|b| format!("{:.2}x", self.ours as f64 / b.max(1) as f64))
+                .unwrap_or_default()
+        )
+    }
+}
+
+/// Lays `input` out with ours (best of 3) and, with `others`, dot and ELK where present.
+fn compare(
+    input: &Input,
+    others: bool,
+    now: &mut dyn FnMut() -> f64,
+    dot: &mut Option<RunTool<'_>>,
+    elk: &mut Option<RunTool<'_>>,
+) -> Result<Row, String> {
+    let opts = LayoutOptions::default();
+    let (t, l) = best_ms(3, now, || layout::layout(input, &opts));
+    let mut row = Row {
+        vertices: input.nodes.len(),
+        edges: input.edges.len(),
+        ours_ms: t,
+        ours: l.metrics().crossings,
+        ..Default::default()
+    };
+    if others {
+        if let Some(run) = dot.as_mut() {
+            let (dt, plain) = run(input)?;
+            row.dot = Some((
+                dt,
+                layout::measure_dot_plain(&plain, Direction::TopToBottom).crossings,
+            ));
+        }
+        if let Some(run) = elk.as_mut() {
+            let (et, text) = run(input)?;
+            row.elk = Some((
+                et,
+                layout::measure_elk(&text, Direction::TopToBottom)?.crossings,
+            ));
+        }
+    }
+    Ok(row)
+}
+
 /// `tfgraph bench`: the pipeline table, the layout table against dot and, with wasm figures,
 /// the wasm against native table, as Markdown written to `out` row by row (a full run takes
 /// minutes).
 pub fn report(sizes: &Sizes, host: Host<'_>, out: &mut dyn std::io::Write) -> Result<(), String> {
-    let Host { now, mut dot, wasm } = host;
+    let Host {
+        now,
+        mut dot,
+        mut elk,
+        wasm,
+        realworld,
+    } = host;
     let mut w = |s: String| writeln!(out, "{s}").map_err(|e| e.to_string());
-    w(
-        "### Pipeline (plan graph of `tfgraph gen --resources N --modules N/100 --seed 1`)\n"
-            .into(),
-    )?;
-    w("Best of several runs, wall clock. Load includes the loader's own parse.\n".into())?;
-    w("| resources | vertices | edges | text | raw hcl-rs parse (floor) | load (parse + decode) | transforms | transitive reduction | validate | whole pipeline | whole / floor |".into())?;
-    w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|".into())?;
+    if !sizes.pipeline.is_empty() {
+        w(
+            "### Pipeline (plan graph of `tfgraph gen --resources N --modules N/100 --seed 1`)\n"
+                .into(),
+        )?;
+        w("Best of several runs, wall clock. Load includes the loader's own parse.\n".into())?;
+        w("| resources | vertices | edges | text | raw hcl-rs parse (floor) | load (parse + decode) | transforms | transitive reduction | validate | whole pipeline | whole / floor |".into())?;
+        w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|".into())?;
+    }
     let mut native: BTreeMap<usize, PhaseTimes> = BTreeMap::new();
     for &(n, runs) in &sizes.pipeline {
         let files = crate::generator::generate(&crate::generator::GenOptions {
@@ -295,72 +441,87 @@ pub fn report(sizes: &Sizes, host: Host<'_>, out: &mut dyn std::io::Write) -> Re
         native.insert(n, t);
     }
 
-    w("\n### Layout against Graphviz dot 2.43\n".into())?;
-    w("Ours: best of 3, wall clock. dot: one `dot -Tplain` run on the same graph (same box sizes, same nested clusters), wall clock. Crossings counted the same way for both (`layout::measure_dot_plain` on dot's output, `Layout::metrics` on ours).\n".into())?;
-    w(
-        "| graph | vertices | edges | ours | dot | crossings ours | crossings dot | ours / dot |"
-            .into(),
-    )?;
-    w("|---|---:|---:|---:|---:|---:|---:|---:|".into())?;
-    let (k1, k3, k10) = sizes.layout;
-    let mut graphs: Vec<(String, Input, bool)> = vec![
-        (
-            format!("random_graph({k1}), modules"),
-            random_input(k1),
-            true,
-        ),
-        (
-            format!("random_graph({k3}), modules"),
-            random_input(k3),
-            true,
-        ),
-    ];
-    // Generated configurations whose plan graphs have about k1 and k3 vertices.
-    for res in [k1 * 3 / 4, k3 * 3 / 4] {
+    if let Some((k1, k3, k10)) = sizes.layout {
+        // (name, what makes the input (graph kind, size, seed), whether dot and ELK run on it)
+        #[derive(Clone, Copy)]
+        enum Kind {
+            Deep(u64),
+            Random,
+            Plan,
+            Uniform,
+        }
+        let mut graphs: Vec<(String, Kind, usize, bool)> = Vec::new();
+        for seed in 1..=sizes.deep_seeds {
+            graphs.push((
+                format!("deep({k1}), seed {seed}"),
+                Kind::Deep(seed),
+                k1,
+                true,
+            ));
+        }
+        for k in [k1, k3] {
+            graphs.push((format!("random_graph({k}), modules"), Kind::Random, k, true));
+        }
+        // Generated configurations whose plan graphs have about k1 and k3 vertices.
+        for res in [k1 * 3 / 4, k3 * 3 / 4] {
+            graphs.push((
+                format!("plan graph, gen {res} resources"),
+                Kind::Plan,
+                res,
+                true,
+            ));
+        }
+        for seed in 1..=sizes.deep_seeds {
+            graphs.push((
+                format!("deep({k10}), seed {seed}"),
+                Kind::Deep(seed),
+                k10,
+                false,
+            ));
+        }
         graphs.push((
-            format!("plan graph, gen {res} resources"),
-            plan_input(res)?,
-            true,
+            format!("random_graph({k10}), modules"),
+            Kind::Random,
+            k10,
+            false,
         ));
+        graphs.push((
+            format!("uniform {k10} vertices x 2 dependencies"),
+            Kind::Uniform,
+            k10,
+            false,
+        ));
+        graphs.push((
+            format!("plan graph, gen {k10} resources"),
+            Kind::Plan,
+            k10,
+            false,
+        ));
+        w("\n### Layout against Graphviz dot and ELK\n".into())?;
+        w(LAYOUT_NOTE.into())?;
+        w(LAYOUT_HEADER.into())?;
+        for (name, kind, n, others) in graphs.iter().filter(|g| g.0.contains(&sizes.only)) {
+            let input = match *kind {
+                Kind::Deep(seed) => deep_input(*n, seed),
+                Kind::Random => random_input(*n),
+                Kind::Plan => plan_input(*n)?,
+                Kind::Uniform => uniform_input(*n),
+            };
+            let row = compare(&input, *others, now, &mut dot, &mut elk)?;
+            w(row.line(name))?;
+        }
     }
-    graphs.push((
-        format!("random_graph({k10}), modules"),
-        random_input(k10),
-        false,
-    ));
-    graphs.push((
-        format!("uniform {k10} vertices x 2 dependencies"),
-        uniform_input(k10),
-        false,
-    ));
-    graphs.push((
-        format!("plan graph, gen {k10} resources"),
-        plan_input(k10)?,
-        false,
-    ));
-    let opts = LayoutOptions::default();
-    for (name, input, with_dot) in &graphs {
-        let (t, l) = best_ms(3, now, || layout::layout(input, &opts));
-        let m = l.metrics();
-        let (dot_t, dot_c) = match dot.as_mut() {
-            Some(run_dot) if *with_dot => {
-                let (dt, plain) = run_dot(input)?;
-                let dm = layout::measure_dot_plain(&plain, Direction::TopToBottom);
-                (ms(dt), Some(dm.crossings))
-            }
-            _ => ("(not run)".to_string(), None),
-        };
-        w(format!(
-            "| {name} | {} | {} | {} | {dot_t} | {} | {} | {} |",
-            thousands(input.nodes.len() as u64),
-            thousands(input.edges.len() as u64),
-            ms(t),
-            thousands(m.crossings),
-            dot_c.map(thousands).unwrap_or_default(),
-            dot_c
-                .map(|d| format!("{:.2}x", m.crossings as f64 / d.max(1) as f64))
-                .unwrap_or_default()
-        ))?;
+    if !realworld.is_empty() {
+        w("\n### Plan graphs of real configurations\n".into())?;
+        w(LAYOUT_NOTE.into())?;
+        w(LAYOUT_HEADER.into())?;
+        let mut total = Row::default();
+        for (name, input) in realworld.iter().filter(|g| g.0.contains(&sizes.only)) {
+            let row = compare(input, true, now, &mut dot, &mut elk)?;
+            w(row.line(name))?;
+            total.add(&row);
+        }
+        w(total.line("**total**"))?;
     }
 
     if let Some((name, text)) = wasm {
@@ -443,8 +604,8 @@ mod tests {
         assert_eq!(w[&1000].get("bad"), None);
     }
 
-    /// The three tables with tiny sizes, a counting clock and a fake dot: every row is there
-    /// and dot's figures appear only for the graphs it runs on.
+    /// Every table with tiny sizes, a counting clock and fake dot and ELK: every row is there
+    /// and their figures appear only for the graphs they run on.
     #[test]
     fn the_report_has_every_table_and_row() {
         let mut tick = 0.0;
@@ -457,9 +618,16 @@ mod tests {
             dot_runs += 1;
             Ok((5.0, "graph 1 1 1\nstop\n".to_string()))
         };
+        let mut elk_runs = 0;
+        let mut elk = |_: &Input| {
+            elk_runs += 1;
+            Ok((7.0, r#"{"nodes": [], "edges": []}"#.to_string()))
+        };
         let sizes = Sizes {
             pipeline: vec![(20, 2)],
-            layout: (20, 30, 40),
+            layout: Some((20, 30, 40)),
+            deep_seeds: 2,
+            only: String::new(),
         };
         let mut out = Vec::new();
         report(
@@ -467,24 +635,51 @@ mod tests {
             Host {
                 now: &mut now,
                 dot: Some(&mut dot),
+                elk: Some(&mut elk),
                 wasm: Some(("w.txt".into(), "BENCH-WASM 20 load=3 whole=4\n".into())),
+                realworld: vec![("a/b".into(), deep_input(10, 1))],
             },
             &mut out,
         )
         .unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert_eq!(dot_runs, 4, "dot runs on the small and middle graphs only");
+        assert_eq!(
+            (dot_runs, elk_runs),
+            (7, 7),
+            "dot and ELK run on the small and middle graphs and the real ones only"
+        );
         for row in [
             "| 20 | ",
+            "| deep(20), seed 1 | 20 | 37 | ",
+            "| deep(20), seed 2 | 20 | 37 | ",
+            "| deep(40), seed 2 | 40 | 77 | ",
             "| random_graph(20), modules | 20 | ",
             "| plan graph, gen 15 resources | ",
             "| uniform 40 vertices x 2 dependencies | 40 | 77 | ",
             "| plan graph, gen 40 resources | ",
+            "| a/b | 10 | 17 | ",
+            "| **total** | 10 | 17 | ",
             "| 20 | load | ",
             "| 20 | whole | ",
         ] {
             assert!(text.contains(row), "{row}\n{text}");
         }
-        assert_eq!(text.matches("(not run)").count(), 3, "{text}");
+        assert_eq!(text.matches("(not run)").count(), 10, "{text}");
+    }
+
+    #[test]
+    fn deep_graphs_depend_within_the_window() {
+        let g = deep_graph(500, 60, 2, 7);
+        assert_eq!(g.edge_count(), 2 * 500 - 3);
+        let index = |v: &String| -> usize { v.rsplit('v').next().unwrap().parse().unwrap() };
+        for (a, b) in g.edges() {
+            let (i, j) = (index(g.vertex(a).unwrap()), index(g.vertex(b).unwrap()));
+            assert!(j < i && i - j <= 60, "{i} -> {j}");
+        }
+        assert_eq!(
+            deep_graph(500, 60, 2, 7).edges(),
+            g.edges(),
+            "deterministic"
+        );
     }
 }

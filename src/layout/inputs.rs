@@ -150,6 +150,76 @@ pub fn input_to_dot(input: &Input, direction: super::Direction) -> String {
     s
 }
 
+/// The input as an ELK JSON graph for elkjs's layered algorithm (`scripts/elk-layout.mjs`, as
+/// `tfgraph bench` runs it): vertices `n0, n1, ...` with their box sizes, clusters as nested
+/// compound nodes `c0, c1, ...`, every edge `e<k>` (the input's k-th) on the root from the
+/// upstream end, the hierarchy laid out as a whole (`INCLUDE_CHILDREN`), spacing as ours.
+pub fn input_to_elk(input: &Input, direction: super::Direction) -> String {
+    use serde_json::{Value, json};
+    let opts = super::LayoutOptions::default();
+    let mut members: BTreeMap<Vec<String>, Vec<usize>> = BTreeMap::new();
+    for (i, n) in input.nodes.iter().enumerate() {
+        for k in 0..n.cluster.len() {
+            members.entry(n.cluster[..k].to_vec()).or_default();
+        }
+        members.entry(n.cluster.clone()).or_default().push(i);
+    }
+    fn children(
+        path: &[String],
+        members: &BTreeMap<Vec<String>, Vec<usize>>,
+        input: &Input,
+        next: &mut usize,
+    ) -> Vec<Value> {
+        let mut out: Vec<Value> = members
+            .get(path)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&i| {
+                let n = &input.nodes[i];
+                json!({"id": format!("n{i}"), "width": n.width.max(0.0), "height": n.height.max(0.0)})
+            })
+            .collect();
+        for child in members
+            .keys()
+            .filter(|k| k.len() == path.len() + 1 && k.starts_with(path))
+        {
+            let id = format!("c{next}");
+            *next += 1;
+            out.push(json!({
+                "id": id,
+                "labels": [{"text": child.last().cloned().unwrap_or_default()}],
+                "children": children(child, members, input, next),
+            }));
+        }
+        out
+    }
+    let mut next = 0;
+    let edges: Vec<Value> = input
+        .edges
+        .iter()
+        .enumerate()
+        .map(|(k, &(a, b))| json!({"id": format!("e{k}"), "sources": [format!("n{a}")], "targets": [format!("n{b}")]}))
+        .collect();
+    let dir = match direction {
+        super::Direction::TopToBottom => "DOWN",
+        super::Direction::LeftToRight => "RIGHT",
+    };
+    json!({
+        "id": "root",
+        "layoutOptions": {
+            "elk.algorithm": "layered",
+            "elk.direction": dir,
+            "elk.hierarchyHandling": "INCLUDE_CHILDREN",
+            "elk.spacing.nodeNode": opts.node_sep,
+            "elk.layered.spacing.nodeNodeBetweenLayers": opts.rank_sep,
+        },
+        "children": children(&[], &members, input, &mut next),
+        "edges": edges,
+    })
+    .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +283,41 @@ mod tests {
         assert_eq!(input.nodes[2].cluster, ["module.m", "n"]);
         assert!(input.nodes[3].cluster.is_empty());
         assert!(input_from_dot("digraph {").is_err());
+    }
+
+    #[test]
+    fn elk_graph_nests_clusters_and_keeps_edges_in_order() {
+        let input = input_from_dot(
+            "digraph { subgraph cluster_a { x; subgraph cluster_b { y } } x -> y; y -> z }",
+        )
+        .expect("parsed");
+        let v: serde_json::Value =
+            serde_json::from_str(&input_to_elk(&input, super::super::Direction::TopToBottom))
+                .expect("json");
+        assert_eq!(
+            v["layoutOptions"]["elk.hierarchyHandling"],
+            "INCLUDE_CHILDREN"
+        );
+        let edges: Vec<(String, String)> = v["edges"]
+            .as_array()
+            .expect("edges")
+            .iter()
+            .map(|e| (e["sources"][0].to_string(), e["targets"][0].to_string()))
+            .collect();
+        let name = |i: usize| format!("\"n{i}\"");
+        let want: Vec<(String, String)> = input
+            .edges
+            .iter()
+            .map(|&(a, b)| (name(a), name(b)))
+            .collect();
+        assert_eq!(edges, want);
+        // z at the top, cluster a holding x and cluster b holding y.
+        let top = v["children"].as_array().expect("children");
+        assert_eq!(top.len(), 2);
+        let a = &top[1];
+        assert_eq!(a["labels"][0]["text"], "a");
+        let inner = a["children"].as_array().expect("a's children");
+        assert_eq!(inner.len(), 2);
+        assert_eq!(inner[1]["children"].as_array().map(Vec::len), Some(1));
     }
 }

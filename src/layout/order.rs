@@ -529,6 +529,142 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     g.refresh_layer(r);
 }
 
+/// Sifting (Matuszewski, Schönfeld and Molitor): each item in turn, most connected first, is
+/// taken out of layer `r` and put back at the place among the items of its own cluster where it
+/// crosses fewest edges with both neighbouring layers (never inside the block of a sub-cluster,
+/// so clusters stay contiguous; hinted vertices stay where the hint put them). Moving an item
+/// past another changes the crossings by the two's pair counts only, so one item costs
+/// O(len · degree + edges of the layer). Returns the crossings removed.
+fn sift(g: &mut LayeredGraph, keys: &Keys, r: usize) -> u64 {
+    let len = g.layers[r].len();
+    if len < 3 {
+        return 0;
+    }
+    let flat = |side: &[Vec<usize>], g: &LayeredGraph| {
+        let mut data = Vec::new();
+        let mut start = Vec::with_capacity(len + 1);
+        for &it in &g.layers[r] {
+            start.push(data.len());
+            let from = data.len();
+            data.extend(side[it].iter().map(|&w| g.pos[w]));
+            data[from..].sort_unstable();
+        }
+        start.push(data.len());
+        (data, start)
+    };
+    let (up_data, up_start) = flat(&g.up, g);
+    let (down_data, down_start) = flat(&g.down, g);
+    let ups = |l: usize| &up_data[up_start[l]..up_start[l + 1]];
+    let downs = |l: usize| &down_data[down_start[l]..down_start[l + 1]];
+    // Crossings between x's and y's edges with x left of y.
+    let cost =
+        |x: usize, y: usize| pair_crossings(ups(x), ups(y)) + pair_crossings(downs(x), downs(y));
+    let cl = keys.cl;
+    // The layer as local indexes (into the flat buffers), and the items behind them.
+    let items: Vec<usize> = g.layers[r].clone();
+    let mut seq: Vec<usize> = (0..len).collect();
+    let mut by_degree: Vec<usize> = (0..len)
+        .filter(|&l| keys.hinted(g, items[l]).is_none())
+        .collect();
+    by_degree.sort_by_key(|&l| (std::cmp::Reverse(ups(l).len() + downs(l).len()), l));
+    let mut gained = 0u64;
+    let mut delta: Vec<i64> = Vec::with_capacity(len);
+    for v in by_degree {
+        if ups(v).is_empty() && downs(v).is_empty() {
+            continue;
+        }
+        let Some(p) = seq.iter().position(|&l| l == v) else {
+            continue;
+        };
+        let c = g.cluster[items[v]];
+        let depth = cl.chain[c].len();
+        let inside =
+            |l: usize| depth == 0 || cl.chain[g.cluster[items[l]]].get(depth - 1) == Some(&c);
+        let child = |l: usize| cl.chain[g.cluster[items[l]]].get(depth).copied();
+        let (mut s, mut e) = (p, p + 1);
+        while s > 0 && inside(seq[s - 1]) {
+            s -= 1;
+        }
+        while e < len && inside(seq[e]) {
+            e += 1;
+        }
+        // The others of the block in order; gap k puts v before others[k].
+        let others: Vec<usize> = seq[s..e].iter().copied().filter(|&l| l != v).collect();
+        delta.clear();
+        delta.extend(
+            others
+                .iter()
+                .map(|&w| cost(w, v) as i64 - cost(v, w) as i64),
+        );
+        // Cost of each gap relative to gap 0, walking right; the best allowed gap wins, the
+        // current one on a tie.
+        let now = p - s;
+        let (mut run, mut at_now) = (0i64, 0i64);
+        let (mut best_cost, mut best_at) = (i64::MAX, now);
+        for k in 0..=others.len() {
+            if k > 0 {
+                run += delta[k - 1];
+            }
+            if k == now {
+                at_now = run;
+            }
+            let allowed = k == 0
+                || k == others.len()
+                || child(others[k - 1]).is_none()
+                || child(others[k - 1]) != child(others[k]);
+            if allowed && (run < best_cost || (run == best_cost && k == now)) {
+                best_cost = run;
+                best_at = k;
+            }
+        }
+        if best_cost < at_now && best_at != now {
+            gained += (at_now - best_cost) as u64;
+            let mut block = others;
+            block.insert(best_at, v);
+            seq[s..e].copy_from_slice(&block);
+        }
+    }
+    for (k, &l) in seq.iter().enumerate() {
+        g.layers[r][k] = items[l];
+    }
+    g.refresh_layer(r);
+    gained
+}
+
+/// Sifting rounds over all layers (down, then up, ...) while they pay, within a work budget.
+fn sift_all(g: &mut LayeredGraph, keys: &Keys) {
+    let layer_count = g.layers.len();
+    // Work of one round: each layer's items times its edges.
+    let work: usize = (0..layer_count)
+        .map(|r| {
+            let l = &g.layers[r];
+            l.len()
+                * l.iter()
+                    .map(|&it| g.up[it].len() + g.down[it].len())
+                    .sum::<usize>()
+        })
+        .sum();
+    let rounds = (SIFT_BUDGET / work.max(1)).min(MAX_SIFT_ROUNDS);
+    for round in 0..rounds {
+        let mut gained = 0;
+        for i in 0..layer_count {
+            let r = if round % 2 == 0 {
+                i
+            } else {
+                layer_count - 1 - i
+            };
+            gained += sift(g, keys, r);
+        }
+        if gained == 0 {
+            break;
+        }
+    }
+}
+
+/// Bounds of [`sift_all`]: rounds, and the work of all rounds (items × edges summed over layers).
+const MAX_SIFT_ROUNDS: usize = 4;
+const SIFT_BUDGET: usize = 40_000_000;
+
 /// Work budget for restarts, in items: a graph of `items` items gets `RESTART_BUDGET / items`
 /// starts (at most [`MAX_STARTS`], at least one). One start costs ~3.5 µs per item natively.
 const RESTART_BUDGET: usize = 12_000;
@@ -585,6 +721,10 @@ pub(crate) fn order(
     if let Some((_, layers)) = best {
         g.layers = layers;
         g.refresh_pos();
+    }
+    // Sifting the winner only: sifting every start gave 1-2% fewer crossings at twice the time.
+    if opts.transpose {
+        sift_all(g, &keys);
     }
 }
 

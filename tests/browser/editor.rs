@@ -46,6 +46,51 @@ async fn editing_updates_the_block_list() {
     host.remove();
 }
 
+// The outline's rows follow the blocks: an appended block adds its row and leaves the others'
+// elements in place; blocks that moved show their new lines.
+#[wasm_bindgen_test]
+async fn an_edit_keeps_the_outline_rows_of_unchanged_blocks() {
+    let host = mount().await;
+    let first = "variable \"x\" {}\n\nresource \"aws_s3_bucket\" \"logs\" {\n}\n";
+    type_into_editor(&host, first).await;
+    let rows = host.query_selector_all(".block-list .block").unwrap();
+    assert_eq!(rows.length(), 2);
+    for k in 0..rows.length() {
+        let el: Element = rows.item(k).unwrap().dyn_into().unwrap();
+        el.set_attribute("data-probe", "kept").unwrap();
+    }
+    type_into_editor(
+        &host,
+        &format!("{first}output \"o\" {{\n  value = var.x\n}}\n"),
+    )
+    .await;
+    assert_eq!(
+        texts(&host, ".block-list .block-labels"),
+        vec!["x", "aws_s3_bucket.logs", "o"]
+    );
+    let probed: Vec<bool> = {
+        let rows = host.query_selector_all(".block-list .block").unwrap();
+        (0..rows.length())
+            .map(|k| {
+                let el: Element = rows.item(k).unwrap().dyn_into().unwrap();
+                el.has_attribute("data-probe")
+            })
+            .collect()
+    };
+    assert_eq!(
+        probed,
+        vec![true, true, false],
+        "only the new block's row is new"
+    );
+    // A line inserted above moves both blocks: their rows say the new lines.
+    type_into_editor(&host, &format!("\n{first}")).await;
+    assert_eq!(
+        texts(&host, ".block-list .block-line"),
+        vec!["line 2", "line 4"]
+    );
+    host.remove();
+}
+
 #[wasm_bindgen_test]
 async fn parse_error_shows_line_and_column_and_keeps_text() {
     let host = mount().await;

@@ -464,58 +464,48 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             <Targets ctx=ctx />
             <Diagnostics ctx=ctx />
             <div class="outline" aria-label="Blocks in this file">
-                {move || {
-                    parsed.with(|p| match p {
-                        Some(Ok(blocks)) => {
-                            let count = blocks.len();
-                            view! {
-                                <p class="outline-summary">
-                                    {format!("{count} block{}", if count == 1 { "" } else { "s" })}
-                                </p>
-                            }
-                                .into_any()
+                {move || match parsed.get() {
+                    Some(Ok(blocks)) => {
+                        let count = blocks.len();
+                        view! {
+                            <p class="outline-summary">
+                                {format!("{count} block{}", if count == 1 { "" } else { "s" })}
+                            </p>
+                            <ul class="block-list">
+                                {blocks
+                                    .into_iter()
+                                    .map(|b| {
+                                        // Code to graph: the block's line in the editor, and its
+                                        // vertex selected.
+                                        let (line, column) = (b.line, b.column);
+                                        let pick = move |_| {
+                                            let file = ctx.active.get_untracked();
+                                            ctx.goto.set(Some((file.clone(), line, column, 0)));
+                                            select_declared(ctx, &file, line);
+                                        };
+                                        view! {
+                                            <li class="block" data-kind=b.kind.clone()>
+                                                <button type="button" class="block-button" on:click=pick>
+                                                    <span class="block-kind">{b.kind.clone()}</span>
+                                                    <span class="block-labels">{b.labels.join(".")}</span>
+                                                    <span class="block-line">
+                                                        {format!("line {}", b.line)}
+                                                    </span>
+                                                </button>
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </ul>
                         }
-                        Some(Err(_)) => {
-                            view! { <p class="outline-summary">"Blocks: fix the syntax error first."</p> }
-                                .into_any()
-                        }
-                        None => ().into_any(),
-                    })
+                            .into_any()
+                    }
+                    Some(Err(_)) => {
+                        view! { <p class="outline-summary">"Blocks: fix the syntax error first."</p> }
+                            .into_any()
+                    }
+                    None => ().into_any(),
                 }}
-                // Keyed by what a row shows, so an edit touches only the rows of blocks that
-                // changed or moved; the list as one view patched every row and attached every
-                // row's click handler again at each edit (in the profile of an edit at 1,000
-                // generated resources, issue 11).
-                <ul class="block-list" hidden=move || !parsed.with(|p| matches!(p, Some(Ok(b)) if !b.is_empty()))>
-                    <For
-                        each=move || parsed.with(|p| match p {
-                            Some(Ok(blocks)) => blocks.clone(),
-                            _ => Vec::new(),
-                        })
-                        key=|b| (b.kind.clone(), b.labels.clone(), b.line, b.column)
-                        let:b
-                    >
-                        {
-                            // Code to graph: the block's line in the editor, and its vertex
-                            // selected.
-                            let (line, column) = (b.line, b.column);
-                            let pick = move |_| {
-                                let file = ctx.active.get_untracked();
-                                ctx.goto.set(Some((file.clone(), line, column, 0)));
-                                select_declared(ctx, &file, line);
-                            };
-                            view! {
-                                <li class="block" data-kind=b.kind.clone()>
-                                    <button type="button" class="block-button" on:click=pick>
-                                        <span class="block-kind">{b.kind.clone()}</span>
-                                        <span class="block-labels">{b.labels.join(".")}</span>
-                                        <span class="block-line">{format!("line {}", b.line)}</span>
-                                    </button>
-                                </li>
-                            }
-                        }
-                    </For>
-                </ul>
             </div>
         </section>
     }

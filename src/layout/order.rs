@@ -432,6 +432,48 @@ fn pair_crossings(a: &[usize], b: &[usize]) -> u64 {
     total
 }
 
+/// The positions of each item's neighbours in the layers above and below layer `r`, sorted, by
+/// the item's slot in `r` when made (two flat buffers each), which transpose and sifting weigh
+/// their moves by.
+struct Neighbours {
+    up: (Vec<usize>, Vec<usize>),
+    down: (Vec<usize>, Vec<usize>),
+}
+
+impl Neighbours {
+    fn of(g: &LayeredGraph, r: usize) -> Self {
+        let flat = |side: &[Vec<usize>]| {
+            let mut data = Vec::new();
+            let mut start = Vec::with_capacity(g.layers[r].len() + 1);
+            for &it in &g.layers[r] {
+                start.push(data.len());
+                let from = data.len();
+                data.extend(side[it].iter().map(|&w| g.pos[w]));
+                data[from..].sort_unstable();
+            }
+            start.push(data.len());
+            (data, start)
+        };
+        Neighbours {
+            up: flat(&g.up),
+            down: flat(&g.down),
+        }
+    }
+
+    fn ups(&self, l: usize) -> &[usize] {
+        &self.up.0[self.up.1[l]..self.up.1[l + 1]]
+    }
+
+    fn downs(&self, l: usize) -> &[usize] {
+        &self.down.0[self.down.1[l]..self.down.1[l + 1]]
+    }
+
+    /// Crossings between the edges of the items at slots `x` and `y`, `x` left of `y`.
+    fn cost(&self, x: usize, y: usize) -> u64 {
+        pair_crossings(self.ups(x), self.ups(y)) + pair_crossings(self.downs(x), self.downs(y))
+    }
+}
+
 /// Swaps adjacent items of one cluster, or moves an item past the neighbouring block of a
 /// sub-cluster, while that lowers the crossings with both neighbouring layers; bounded passes.
 /// Sibling clusters are never swapped here (their order is global).
@@ -440,28 +482,11 @@ fn transpose(g: &mut LayeredGraph, keys: &Keys, r: usize) {
     if len < 2 {
         return;
     }
-    // Neighbour positions per slot, sorted, in two flat buffers.
-    let flat = |side: &[Vec<usize>], g: &LayeredGraph| {
-        let mut data = Vec::new();
-        let mut start = Vec::with_capacity(len + 1);
-        for &it in &g.layers[r] {
-            start.push(data.len());
-            let from = data.len();
-            data.extend(side[it].iter().map(|&w| g.pos[w]));
-            data[from..].sort_unstable();
-        }
-        start.push(data.len());
-        (data, start)
-    };
-    let (up_data, up_start) = flat(&g.up, g);
-    let (down_data, down_start) = flat(&g.down, g);
-    let ups = |l: usize| &up_data[up_start[l]..up_start[l + 1]];
-    let downs = |l: usize| &down_data[down_start[l]..down_start[l + 1]];
-    // local[p] = index into ups/downs of the item now at slot p
+    let nb = Neighbours::of(g, r);
+    // local[p] = the slot (in `nb`) of the item now at slot p
     let mut local: Vec<usize> = (0..len).collect();
     let cl = keys.cl;
-    let cost =
-        |x: usize, y: usize| pair_crossings(ups(x), ups(y)) + pair_crossings(downs(x), downs(y));
+    let cost = |x: usize, y: usize| nb.cost(x, y);
     for _ in 0..12 {
         let mut improved = false;
         let mut p = 0;
@@ -540,25 +565,10 @@ fn sift(g: &mut LayeredGraph, keys: &Keys, r: usize) -> u64 {
     if len < 3 {
         return 0;
     }
-    let flat = |side: &[Vec<usize>], g: &LayeredGraph| {
-        let mut data = Vec::new();
-        let mut start = Vec::with_capacity(len + 1);
-        for &it in &g.layers[r] {
-            start.push(data.len());
-            let from = data.len();
-            data.extend(side[it].iter().map(|&w| g.pos[w]));
-            data[from..].sort_unstable();
-        }
-        start.push(data.len());
-        (data, start)
-    };
-    let (up_data, up_start) = flat(&g.up, g);
-    let (down_data, down_start) = flat(&g.down, g);
-    let ups = |l: usize| &up_data[up_start[l]..up_start[l + 1]];
-    let downs = |l: usize| &down_data[down_start[l]..down_start[l + 1]];
+    let nb = Neighbours::of(g, r);
+    let (ups, downs) = (|l: usize| nb.ups(l), |l: usize| nb.downs(l));
     // Crossings between x's and y's edges with x left of y.
-    let cost =
-        |x: usize, y: usize| pair_crossings(ups(x), ups(y)) + pair_crossings(downs(x), downs(y));
+    let cost = |x: usize, y: usize| nb.cost(x, y);
     let cl = keys.cl;
     // The layer as local indexes (into the flat buffers), and the items behind them.
     let items: Vec<usize> = g.layers[r].clone();

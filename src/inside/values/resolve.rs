@@ -417,18 +417,31 @@ impl<'a> Resolver<'a> {
     ) {
         for (name, e) in metas {
             if let Some(e) = e {
-                for n in self.reads(mi, e, None) {
-                    if !g.reads.iter().any(|x| x.name == n.name) {
-                        g.reads.push(n);
-                    }
-                }
-                let shown = self.eval(mi, e, None).shown();
-                g.produces.push(Named {
-                    name: name.to_string(),
-                    shown,
-                });
+                self.add_named(g, mi, name, e, None);
             }
         }
+    }
+
+    /// `name = e` evaluated in `mi` (with `inst`'s `count.index`/`each.*`) into `g`, and the
+    /// references it reads, each once.
+    fn add_named(
+        &mut self,
+        g: &mut Group,
+        mi: &ModuleInstance,
+        name: &str,
+        e: &Expr,
+        inst: Option<&Instance>,
+    ) {
+        for n in self.reads(mi, e, inst) {
+            if !g.reads.iter().any(|x| x.name == n.name) {
+                g.reads.push(n);
+            }
+        }
+        let shown = self.eval(mi, e, inst).shown();
+        g.produces.push(Named {
+            name: name.to_string(),
+            shown,
+        });
     }
 
     /// A group of arguments evaluated in `mi` with `inst`'s `count.index`/`each.*`.
@@ -444,16 +457,7 @@ impl<'a> Resolver<'a> {
             ..Group::default()
         };
         for (name, e) in args {
-            for n in self.reads(mi, e, inst) {
-                if !g.reads.iter().any(|x| x.name == n.name) {
-                    g.reads.push(n);
-                }
-            }
-            let shown = self.eval(mi, e, inst).shown();
-            g.produces.push(Named {
-                name: name.clone(),
-                shown,
-            });
+            self.add_named(&mut g, mi, name, e, inst);
         }
         g
     }

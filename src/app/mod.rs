@@ -12,6 +12,7 @@ mod files;
 mod gantt;
 mod graph;
 mod learn;
+mod legend;
 mod overlay;
 mod prelude;
 mod side;

@@ -240,6 +240,16 @@ fn mix_with_white(hex: &str, percent: f64) -> String {
     )
 }
 
+/// Corner points of a vertex's shape as SVG `points` ([`shape`]), `None` for a rounded box.
+pub fn shape_points(kind: Kind, w: f64, h: f64) -> Option<String> {
+    shape(kind, w, h).map(|pts| {
+        pts.iter()
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    })
+}
+
 /// Corner points of a vertex's shape in a `w` x `h` box, by kind; `None` for a rounded rectangle
 /// (see [`rounding`]). Providers are octagons, module expand and close trapezoids opening and
 /// closing, a collapsed module a folder.

@@ -1,0 +1,424 @@
+use super::*;
+use crate::page::graph::{graph_of, name};
+use crate::page::view::{Shown, ViewOpts, apply};
+
+fn shown(names: &[&str], edges: &[(usize, usize)]) -> Shown {
+    Shown {
+        graph: graph_of(names.iter().map(|s| s.to_string()), edges.iter().copied()),
+        ..Shown::default()
+    }
+}
+
+// Issue 18, defect 10: choosing a search match did not move the view to it.
+#[test]
+fn tenths_are_written_as_the_float_formatter_writes_them() {
+    // Away from exact ties the two agree digit for digit.
+    let mut r = crate::rng::SplitMix::new(7);
+    for i in 0..20_000 {
+        let v = match i % 4 {
+            0 => (r.next_u64() % 2_000_000) as f64 / 997.0,
+            1 => -((r.next_u64() % 2_000_000) as f64 / 991.0),
+            2 => (r.next_u64() % 100) as f64,
+            _ => (r.next_u64() % 10_000) as f64 / 10.0 + 0.01,
+        };
+        let mut got = String::new();
+        push_tenths(&mut got, v);
+        let want = format!("{v:.1}");
+        let want = if want == "-0.0" {
+            "0.0".to_string()
+        } else {
+            want
+        };
+        assert_eq!(got, want, "{v}");
+    }
+    let mut big = String::new();
+    push_tenths(&mut big, 1e300);
+    assert_eq!(big, format!("{:.1}", 1e300));
+    let mut zero = String::new();
+    push_tenths(&mut zero, -0.01);
+    assert_eq!(zero, "0.0");
+}
+
+#[test]
+fn the_view_centres_on_a_vertex_and_fit_keeps_the_drawing_in_the_canvas() {
+    let s = shown(&["aws_instance.a", "aws_vpc.b", "var.c"], &[(0, 1), (1, 2)]);
+    let (g, visible) = drawn(&s);
+    let sc = scene(&g, &visible, None);
+    let n = sc
+        .nodes
+        .iter()
+        .find(|n| n.name == "aws_instance.a")
+        .unwrap()
+        .clone();
+    // At a readable scale the scale stays; too small, it becomes 1.
+    for (scale, want) in [(0.8, 0.8), (0.2, 1.0)] {
+        let (tx, ty, s) =
+            centre_on(&sc, "aws_instance.a", (5.0, 5.0, scale), 600.0, 400.0).expect("drawn");
+        assert_eq!(s, want);
+        assert!(((n.x + n.w / 2.0) * s + tx - 300.0).abs() < 1e-9);
+        assert!(((n.y + n.h / 2.0) * s + ty - 200.0).abs() < 1e-9);
+    }
+    assert_eq!(
+        centre_on(&sc, "nothing", (0.0, 0.0, 1.0), 600.0, 400.0),
+        None
+    );
+    let (tx, ty, s) = fit(sc.width, sc.height, 600.0, 400.0);
+    assert!((MIN_FIT_SCALE..=1.0).contains(&s));
+    assert!(tx >= 0.0 && ty >= 8.0 && tx + sc.width * s <= 600.0);
+    assert_eq!(fit(0.0, 10.0, 600.0, 400.0), (0.0, 0.0, 1.0));
+    // A very wide drawing fits whole (Fit used to stop at 15%).
+    let (tx, ty, s) = fit(10_070.0, 400.0, 800.0, 600.0);
+    assert!(tx >= 0.0 && tx + 10_070.0 * s <= 800.0, "{tx} {s}");
+    assert!(ty >= 0.0 && ty + 400.0 * s <= 600.0, "{ty} {s}");
+}
+
+// Issue 18, defect 11: the SVG (and the PNG made from it) lost the kinds' colours and shapes.
+#[test]
+fn the_exported_svg_keeps_each_kinds_shape_and_colour() {
+    let s = shown(
+        &[
+            "aws_instance.a",
+            "provider[\"registry.opentofu.org/hashicorp/aws\"]",
+            "data.aws_ami.x",
+            "var.region",
+        ],
+        &[(0, 1), (0, 2), (1, 3)],
+    );
+    let (g, visible) = drawn(&s);
+    let svg = scene(&g, &visible, None).svg();
+    let line = |needle: &str| {
+        svg.lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} in {svg}"))
+            .to_string()
+    };
+    let provider = line("<title>provider[");
+    assert!(
+        provider.contains("<polygon class=\"tfg-node tfg-node-provider\""),
+        "{provider}"
+    );
+    assert!(provider.contains("stroke=\"#d55e00\""), "{provider}");
+    let data = line("<title>data.aws_ami.x");
+    assert!(data.contains("stroke-dasharray=\"5 3\""), "{data}");
+    assert!(data.contains("stroke=\"#009e73\""), "{data}");
+    let resource = line("<title>aws_instance.a");
+    assert!(resource.contains("fill=\"#ebf4f9\""), "{resource}");
+    // A variable is a pill: its corner radius is half its height.
+    let var = line("<title>var.region");
+    let attr = |l: &str, a: &str| -> f64 {
+        let at = l.find(&format!(" {a}=\"")).expect(a) + a.len() + 3;
+        l[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert!(
+        (attr(&var, "rx") - attr(&var, "height") / 2.0).abs() < 0.1,
+        "{var}"
+    );
+}
+
+#[test]
+fn every_vertex_and_edge_is_keyed_by_name_and_indexes_are_the_shown_graphs() {
+    let mut s = shown(
+        &[
+            "aws_instance.b",
+            "aws_instance.a",
+            "var.x",
+            "module.m.aws_vpc.v",
+        ],
+        &[(0, 1), (1, 2), (0, 3)],
+    );
+    // Hide var.x: the scene keeps the shown graph's indexes.
+    s.hidden.insert(2);
+    let (g, visible) = drawn(&s);
+    assert_eq!(visible, [0, 1, 3]);
+    let sc = scene(&g, &visible, None);
+    let by_name: BTreeMap<&str, usize> = sc
+        .nodes
+        .iter()
+        .map(|n| (n.name.as_str(), n.index))
+        .collect();
+    assert_eq!(
+        by_name,
+        BTreeMap::from([
+            ("aws_instance.a", 1),
+            ("aws_instance.b", 0),
+            ("module.m.aws_vpc.v", 3)
+        ])
+    );
+    let mut keys: Vec<(String, String)> = sc.edges.iter().map(|e| e.key.clone()).collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [
+            ("aws_instance.b".to_string(), "aws_instance.a".to_string()),
+            (
+                "aws_instance.b".to_string(),
+                "module.m.aws_vpc.v".to_string()
+            )
+        ]
+    );
+    for e in &sc.edges {
+        assert_eq!(e.key.0, s.graph.vertex(e.from).unwrap().name);
+        assert_eq!(e.key.1, s.graph.vertex(e.to).unwrap().name);
+    }
+    assert_eq!(sc.clusters.len(), 1);
+    assert_eq!(sc.clusters[0].path, "module.m");
+    // Keys are unique.
+    let names: std::collections::BTreeSet<&str> =
+        sc.nodes.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names.len(), sc.nodes.len());
+}
+
+#[test]
+fn an_edit_keeps_the_order_of_what_stayed() {
+    // A chain with a side branch; adding a vertex keeps the others left to right as before.
+    let names = ["r.a", "r.b", "r.c", "r.d"];
+    let s = shown(&names, &[(1, 0), (2, 0), (3, 0)]);
+    let (g, v) = drawn(&s);
+    let first = scene(&g, &v, None);
+    let order = |sc: &Scene| {
+        let mut xs: Vec<(i64, String)> = sc
+            .nodes
+            .iter()
+            .filter(|n| n.name != "r.new")
+            .map(|n| ((n.x * 10.0) as i64, n.name.clone()))
+            .collect();
+        xs.sort();
+        xs.into_iter().map(|x| x.1).collect::<Vec<_>>()
+    };
+    let s2 = shown(
+        &["r.a", "r.b", "r.c", "r.d", "r.new"],
+        &[(1, 0), (2, 0), (3, 0), (4, 0)],
+    );
+    let (g2, v2) = drawn(&s2);
+    let second = scene(&g2, &v2, Some(first.hint.clone()));
+    assert_eq!(order(&first), order(&second));
+}
+
+#[test]
+fn dashed_edges_join_their_ends_and_leave_the_layout_alone() {
+    let steps = vec![crate::builder::Step {
+        name: "TransitiveReductionTransformer".into(),
+        removed_edges: vec![("r.a".into(), "r.c".into())],
+        ..Default::default()
+    }];
+    let base = shown(&["r.a", "r.b", "r.c"], &[(0, 1), (1, 2)]);
+    let on = apply(
+        base.clone(),
+        &steps,
+        &ViewOpts {
+            reduce: true,
+            ..ViewOpts::default()
+        },
+    );
+    let off = apply(
+        base,
+        &steps,
+        &ViewOpts {
+            reduce: false,
+            ..ViewOpts::default()
+        },
+    );
+    assert_eq!(off.dashed.len(), 1);
+    let (g1, v1) = drawn(&on);
+    let (g2, v2) = drawn(&off);
+    let (a, b) = (scene(&g1, &v1, None), scene(&g2, &v2, None));
+    assert_eq!(a.nodes, b.nodes);
+    let d = dashed_paths(&off, &b);
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].key, ("r.a".to_string(), "r.c".to_string()));
+    assert!(d[0].d.starts_with('M'));
+}
+
+// Issue 18, defect 9: the graph was laid out again at every build step, so vertices jumped.
+#[test]
+fn build_steps_keep_every_vertex_where_it_was_and_draw_exactly_each_steps_edges() {
+    use crate::page::analysis::{Options, analyze};
+    use crate::page::examples::{EXAMPLES, files_of};
+    use crate::page::view::shown_steps;
+    let mut checked = 0;
+    for e in EXAMPLES {
+        let a = analyze(&files_of(e), e.kind, &Options::default());
+        assert!(a.steps.len() > 1, "{}", e.id);
+        // The views too: resources only, and the first module collapsed.
+        let module = a
+            .graph
+            .as_ref()
+            .and_then(|g| g.vertices().iter().find_map(|v| v.cluster.first().cloned()));
+        let mut views = vec![
+            ViewOpts::default(),
+            ViewOpts {
+                resources_only: true,
+                ..ViewOpts::default()
+            },
+        ];
+        if let Some(m) = module {
+            views.push(ViewOpts {
+                collapsed: [m].into(),
+                ..ViewOpts::default()
+            });
+        }
+        for o in views {
+            let (ug, _) = drawn(&shown_steps(&a, &o));
+            let all = steps_layout(&ug).expect("drawable");
+            let mut at: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+            let mut size = None;
+            for k in 0..a.steps.len() {
+                let s = crate::page::view::shown(&a, Some(k), &o);
+                let (g, visible) = drawn(&s);
+                let sc = at_step(&all, &g, &visible);
+                let what = format!("{} {o:?} step {k}", e.id);
+                // Every vertex drawn, once, where it was at every other step.
+                let mut names: Vec<&str> = sc.nodes.iter().map(|n| n.name.as_str()).collect();
+                let mut want: Vec<&str> = g.vertices().iter().map(|v| v.name.as_str()).collect();
+                names.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(names, want, "{what}");
+                for n in &sc.nodes {
+                    assert_eq!(
+                        s.graph.vertex(n.index).map(|v| v.name.as_str()),
+                        Some(n.name.as_str())
+                    );
+                    let key = step_key(&n.name).to_string();
+                    let centre = (n.x + n.w / 2.0, n.y + n.h / 2.0);
+                    let was = *at.entry(key).or_insert(centre);
+                    assert_eq!(was, centre, "{what}: {} moved", n.name);
+                }
+                // Exactly the step's edges.
+                let mut keys: Vec<(String, String)> =
+                    sc.edges.iter().map(|e| e.key.clone()).collect();
+                let mut want: Vec<(String, String)> = g
+                    .edges()
+                    .iter()
+                    .map(|&(x, y)| (name(&g, x).to_string(), name(&g, y).to_string()))
+                    .collect();
+                keys.sort();
+                want.sort();
+                assert_eq!(keys, want, "{what}");
+                // One size for every step, so Fit does not change either.
+                let wh = (sc.width, sc.height);
+                assert_eq!(*size.get_or_insert(wh), wh, "{what}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn build_steps_too_big_for_one_layout_say_so() {
+    let names: Vec<String> = (0..MAX_DRAWN + 1).map(|i| format!("r.x{i}")).collect();
+    let g = graph_of(names, []);
+    assert!(steps_layout(&g).is_err());
+}
+
+#[test]
+fn too_many_vertices_are_not_laid_out() {
+    let names: Vec<String> = (0..MAX_DRAWN + 1).map(|i| format!("r.x{i}")).collect();
+    let g = graph_of(names, []);
+    let v: Vec<usize> = (0..g.len()).collect();
+    let s = scene(&g, &v, None);
+    assert!(s.nodes.is_empty());
+    assert_eq!(
+        s.too_big
+            .as_deref()
+            .map(|m| m.split(';').next().unwrap_or_default()),
+        Some("This graph has 5001 vertices")
+    );
+}
+
+#[test]
+fn too_many_edges_are_not_laid_out() {
+    // Two layers, each of the first `n` vertices depending on each of the last `n`.
+    let bipartite = |n: usize| {
+        let names: Vec<String> = (0..2 * n).map(|i| format!("r.x{i}")).collect();
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (n..2 * n).map(move |b| (a, b)))
+            .collect();
+        graph_of(names, edges)
+    };
+    let g = bipartite(150);
+    assert_eq!(g.edge_count(), 22_500);
+    let v: Vec<usize> = (0..g.len()).collect();
+    let s = scene(&g, &v, None);
+    assert!(s.nodes.is_empty() && s.edges.is_empty());
+    assert!(
+        s.too_big.as_deref().is_some_and(
+            |m| m.starts_with("This graph has 22500 edges; the app draws up to 20000.")
+        ),
+        "{:?}",
+        s.too_big
+    );
+    // Below the limit it is drawn.
+    let g = bipartite(140);
+    assert_eq!(g.edge_count(), 19_600);
+    assert_eq!(too_big(&g), None);
+}
+
+#[test]
+fn graphs_whose_edges_span_many_layers_are_not_laid_out() {
+    // Each vertex depends on every vertex before it: few edges, but the edge from the last
+    // to the first spans every layer.
+    let complete = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!("r.x{i}")).collect();
+        let edges: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..a).map(move |b| (a, b))).collect();
+        graph_of(names, edges)
+    };
+    // Vertex a sits on layer a; edge (a, b) needs a - b - 1 dummies: (a - 1) a / 2 for a.
+    assert_eq!(long_edge_steps(&complete(5)), 1 + 3 + 6);
+    let g = complete(120);
+    assert!(g.edge_count() < MAX_DRAWN_EDGES);
+    assert_eq!(
+        long_edge_steps(&g),
+        (0..120u64)
+            .map(|a| a.saturating_sub(1) * a / 2)
+            .sum::<u64>()
+    );
+    let v: Vec<usize> = (0..g.len()).collect();
+    let s = scene(&g, &v, None);
+    assert!(s.nodes.is_empty());
+    assert!(
+        s.too_big
+            .as_deref()
+            .is_some_and(|m| m.contains("spanning many layers")),
+        "{:?}",
+        s.too_big
+    );
+    // A chain is cheap however long; a cycle does not hang the count.
+    let chain = graph_of(
+        (0..1000).map(|i| format!("r.x{i}")),
+        (1..1000).map(|i| (i, i - 1)),
+    );
+    assert_eq!(long_edge_steps(&chain), 0);
+    let cycle = graph_of(["a".to_string(), "b".to_string()], [(0, 1), (1, 0)]);
+    assert_eq!(long_edge_steps(&cycle), 0);
+}
+
+#[test]
+fn the_examples_and_large_generated_configurations_stay_drawable() {
+    use crate::builder::BuilderKind;
+    use crate::page::analysis::{Options, analyze};
+    use crate::page::examples::{EXAMPLES, files_of};
+    let mut cases: Vec<(String, std::collections::BTreeMap<String, String>)> = EXAMPLES
+        .iter()
+        .map(|e| (e.id.to_string(), files_of(e)))
+        .collect();
+    for (resources, modules) in [(1_000, 10), (2_000, 20)] {
+        let files = crate::generator::generate(&crate::generator::GenOptions {
+            resources,
+            modules,
+            seed: 1,
+        });
+        cases.push((format!("generated {resources}"), files));
+    }
+    for (name, files) in cases {
+        let a = analyze(&files, BuilderKind::Plan, &Options::default());
+        let Some(g) = a.graph else { continue };
+        let steps = long_edge_steps(&g);
+        assert!(
+            too_big(&g).is_none(),
+            "{name}: {} vertices, {} edges, {steps} long-edge steps",
+            g.len(),
+            g.edge_count()
+        );
+    }
+}

@@ -417,6 +417,16 @@ pub struct ModuleCall {
     pub not_installed: bool,
 }
 
+impl ModuleCall {
+    /// The `source` argument as written (empty when there is none).
+    pub fn source_text(&self) -> String {
+        self.source
+            .as_ref()
+            .map(|s| s.as_str().to_string())
+            .unwrap_or_default()
+    }
+}
+
 /// A `connection` block.
 #[derive(Debug, Clone)]
 pub struct Connection {

@@ -52,11 +52,7 @@ pub fn not_installed_json(cfg: &Config) -> Vec<crate::dag::render::json::JsonNot
         .into_iter()
         .map(|(path, call)| crate::dag::render::json::JsonNotInstalled {
             module: path.to_string(),
-            source: call
-                .source
-                .as_ref()
-                .map(|s| s.as_str().to_string())
-                .unwrap_or_default(),
+            source: call.source_text(),
             call: call.decl_range.to_string(),
         })
         .collect()

@@ -123,11 +123,7 @@ where
                 .into_iter()
                 .map(|(path, call)| NotInstalled {
                     module: path.to_string(),
-                    source: call
-                        .source
-                        .as_ref()
-                        .map(|s| s.as_str().to_string())
-                        .unwrap_or_default(),
+                    source: call.source_text(),
                     file: editor_path(files, root, &call.decl_range.file),
                     line: call.decl_range.start.line,
                 })

@@ -1,8 +1,15 @@
-//! The app's context: every signal the views share, built once by [`Ctx::new`], and the methods
-//! that change the files, the analysis and the view (fit, zoom, search). The walk's methods are in
-//! `walk.rs`, loading an example in `files.rs`.
+//! The app's context, one `Copy` struct per concern, each built once and provided to the views
+//! (`provide_context` in `App`): [`Work`] (the files and their safekeeping), [`Build`] (the
+//! analysis and the graph shown of it), [`Selection`] (the chosen and focused vertex, search,
+//! goto), [`Canvas`] (where the drawing sits on the canvas), [`Walk`] (the simulated walk),
+//! [`Shell`] (mode, side tab, phone pane), with the graph views ([`view::GraphView`]), the
+//! overlays ([`Overlays`]) and Learn mode ([`LearnUi`]). [`Ctx`] bundles the handles for what
+//! coordinates several concerns (analysing the files, a click on a vertex, search, opening an
+//! `(expand)` vertex). The walk's methods are in `walk.rs`, loading an example in `files.rs`.
 //!
-//! Invariant: only signals and browser glue; what they compute is `crate::page`.
+//! Invariant: only signals and browser glue; what they compute is `crate::page`. A concern's
+//! methods touch that concern only (a handle it reads from another is named as such); what
+//! touches several is a method of `Ctx`.
 
 use super::state::{LearnUi, Mode, Overlays, Pane, Tab, WalkUi};
 use super::{crash, storage, view};
@@ -21,12 +28,45 @@ use std::time::Duration;
 /// How long typing must pause before the graph is rebuilt.
 pub(super) const DEBOUNCE: Duration = Duration::from_millis(250);
 
-/// Every signal the views share (all `Copy` handles).
+/// The last analysis with a graph (see [`Build::good`]).
+pub(super) type Good = Memo<Option<Arc<Analysis>>>;
+
+/// The user's files and their safekeeping: the files as edited, the open one, the files the
+/// shown analysis was asked for, the root module, reads under way, the workspace counter, the
+/// notices and autosave's state.
+///
+/// Invariant: `analyzed` is `files` as they were when an analysis was last asked for (equal to
+/// them once typing has paused for [`DEBOUNCE`]); `workspace` changes only when the files are
+/// replaced as a whole; autosave writes only while `save_ok` and never while `conflicted`.
 #[derive(Clone, Copy)]
-pub(super) struct Ctx {
+pub(super) struct Work {
     pub(super) files: RwSignal<BTreeMap<String, String>>,
     pub(super) active: RwSignal<String>,
     pub(super) analyzed: RwSignal<BTreeMap<String, String>>,
+    /// The root module's folder among the files (`""`: the top folder).
+    pub(super) root: RwSignal<String>,
+    /// Reads of opened or dropped files under way.
+    pub(super) reading: RwSignal<u32>,
+    /// Bumped whenever the files are replaced as a whole (an example, opened files or a folder,
+    /// a share link, a restore).
+    pub(super) workspace: StoredValue<u64>,
+    /// Messages for the user (see [`Notice`]), and whether autosave may write.
+    pub(super) notices: RwSignal<Vec<Notice>>,
+    pub(super) save_ok: StoredValue<bool>,
+    /// Another tab saved over the revision this tab knew: this tab's edits go to a kept-aside
+    /// copy instead of the workspace until it is reloaded.
+    pub(super) conflicted: StoredValue<bool>,
+}
+
+/// The graph built from the files: the builder, the latest analysis and where a sliced one is,
+/// the last one with a graph, the chosen build step, and what is shown and drawn of it; the
+/// `-target` and `-exclude` fields.
+///
+/// Invariant: `built == generation` once the latest analysis has finished; `good` is the last
+/// analysis with a graph of the current workspace; `shown` and `scene` derive from `good`, the
+/// step, the graph views and the mode, and are never set by hand.
+#[derive(Clone, Copy)]
+pub(super) struct Build {
     pub(super) kind: RwSignal<BuilderKind>,
     /// The latest finished analysis; large inputs are analysed in slices (see [`Ctx::reanalyze`]).
     /// Shared, so the memos and views that keep it (`good`) hold it without a copy.
@@ -37,67 +77,112 @@ pub(super) struct Ctx {
     pub(super) generation: StoredValue<u64>,
     /// The `generation` whose analysis is shown (equal to it once the latest request is built).
     pub(super) built: RwSignal<u64>,
-    /// Reads of opened or dropped files under way.
-    pub(super) reading: RwSignal<u32>,
     /// The last analysis with a graph, of the files as they were replaced last (an edit keeps
     /// showing the last graph that built; another configuration never does).
-    pub(super) good: Memo<Option<Arc<Analysis>>>,
-    /// Bumped whenever the files are replaced as a whole (an example, opened files or a folder,
-    /// a share link, a restore), and the number the shown analysis was started under.
-    pub(super) workspace: StoredValue<u64>,
+    pub(super) good: Good,
+    /// The [`Work::workspace`] number the shown analysis was started under.
     pub(super) analysis_workspace: StoredValue<u64>,
     pub(super) step: RwSignal<Option<usize>>,
     pub(super) shown: Memo<Shown>,
     pub(super) scene: Memo<Scene>,
+    /// `-target` and `-exclude` addresses as typed.
+    pub(super) targets: RwSignal<String>,
+    pub(super) excludes: RwSignal<String>,
+}
+
+/// The selected vertex and what is related to it, the keyboard focus and order, the search
+/// field, and a place in the files to show.
+///
+/// Invariant: names are vertex names of Build's shown graph (a name no longer drawn selects
+/// nothing); `related`, `key_order` and `tab_stop` derive from `selected`, `focused` and Build's
+/// `shown` and `scene`.
+#[derive(Clone, Copy)]
+pub(super) struct Selection {
     pub(super) selected: RwSignal<Option<String>>,
+    pub(super) related: Memo<Related>,
     /// The vertex with the keyboard focus, the drawn vertices in the arrow keys' order, and the
     /// one vertex Tab reaches (`page::keys`).
     pub(super) focused: RwSignal<Option<String>>,
     pub(super) key_order: Memo<Vec<String>>,
     pub(super) tab_stop: Memo<Option<String>>,
-    /// Whether a walk has started: its own memo, so what depends only on that (each vertex's
-    /// spoken label) is not run again at every walk frame.
-    pub(super) walking: Memo<bool>,
-    pub(super) related: Memo<Related>,
-    pub(super) mode: RwSignal<Mode>,
-    pub(super) tab: RwSignal<Tab>,
-    /// The pane shown on a phone.
-    pub(super) pane: RwSignal<Pane>,
-    pub(super) xf: RwSignal<(f64, f64, f64)>,
-    pub(super) canvas: NodeRef<leptos::html::Div>,
-    /// The canvas's size as the last layout left it (kept by a `ResizeObserver` in `graph.rs`),
-    /// so fitting a new drawing reads no size from the DOM: reading `clientWidth` right after a
-    /// redraw made the browser lay out the whole drawing at once, a second time that frame.
-    pub(super) canvas_px: StoredValue<Option<(f64, f64)>>,
-    pub(super) dragged: StoredValue<bool>,
-    pub(super) rt: StoredValue<Option<WalkRt>, LocalStorage>,
-    pub(super) walk_view: RwSignal<WalkView>,
-    pub(super) playing: RwSignal<bool>,
-    pub(super) speed: RwSignal<f64>,
-    pub(super) parallelism: RwSignal<u32>,
-    pub(super) failures: RwSignal<BTreeSet<String>>,
     pub(super) search: RwSignal<String>,
     /// A place to show in the editor: (file, line, column, length of the text to select), set
     /// by a click on a reference in the details panel.
     pub(super) goto: RwSignal<Option<(String, usize, usize, usize)>>,
+}
+
+/// Where the drawing sits on the graph's canvas: the pan and zoom, the canvas element and its
+/// size, whether the pointer dragged, the view the last fit gave. Reads Build's `scene` (the
+/// same memo) to fit and centre.
+///
+/// Invariant: only the view moves here, never what is drawn; `xf` is (x, y, scale) with a
+/// scale in (0, 4].
+#[derive(Clone, Copy)]
+pub(super) struct Canvas {
+    pub(super) xf: RwSignal<(f64, f64, f64)>,
+    pub(super) node: NodeRef<leptos::html::Div>,
+    /// The canvas's size as the last layout left it (kept by a `ResizeObserver` in `graph.rs`),
+    /// so fitting a new drawing reads no size from the DOM: reading `clientWidth` right after a
+    /// redraw made the browser lay out the whole drawing at once, a second time that frame.
+    pub(super) px: StoredValue<Option<(f64, f64)>>,
+    pub(super) dragged: StoredValue<bool>,
+    /// The view the last fit gave: when the timeline opens or closes and the user has not moved
+    /// the view since, the graph is fitted again to the canvas's new size.
+    pub(super) fitted: StoredValue<Option<(f64, f64, f64)>>,
+    /// Build's scene (read only): what is drawn.
+    pub(super) scene: Memo<Scene>,
+}
+
+/// The simulated walk of Build's `good` graph: its runtime, the view of its latest frame, play,
+/// speed, `-parallelism`, the failures to inject, and the per-vertex cells and Gantt rows.
+///
+/// Invariant: `rt` is `None` until a walk starts and is dropped by [`Walk::reset`] whenever the
+/// graph changes; `view`, `ui`'s cells and rows are what `rt`'s last frame gave; `walking` and
+/// `critical` derive from `view`.
+#[derive(Clone, Copy)]
+pub(super) struct Walk {
+    pub(super) rt: StoredValue<Option<WalkRt>, LocalStorage>,
+    pub(super) view: RwSignal<WalkView>,
+    pub(super) playing: RwSignal<bool>,
+    pub(super) speed: RwSignal<f64>,
+    pub(super) parallelism: RwSignal<u32>,
+    pub(super) failures: RwSignal<BTreeSet<String>>,
+    /// Whether a walk has started: its own memo, so what depends only on that (each vertex's
+    /// spoken label) is not run again at every walk frame.
+    pub(super) walking: Memo<bool>,
     /// The walk's critical path (vertex indexes): its own memo, so walk frames that do not
     /// change it do not touch every edge.
     pub(super) critical: Memo<BTreeSet<usize>>,
-    /// Messages for the user (see [`Notice`]), and whether autosave may write.
-    pub(super) notices: RwSignal<Vec<Notice>>,
-    pub(super) save_ok: StoredValue<bool>,
-    /// Another tab saved over the revision this tab knew: this tab's edits go to a kept-aside
-    /// copy instead of the workspace until it is reloaded.
-    pub(super) conflicted: StoredValue<bool>,
     /// Per-vertex walk cells, Gantt rows, hover, durations (walk.rs).
-    pub(super) walk_ui: WalkUi,
-    /// The root module's folder among the files (`""`: the top folder).
-    pub(super) root: RwSignal<String>,
-    /// `-target` and `-exclude` addresses as typed.
-    pub(super) targets: RwSignal<String>,
-    pub(super) excludes: RwSignal<String>,
-    /// Graph views (reduction, resources only, collapsed modules) and algorithm overlays.
+    pub(super) ui: WalkUi,
+    /// Build's `good` (read only): the graph walked, its expander and step table.
+    pub(super) good: Good,
+}
+
+/// What the page shows: Inspect or Walk mode, the side panel's tab, the pane a phone shows.
+///
+/// Invariant: opened `(expand)` vertices are drawn in Inspect mode only (Build's `shown` reads
+/// `mode`).
+#[derive(Clone, Copy)]
+pub(super) struct Shell {
+    pub(super) mode: RwSignal<Mode>,
+    pub(super) tab: RwSignal<Tab>,
+    /// The pane shown on a phone.
+    pub(super) pane: RwSignal<Pane>,
+}
+
+/// Every concern's handles, for what coordinates several (all `Copy`).
+#[derive(Clone, Copy)]
+pub(super) struct Ctx {
+    pub(super) work: Work,
+    pub(super) build: Build,
+    pub(super) sel: Selection,
+    pub(super) canvas: Canvas,
+    pub(super) walk: Walk,
+    pub(super) shell: Shell,
+    /// Graph views (reduction, resources only, collapsed modules, opened vertices).
     pub(super) gv: view::GraphView,
+    /// Algorithm overlays.
     pub(super) ov: Overlays,
     /// Learn mode: progress, the open lesson, its verdict and marks (`learn.rs`).
     pub(super) learn: LearnUi,
@@ -143,8 +228,10 @@ pub(super) fn performance_now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-impl Ctx {
-    pub(super) fn new() -> Ctx {
+impl Work {
+    /// The files as storage kept them (else the first example), with their root module and the
+    /// notice of what the restore found.
+    fn restore() -> Work {
         let restored = storage::restore();
         let mut notices = Vec::new();
         if let Some(n) = restored.notice {
@@ -166,11 +253,24 @@ impl Ctx {
             .unwrap_or_else(|| crate::page::files::default_root(start.keys()));
         let first =
             crate::page::files::first_file(&start, &root).unwrap_or_else(|| "main.tf".into());
-        let files = RwSignal::new(start.clone());
-        let analyzed = RwSignal::new(start);
-        let kind = RwSignal::new(BuilderKind::Plan);
+        Work {
+            files: RwSignal::new(start.clone()),
+            active: RwSignal::new(first),
+            analyzed: RwSignal::new(start),
+            root: RwSignal::new(root),
+            reading: RwSignal::new(0),
+            workspace: StoredValue::new(0),
+            notices: RwSignal::new(notices),
+            save_ok: StoredValue::new(storage::can_save()),
+            conflicted: StoredValue::new(false),
+        }
+    }
+}
+
+impl Build {
+    /// Nothing built yet; what is shown follows the graph views `gv` and the `mode`.
+    fn new(gv: view::GraphView, mode: RwSignal<Mode>) -> Build {
         let analysis = RwSignal::new(Arc::new(Analysis::default()));
-        let workspace = StoredValue::new(0u64);
         let analysis_workspace = StoredValue::new(0u64);
         let good_workspace = StoredValue::new(0u64);
         // Compared by identity: a new analysis is a new `Arc` (comparing two analyses field by
@@ -195,8 +295,6 @@ impl Ctx {
             },
         );
         let step = RwSignal::new(None::<usize>);
-        let gv = view::GraphView::new();
-        let mode = RwSignal::new(Mode::Inspect);
         let shown = Memo::new(move |_| {
             let mut opts = gv.opts();
             // Opened vertices are drawn in Inspect mode: the walk runs on the graph as built
@@ -237,6 +335,27 @@ impl Ctx {
                 sc
             })
         });
+        Build {
+            kind: RwSignal::new(BuilderKind::Plan),
+            analysis,
+            progress: RwSignal::new(None),
+            generation: StoredValue::new(0),
+            built: RwSignal::new(0),
+            good,
+            analysis_workspace,
+            step,
+            shown,
+            scene,
+            targets: RwSignal::new(String::new()),
+            excludes: RwSignal::new(String::new()),
+        }
+    }
+}
+
+impl Selection {
+    /// Nothing selected, focused or searched, over `build`'s shown graph and scene.
+    fn new(build: Build) -> Selection {
+        let (shown, scene) = (build.shown, build.scene);
         let selected = RwSignal::new(None::<String>);
         let related = Memo::new(move |_| {
             let Some(name) = selected.get() else {
@@ -255,58 +374,88 @@ impl Ctx {
                 })
             })
         });
-        let walk_view = RwSignal::new(WalkView::default());
-        let walking = Memo::new(move |_| walk_view.with(|v| v.started));
-        let ov = Overlays::new(shown, selected);
-        Ctx {
-            files,
-            active: RwSignal::new(first),
-            analyzed,
-            kind,
-            analysis,
-            progress: RwSignal::new(None),
-            generation: StoredValue::new(0),
-            built: RwSignal::new(0),
-            reading: RwSignal::new(0),
-            good,
-            workspace,
-            analysis_workspace,
-            step,
-            shown,
-            scene,
+        Selection {
             selected,
+            related,
             focused,
             key_order,
             tab_stop,
-            walking,
-            related,
-            mode,
-            tab: RwSignal::new(Tab::Details),
-            pane: RwSignal::new(Pane::Graph),
+            search: RwSignal::new(String::new()),
+            goto: RwSignal::new(None),
+        }
+    }
+}
+
+impl Canvas {
+    /// The identity view of `scene` on a canvas not laid out yet.
+    fn new(scene: Memo<Scene>) -> Canvas {
+        Canvas {
             xf: RwSignal::new((0.0, 0.0, 1.0)),
-            canvas: NodeRef::new(),
-            canvas_px: StoredValue::new(None),
+            node: NodeRef::new(),
+            px: StoredValue::new(None),
             dragged: StoredValue::new(false),
+            fitted: StoredValue::new(None),
+            scene,
+        }
+    }
+}
+
+impl Walk {
+    /// No walk yet of the graph `good`.
+    fn new(good: Good) -> Walk {
+        let view = RwSignal::new(WalkView::default());
+        Walk {
             rt: StoredValue::new_local(None),
-            walk_view,
+            view,
             playing: RwSignal::new(false),
             speed: RwSignal::new(4.0),
             parallelism: RwSignal::new(10),
             failures: RwSignal::new(BTreeSet::new()),
-            search: RwSignal::new(String::new()),
-            goto: RwSignal::new(None),
-            critical: Memo::new(move |_| walk_view.with(|v| v.critical.clone())),
-            gv,
-            ov,
-            learn: LearnUi::new(storage::load_lessons()),
-            notices: RwSignal::new(notices),
-            save_ok: StoredValue::new(storage::can_save()),
-            conflicted: StoredValue::new(false),
-            walk_ui: WalkUi::new(),
-            root: RwSignal::new(root),
-            targets: RwSignal::new(String::new()),
-            excludes: RwSignal::new(String::new()),
+            walking: Memo::new(move |_| view.with(|v| v.started)),
+            critical: Memo::new(move |_| view.with(|v| v.critical.clone())),
+            ui: WalkUi::new(),
+            good,
         }
+    }
+}
+
+impl Ctx {
+    pub(super) fn new() -> Ctx {
+        let work = Work::restore();
+        let gv = view::GraphView::new();
+        let shell = Shell {
+            mode: RwSignal::new(Mode::Inspect),
+            tab: RwSignal::new(Tab::Details),
+            pane: RwSignal::new(Pane::Graph),
+        };
+        let build = Build::new(gv, shell.mode);
+        let sel = Selection::new(build);
+        Ctx {
+            work,
+            build,
+            sel,
+            canvas: Canvas::new(build.scene),
+            walk: Walk::new(build.good),
+            shell,
+            gv,
+            ov: Overlays::new(build.shown, sel.selected),
+            learn: LearnUi::new(storage::load_lessons()),
+        }
+    }
+
+    /// Provides the bundle and each concern as a context of their own, so a view that needs one
+    /// concern takes only that one (`expect_context::<Walk>()`).
+    pub(super) fn provide(self) {
+        provide_context(self);
+        provide_context(self.work);
+        provide_context(self.build);
+        provide_context(self.sel);
+        provide_context(self.canvas);
+        provide_context(self.walk);
+        provide_context(self.shell);
+        provide_context(self.gv);
+        provide_context(self.ov);
+        provide_context(self.learn);
     }
 
     /// Analyses the files: small inputs at once; large ones in slices that give the browser back
@@ -318,60 +467,157 @@ impl Ctx {
         kind: BuilderKind,
         opts: model::Options,
     ) {
-        self.generation.update_value(|g| *g += 1);
-        let mine = self.generation.get_value();
-        let ws = self.workspace.get_value();
+        let b = self.build;
+        b.generation.update_value(|g| *g += 1);
+        let mine = b.generation.get_value();
+        let ws = self.work.workspace.get_value();
         let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
         if size < model::SLICE_FROM_BYTES {
-            self.progress.set(None);
+            b.progress.set(None);
             let a = timed("analysis", || model::analyze(&files, kind, &opts));
-            self.analysis_workspace.set_value(ws);
-            self.analysis.set(Arc::new(a));
-            self.built.set(mine);
+            b.analysis_workspace.set_value(ws);
+            b.analysis.set(Arc::new(a));
+            b.built.set(mine);
             return;
         }
-        let live = move || self.generation.try_get_value() == Some(mine);
+        let live = move || b.generation.try_get_value() == Some(mine);
         leptos::task::spawn_local(async move {
             let pause = move |p: model::Progress| async move {
                 if !live() {
                     return false;
                 }
-                self.progress.set(Some(p));
+                b.progress.set(Some(p));
                 yield_to_browser().await;
                 live()
             };
             if let Some(a) = model::analyze_with(&files, kind, &opts, pause).await
                 && live()
             {
-                self.progress.set(Some(model::Progress {
+                b.progress.set(Some(model::Progress {
                     label: "Laying out and drawing".into(),
                     done: 1,
                     total: 1,
                 }));
                 yield_to_browser().await;
                 if live() {
-                    self.analysis_workspace.set_value(ws);
-                    self.analysis.set(Arc::new(a));
-                    self.progress.set(None);
-                    self.built.set(mine);
+                    b.analysis_workspace.set_value(ws);
+                    b.analysis.set(Arc::new(a));
+                    b.progress.set(None);
+                    b.built.set(mine);
                 }
             }
         });
     }
 
+    /// The root module, targets and excludes as the analysis takes them.
+    pub(super) fn options(self) -> model::Options {
+        model::Options {
+            root: self.work.root.get(),
+            targets: crate::page::files::address_list(&self.build.targets.get()),
+            excludes: crate::page::files::address_list(&self.build.excludes.get()),
+        }
+    }
+
+    /// Opens the `(expand)` vertex `name` into its sub-graph, or closes the opened vertex it is
+    /// or was drawn for (which is then selected); from Walk mode it goes back to Inspect mode,
+    /// where opened vertices are drawn. False when `name` has no sub-graph to open
+    /// ([`crate::page::expanded::of_vertex`]: its details say why).
+    pub(super) fn toggle_expansion(self, name: &str) -> bool {
+        let mode = self.shell.mode;
+        let inspecting = mode.get_untracked() == Mode::Inspect;
+        let opened = self.build.shown.with_untracked(|s| {
+            let i = s.graph.index_of(name)?;
+            let x = crate::page::view::opened_by(s, i)?;
+            Some(s.graph.vertex(x)?.name.clone())
+        });
+        if let Some(x) = opened.filter(|_| inspecting) {
+            self.gv.toggle_open(&x);
+            if x != name {
+                self.sel.selected.set(Some(x));
+            }
+            return true;
+        }
+        let opens = self.build.good.with_untracked(|g| {
+            g.as_ref().is_some_and(|a| {
+                matches!(
+                    crate::page::expanded::of_vertex(a, name),
+                    Some(crate::page::expanded::Opening::Sub(_))
+                )
+            })
+        });
+        if !opens {
+            return false;
+        }
+        if !inspecting {
+            mode.set(Mode::Inspect);
+        }
+        self.gv.open.update(|o| {
+            o.insert(name.to_string());
+        });
+        true
+    }
+
+    /// Selects the next (previous) drawn vertex matching the search, shows its details and
+    /// moves the view to it.
+    pub(super) fn next_search_match(self, back: bool) {
+        let q = self.sel.search.get_untracked();
+        let matches = self
+            .build
+            .shown
+            .with_untracked(|s| crate::page::view::search(s, &q));
+        let current = self.sel.selected.get_untracked();
+        let Some((_, name)) = crate::page::view::next_match(&matches, current.as_deref(), back)
+        else {
+            return;
+        };
+        let name = name.to_string();
+        self.canvas.centre_on(&name);
+        self.sel.selected.set(Some(name));
+        self.shell.tab.set(Tab::Details);
+    }
+
+    /// "2 of 5" while a match is selected, else how many vertices match (empty without a query).
+    pub(super) fn search_position(self) -> String {
+        let q = self.sel.search.get();
+        if q.trim().is_empty() {
+            return String::new();
+        }
+        let matches = self.build.shown.with(|s| crate::page::view::search(s, &q));
+        let n = matches.len();
+        match self.sel.selected.with(|sel| {
+            sel.as_ref()
+                .and_then(|x| matches.iter().position(|m| m == x))
+        }) {
+            _ if n == 0 => "no match".to_string(),
+            Some(i) => format!("{} of {n}", i + 1),
+            None if n == 1 => "1 match · Enter".to_string(),
+            None => format!("{n} matches · Enter"),
+        }
+    }
+
+    /// True when what is drawn is built from the files as they are: no typing waits for its
+    /// debounce, no file is being read, and the latest analysis has finished. Shown as the app's
+    /// `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
+    /// guessing a delay.
+    pub(super) fn settled(self) -> bool {
+        let (w, b) = (self.work, self.build);
+        w.reading.get() == 0
+            && b.progress.with(Option::is_none)
+            && b.built.get() == b.generation.get_value()
+            && w.files.with(|f| w.analyzed.with(|a| f == a))
+    }
+}
+
+impl Work {
     /// Shows a notice (see `page::notices::push`).
     pub(super) fn notify(self, text: String, download: Option<(String, String)>) {
         self.notices
             .update(|ns| _ = notices::push(ns, text, download, false, false, |_| false));
     }
 
-    /// The targets and excludes as addresses.
-    pub(super) fn options(self) -> model::Options {
-        model::Options {
-            root: self.root.get(),
-            targets: crate::page::files::address_list(&self.targets.get()),
-            excludes: crate::page::files::address_list(&self.excludes.get()),
-        }
+    /// Rebuilds the graph from the current files at once.
+    pub(super) fn analyze_now(self) {
+        self.analyzed.set(self.files.get_untracked());
     }
 
     /// Saves the files; a refusal is told once, not on every keystroke.
@@ -430,49 +676,13 @@ impl Ctx {
             }
         }
     }
+}
 
-    /// Opens the `(expand)` vertex `name` into its sub-graph, or closes the opened vertex it is
-    /// or was drawn for (which is then selected); from Walk mode it goes back to Inspect mode,
-    /// where opened vertices are drawn. False when `name` has no sub-graph to open
-    /// ([`crate::page::expanded::of_vertex`]: its details say why).
-    pub(super) fn toggle_expansion(self, name: &str) -> bool {
-        let inspecting = self.mode.get_untracked() == Mode::Inspect;
-        let opened = self.shown.with_untracked(|s| {
-            let i = s.graph.index_of(name)?;
-            let x = crate::page::view::opened_by(s, i)?;
-            Some(s.graph.vertex(x)?.name.clone())
-        });
-        if let Some(x) = opened.filter(|_| inspecting) {
-            self.gv.toggle_open(&x);
-            if x != name {
-                self.selected.set(Some(x));
-            }
-            return true;
-        }
-        let opens = self.good.with_untracked(|g| {
-            g.as_ref().is_some_and(|a| {
-                matches!(
-                    crate::page::expanded::of_vertex(a, name),
-                    Some(crate::page::expanded::Opening::Sub(_))
-                )
-            })
-        });
-        if !opens {
-            return false;
-        }
-        if !inspecting {
-            self.mode.set(Mode::Inspect);
-        }
-        self.gv.open.update(|o| {
-            o.insert(name.to_string());
-        });
-        true
-    }
-
+impl Canvas {
     /// Fits the drawing into the canvas (its size read from the page: a Fit the user asks for
     /// sees a change of the canvas made in the same frame).
     pub(super) fn fit(self) {
-        self.fit_to(self.canvas_size());
+        self.fit_to(self.size());
     }
 
     /// Fits a drawing just redrawn, to the canvas's size as the last layout left it: reading the
@@ -480,49 +690,45 @@ impl Ctx {
     /// it out again when the view moves. Should the canvas have changed size in this frame, the
     /// `ResizeObserver` of `graph.rs` fits again once the layout is done.
     pub(super) fn fit_redrawn(self) {
-        let size = self.canvas_px.try_get_value().flatten();
-        self.fit_to(size.unwrap_or_else(|| self.canvas_size()));
+        let size = self.px.try_get_value().flatten();
+        self.fit_to(size.unwrap_or_else(|| self.size()));
     }
 
     fn fit_to(self, (cw, ch): (f64, f64)) {
         let (w, h) = self.scene.with_untracked(|s| (s.width, s.height));
         let xf = crate::page::scene::fit(w, h, cw, ch);
         self.xf.set(xf);
-        self.walk_ui.fitted.set_value(Some(xf));
+        self.fitted.set_value(Some(xf));
     }
 
     /// The graph canvas's size in pixels, read from the page (a default before it is laid out).
-    pub(super) fn canvas_size(self) -> (f64, f64) {
-        self.canvas
+    pub(super) fn size(self) -> (f64, f64) {
+        self.node
             .get_untracked()
             .map(|el| (el.client_width() as f64, el.client_height() as f64))
             .filter(|(w, h)| *w > 0.0 && *h > 0.0)
             .unwrap_or((800.0, 600.0))
     }
 
-    /// Selects the next (previous) drawn vertex matching the search, shows its details and
-    /// moves the view to it.
-    pub(super) fn next_search_match(self, back: bool) {
-        let q = self.search.get_untracked();
-        let matches = self
-            .shown
-            .with_untracked(|s| crate::page::view::search(s, &q));
-        let current = self.selected.get_untracked();
-        let Some((_, name)) = crate::page::view::next_match(&matches, current.as_deref(), back)
-        else {
-            return;
-        };
-        let name = name.to_string();
-        let (cw, ch) = self.canvas_size();
+    /// Moves the view so that the drawn vertex `name` is in the canvas's centre.
+    pub(super) fn centre_on(self, name: &str) {
+        let (cw, ch) = self.size();
         let xf = self.xf.get_untracked();
         if let Some(to) = self
             .scene
-            .with_untracked(|sc| crate::page::scene::centre_on(sc, &name, xf, cw, ch))
+            .with_untracked(|sc| crate::page::scene::centre_on(sc, name, xf, cw, ch))
         {
             self.xf.set(to);
         }
-        self.selected.set(Some(name));
-        self.tab.set(Tab::Details);
+    }
+
+    /// Fits the graph again after the canvas changed size, unless the user moved the view.
+    pub(super) fn refit_if_untouched(self) {
+        request_animation_frame(move || {
+            if self.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
+                self.fit();
+            }
+        });
     }
 
     /// Moves the keyboard focus to the drawn vertex `name` (a sibling of `from`, the vertex that
@@ -540,7 +746,7 @@ impl Ctx {
             .filter_map(|n| n.dyn_into::<web_sys::Element>().ok())
             .find(|e| e.get_attribute("data-name").as_deref() == Some(name));
         let Some(target) = target else { return };
-        let (cw, ch) = self.canvas_size();
+        let (cw, ch) = self.size();
         let xf = self.xf.get_untracked();
         let off_screen = self.scene.with_untracked(|sc| {
             sc.nodes.iter().find(|n| n.name == name).is_some_and(|n| {
@@ -558,29 +764,10 @@ impl Ctx {
         let _ = target.unchecked_ref::<web_sys::SvgElement>().focus();
     }
 
-    /// "2 of 5" while a match is selected, else how many vertices match (empty without a query).
-    pub(super) fn search_position(self) -> String {
-        let q = self.search.get();
-        if q.trim().is_empty() {
-            return String::new();
-        }
-        let matches = self.shown.with(|s| crate::page::view::search(s, &q));
-        let n = matches.len();
-        match self.selected.with(|sel| {
-            sel.as_ref()
-                .and_then(|x| matches.iter().position(|m| m == x))
-        }) {
-            _ if n == 0 => "no match".to_string(),
-            Some(i) => format!("{} of {n}", i + 1),
-            None if n == 1 => "1 match · Enter".to_string(),
-            None => format!("{n} matches · Enter"),
-        }
-    }
-
     /// Zooms by `factor` about the canvas point (`cx`, `cy`), or its centre.
     pub(super) fn zoom(self, factor: f64, at: Option<(f64, f64)>) {
         let (cx, cy) = at.unwrap_or_else(|| {
-            self.canvas
+            self.node
                 .get_untracked()
                 .map(|el| {
                     (
@@ -599,21 +786,5 @@ impl Ctx {
             *ty = cy - (cy - *ty) * k;
             *s = ns;
         });
-    }
-
-    /// Rebuilds the graph from the current files at once.
-    pub(super) fn analyze_now(self) {
-        self.analyzed.set(self.files.get_untracked());
-    }
-
-    /// True when what is drawn is built from the files as they are: no typing waits for its
-    /// debounce, no file is being read, and the latest analysis has finished. Shown as the app's
-    /// `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
-    /// guessing a delay.
-    pub(super) fn settled(self) -> bool {
-        self.reading.get() == 0
-            && self.progress.with(Option::is_none)
-            && self.built.get() == self.generation.get_value()
-            && self.files.with(|f| self.analyzed.with(|a| f == a))
     }
 }

@@ -23,20 +23,20 @@ const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
 
 /// Selects the vertex declared by the block at `line` of `file`, if the graph shown has one.
 fn select_declared(ctx: Ctx, file: &str, line: usize) {
-    let name = ctx.shown.with_untracked(|s| {
-        ctx.good.with_untracked(|g| {
+    let name = ctx.build.shown.with_untracked(|s| {
+        ctx.build.good.with_untracked(|g| {
             g.as_ref()
                 .and_then(|a| crate::page::details::vertex_declared_at(a, s, file, line))
         })
     });
     if let Some(n) = name {
-        ctx.selected.set(Some(n));
+        ctx.sel.selected.set(Some(n));
     }
 }
 
 /// The first diagnostic message of each line of `file`, errors first.
 fn line_messages(ctx: Ctx, file: &str) -> BTreeMap<usize, (bool, String)> {
-    ctx.analysis.with(|a| {
+    ctx.build.analysis.with(|a| {
         let mut m: BTreeMap<usize, (bool, String)> = BTreeMap::new();
         for d in a.errors.iter().chain(a.warnings.iter()) {
             if d.file.as_deref() == Some(file) && d.line > 0 {
@@ -65,7 +65,7 @@ fn ask_name(ctx: Ctx, question: &str, default: &str) -> Option<String> {
         files::notify(ctx, true, e.to_string(), false);
         return None;
     }
-    if ctx.files.with_untracked(|f| f.contains_key(&name)) {
+    if ctx.work.files.with_untracked(|f| f.contains_key(&name)) {
         files::notify(ctx, true, format!("There is already a file {name}."), false);
         return None;
     }
@@ -87,19 +87,26 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     // (scroll top, scroll left, visible height) of the textarea.
     let view_box = RwSignal::new((0.0f64, 0.0f64, 0.0f64));
     let text = move || {
-        let a = ctx.active.get();
-        ctx.files.with(|f| f.get(&a).cloned().unwrap_or_default())
+        let a = ctx.work.active.get();
+        ctx.work
+            .files
+            .with(|f| f.get(&a).cloned().unwrap_or_default())
     };
     // Large files are outlined from the debounced copy (after typing pauses), so a keystroke
     // does not pay for a full parse; small ones as they are typed.
     let big = Memo::new(move |_| {
-        let a = ctx.active.get();
-        ctx.files
+        let a = ctx.work.active.get();
+        ctx.work
+            .files
             .with(|f| f.get(&a).is_some_and(|t| t.len() > OUTLINE_AT_ONCE_BYTES))
     });
     let parsed = Memo::new(move |_| {
-        let a = ctx.active.get();
-        let source = if big.get() { ctx.analyzed } else { ctx.files };
+        let a = ctx.work.active.get();
+        let source = if big.get() {
+            ctx.work.analyzed
+        } else {
+            ctx.work.files
+        };
         source.with(|f| match f.get(&a) {
             Some(t) if files::classify(&a, t) == files::Role::Config && !a.ends_with(".json") => {
                 Some(outline(t))
@@ -108,8 +115,9 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         })
     });
     let lexed: Memo<Lexed> = Memo::new(move |_| {
-        let a = ctx.active.get();
-        ctx.files
+        let a = ctx.work.active.get();
+        ctx.work
+            .files
             .with(|f| f.get(&a).map(|t| highlight::lex(t)).unwrap_or_default())
     });
     // The lines drawn: [first, last).
@@ -121,7 +129,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         let last = first_visible + (h / LINE_PX).ceil() as usize + 2 * MARGIN;
         (first, last)
     });
-    let messages = Memo::new(move |_| line_messages(ctx, &ctx.active.get()));
+    let messages = Memo::new(move |_| line_messages(ctx, &ctx.work.active.get()));
     let sync_view = move || {
         if let Some(t) = textarea.get_untracked() {
             let v = (
@@ -136,7 +144,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     };
     // A new file starts at its top.
     Effect::new(move |_| {
-        ctx.active.track();
+        ctx.work.active.track();
         if let Some(t) = textarea.get_untracked() {
             t.set_scroll_top(0);
             t.set_scroll_left(0);
@@ -145,11 +153,11 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     });
     // A reference clicked elsewhere: open its file, scroll its line into view and select it.
     Effect::new(move |_| {
-        let Some((file, line, column, len)) = ctx.goto.get() else {
+        let Some((file, line, column, len)) = ctx.sel.goto.get() else {
             return;
         };
-        if ctx.active.get_untracked() != file {
-            ctx.active.set(file.clone());
+        if ctx.work.active.get_untracked() != file {
+            ctx.work.active.set(file.clone());
         }
         // After the file's text is in the textarea and the new-file effect scrolled to the top.
         request_animation_frame(move || {
@@ -157,6 +165,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 return;
             };
             let text = ctx
+                .work
                 .files
                 .with_untracked(|f| f.get(&file).cloned().unwrap_or_default());
             let start = crate::page::explain::utf16_offset(&text, line, column);
@@ -174,8 +183,8 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
 
     let on_input = move |ev| {
         let value = event_target_value(&ev);
-        let a = ctx.active.get_untracked();
-        ctx.files.update(|f| {
+        let a = ctx.work.active.get_untracked();
+        ctx.work.files.update(|f| {
             f.insert(a, value);
         });
         sync_view();
@@ -184,7 +193,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         set_timeout(
             move || {
                 if generation.try_get_value() == Some(mine) {
-                    ctx.analyze_now();
+                    ctx.work.analyze_now();
                 }
             },
             DEBOUNCE,
@@ -192,9 +201,9 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     };
     let lines_view = move || {
         let (first, last) = window.get();
-        let a = ctx.active.get();
+        let a = ctx.work.active.get();
         let msgs = messages.get();
-        ctx.files.with(|f| {
+        ctx.work.files.with(|f| {
             let text = f.get(&a).map(String::as_str).unwrap_or("");
             lexed.with(|lx| {
                 let last = last.min(lx.lines());
@@ -250,25 +259,28 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         }
     };
     let rename = move |_| {
-        let old = ctx.active.get_untracked();
+        let old = ctx.work.active.get_untracked();
         if let Some(new) = ask_name(ctx, "Rename the file to", &old) {
-            ctx.files.update(|f| {
+            ctx.work.files.update(|f| {
                 if let Some(t) = f.remove(&old) {
                     f.insert(new.clone(), t);
                 }
             });
-            ctx.active.set(new);
-            ctx.analyze_now();
+            ctx.work.active.set(new);
+            ctx.work.analyze_now();
         }
     };
     let delete = move |_| {
-        let name = ctx.active.get_untracked();
+        let name = ctx.work.active.get_untracked();
         let ok = web_sys::window()
             .and_then(|w| w.confirm_with_message(&format!("Delete {name}?")).ok())
             .unwrap_or(false);
-        let kept = ctx.files.with_untracked(crate::page::files::worth_keeping);
+        let kept = ctx
+            .work
+            .files
+            .with_untracked(crate::page::files::worth_keeping);
         if ok && files::keep_aside(ctx, &format!("before deleting {name}")) {
-            ctx.files.update(|f| {
+            ctx.work.files.update(|f| {
                 f.remove(&name);
             });
             if kept {
@@ -279,13 +291,19 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                     true,
                 );
             }
-            let next = ctx.files.with_untracked(|f| f.keys().next().cloned());
-            ctx.active.set(next.unwrap_or_else(|| "main.tf".into()));
-            ctx.analyze_now();
+            let next = ctx.work.files.with_untracked(|f| f.keys().next().cloned());
+            ctx.work
+                .active
+                .set(next.unwrap_or_else(|| "main.tf".into()));
+            ctx.work.analyze_now();
         }
     };
     let new_file = move |_| {
-        let suggestion = if ctx.files.with_untracked(|f| f.contains_key("variables.tf")) {
+        let suggestion = if ctx
+            .work
+            .files
+            .with_untracked(|f| f.contains_key("variables.tf"))
+        {
             "outputs.tf"
         } else {
             "variables.tf"
@@ -295,16 +313,16 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             "New file name (for example variables.tf or modules/net/main.tf)",
             suggestion,
         ) {
-            ctx.files.update(|f| {
+            ctx.work.files.update(|f| {
                 f.insert(name.clone(), String::new());
             });
-            ctx.active.set(name);
+            ctx.work.active.set(name);
         }
     };
     // Each file's role, from the debounced copy: a large state or plan is not parsed again on
     // every keystroke.
     let roles = Memo::new(move |_| {
-        ctx.analyzed.with(|f| {
+        ctx.work.analyzed.with(|f| {
             f.iter()
                 .map(|(n, t)| (n.clone(), files::classify(n, t)))
                 .collect::<BTreeMap<String, files::Role>>()
@@ -313,7 +331,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     // The user's files: installed modules' files are many and not the user's, one summary line
     // counts them (see `Workdir`).
     let names = Memo::new(move |_| {
-        ctx.files.with(|f| {
+        ctx.work.files.with(|f| {
             f.keys()
                 .filter(|n| !crate::page::files::is_installed_path(n))
                 .cloned()
@@ -337,12 +355,13 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
         })
     });
     let role_note = move || {
-        let a = ctx.active.get();
+        let a = ctx.work.active.get();
         let role = ctx
+            .work
             .files
             .with(|f| f.get(&a).map(|t| files::classify(&a, t)))?;
-        let imported = ctx.analysis.with(|an| an.imported.clone());
-        let root = ctx.root.get();
+        let imported = ctx.build.analysis.with(|an| an.imported.clone());
+        let root = ctx.work.root.get();
         let text = match role {
             files::Role::Config if crate::page::files::is_installed_path(&a) => format!(
                 "{a} belongs to a module that tofu init installed: it is read when the root module's .terraform/modules/modules.json names its folder."
@@ -389,10 +408,10 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                                 <button
                                     type="button"
                                     class="file-tab"
-                                    class:active=move || ctx.active.get() == n2
+                                    class:active=move || ctx.work.active.get() == n2
                                     // Shown after the name by the stylesheet (not part of the name's text).
                                     data-role=role.label()
-                                    on:click=move |_| ctx.active.set(n3.clone())
+                                    on:click=move |_| ctx.work.active.set(n3.clone())
                                 >
                                     {name}
                                 </button>
@@ -439,22 +458,22 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                                 return;
                             }
                             let line = crate::page::explain::line_of_utf16_offset(&t.value(), a);
-                            let file = ctx.active.get_untracked();
+                            let file = ctx.work.active.get_untracked();
                             let starts: Vec<usize> = parsed.with_untracked(|p| match p {
                                 Some(Ok(blocks)) => blocks.iter().map(|b| b.line).collect(),
                                 _ => Vec::new(),
                             });
-                            let name = ctx.shown.with_untracked(|s| {
-                                ctx.good.with_untracked(|g| {
+                            let name = ctx.build.shown.with_untracked(|s| {
+                                ctx.build.good.with_untracked(|g| {
                                     g.as_ref().and_then(|an| {
                                         crate::page::details::vertex_at_line(an, s, &file, &starts, line)
                                     })
                                 })
                             });
                             if let Some(n) = name
-                                && ctx.selected.get_untracked().as_deref() != Some(n.as_str())
+                                && ctx.sel.selected.get_untracked().as_deref() != Some(n.as_str())
                             {
-                                ctx.selected.set(Some(n));
+                                ctx.sel.selected.set(Some(n));
                             }
                         }
                         on:scroll=move |_| sync_view()
@@ -479,8 +498,8 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                                         // vertex selected.
                                         let (line, column) = (b.line, b.column);
                                         let pick = move |_| {
-                                            let file = ctx.active.get_untracked();
-                                            ctx.goto.set(Some((file.clone(), line, column, 0)));
+                                            let file = ctx.work.active.get_untracked();
+                                            ctx.sel.goto.set(Some((file.clone(), line, column, 0)));
                                             select_declared(ctx, &file, line);
                                         };
                                         view! {
@@ -516,11 +535,12 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
 #[component]
 pub fn Workdir(ctx: Ctx) -> impl IntoView {
     let candidates = Memo::new(move |_| {
-        ctx.files
+        ctx.work
+            .files
             .with(|f| crate::page::files::root_candidates(f.keys()))
     });
     let installed = Memo::new(move |_| {
-        ctx.files.with(|f| {
+        ctx.work.files.with(|f| {
             f.keys()
                 .filter(|n| crate::page::files::is_installed_path(n))
                 .count()
@@ -529,9 +549,10 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
     let read = read_files(ctx);
     // What the root module's graph leaves out (a repository's examples/), in one sentence.
     let outside = Memo::new(move |_| {
-        let root = ctx.root.get();
+        let root = ctx.work.root.get();
         read.with(|r| {
-            ctx.files
+            ctx.work
+                .files
                 .with(|f| crate::page::tree::outside_root(f.keys(), &root, r.as_ref()))
         })
     });
@@ -545,26 +566,26 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
                         <span>"Root module"</span>
                         <select
                             id="root-module"
-                            prop:value=move || ctx.root.get()
+                            prop:value=move || ctx.work.root.get()
                             on:change=move |ev| {
                                 let root = event_target_value(&ev);
-                                ctx.reset_walk();
-                                if let Some(f) = ctx.files.with_untracked(|f| crate::page::files::first_file(f, &root)) {
-                                    ctx.active.set(f);
+                                ctx.walk.reset();
+                                if let Some(f) = ctx.work.files.with_untracked(|f| crate::page::files::first_file(f, &root)) {
+                                    ctx.work.active.set(f);
                                 }
-                                ctx.root.set(root);
+                                ctx.work.root.set(root);
                             }
                         >
                             {move || {
                                 let mut c = candidates.get();
-                                let root = ctx.root.get();
+                                let root = ctx.work.root.get();
                                 if !c.contains(&root) {
                                     c.push(root);
                                 }
                                 c.into_iter()
                                     .map(|r| {
                                         let label = crate::page::files::root_label(&r).to_string();
-                                        let chosen = ctx.root.get_untracked() == r;
+                                        let chosen = ctx.work.root.get_untracked() == r;
                                         view! { <option value=r selected=chosen>{label}</option> }
                                     })
                                     .collect_view()
@@ -591,10 +612,14 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
 /// does not load) the last graph's of these files; `None` when neither is known.
 fn read_files(ctx: Ctx) -> Memo<Option<BTreeSet<String>>> {
     Memo::new(move |_| {
-        ctx.analysis.with(|a| a.config_files.clone()).or_else(|| {
-            ctx.good
-                .with(|g| g.as_ref().and_then(|g| g.config_files.clone()))
-        })
+        ctx.build
+            .analysis
+            .with(|a| a.config_files.clone())
+            .or_else(|| {
+                ctx.build
+                    .good
+                    .with(|g| g.as_ref().and_then(|g| g.config_files.clone()))
+            })
     })
 }
 
@@ -610,7 +635,7 @@ pub fn FileTree(
     use crate::page::tree;
     let read = read_files(ctx);
     let shape = Memo::new(move |_| {
-        let root = ctx.root.get();
+        let root = ctx.work.root.get();
         read.with(|r| names.with(|n| tree::FileTree::new(n, &root, r.as_ref())))
     });
     let open = RwSignal::new(BTreeSet::<String>::new());
@@ -622,8 +647,8 @@ pub fn FileTree(
     // that still exist.
     Effect::new(move |_| {
         names.track();
-        ctx.root.track();
-        let active = ctx.active.get_untracked();
+        ctx.work.root.track();
+        let active = ctx.work.active.get_untracked();
         let fresh = shape.with_untracked(|t| t.initially_open(&active));
         let kept: BTreeSet<String> = open.with_untracked(|o| {
             o.iter()
@@ -637,7 +662,7 @@ pub fn FileTree(
     });
     // The file opened (from here, a diagnostic or a reference) shows: its folders open.
     Effect::new(move |_| {
-        let active = ctx.active.get();
+        let active = ctx.work.active.get();
         let up = tree::folders_of(&active);
         if !open.with_untracked(|o| up.iter().all(|f| o.contains(f))) {
             open.update(|o| o.extend(up));
@@ -717,12 +742,12 @@ pub fn FileTree(
                                 <button
                                     type="button"
                                     class="tree-file"
-                                    class:active=move || ctx.active.with(|a| *a == p2)
+                                    class:active=move || ctx.work.active.with(|a| *a == p2)
                                     data-path=row.path
                                     // Shown after the name by the stylesheet, as on the tabs.
                                     data-role=role_of(r, &path).label()
                                     style:padding-left=indent
-                                    on:click=move |_| ctx.active.set(path.clone())
+                                    on:click=move |_| ctx.work.active.set(path.clone())
                                 >
                                     {row.name}
                                 </button>
@@ -786,7 +811,10 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
     };
     // Both fields at once, as typed (a field that still has focus has not sent `change`).
     let apply = move |_| {
-        for (node, sig) in [(targets_ref, ctx.targets), (excludes_ref, ctx.excludes)] {
+        for (node, sig) in [
+            (targets_ref, ctx.build.targets),
+            (excludes_ref, ctx.build.excludes),
+        ] {
             if let Some(ta) = node.get_untracked() {
                 let v = ta.value();
                 if sig.get_untracked() != v {
@@ -796,8 +824,8 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
         }
     };
     let count = move || {
-        let n = crate::page::files::address_list(&ctx.targets.get()).len()
-            + crate::page::files::address_list(&ctx.excludes.get()).len();
+        let n = crate::page::files::address_list(&ctx.build.targets.get()).len()
+            + crate::page::files::address_list(&ctx.build.excludes.get()).len();
         (n > 0).then(|| format!(" ({n})"))
     };
     // A toggle rather than <details>, which the injection tests treat as a payload's element.
@@ -817,8 +845,8 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
             // Kept in the page when closed, so typed addresses stay until cleared.
             <div class="targets-body" class:closed=move || !open.get()>
                 <p class="muted small">"Limit the graph as -target and -exclude do: one address per line or separated by commas."</p>
-                {field("targets", "-target", ctx.targets, targets_ref)}
-                {field("excludes", "-exclude", ctx.excludes, excludes_ref)}
+                {field("targets", "-target", ctx.build.targets, targets_ref)}
+                {field("excludes", "-exclude", ctx.build.excludes, excludes_ref)}
                 <button type="button" id="targets-apply" on:click=apply>
                     "Apply"
                 </button>
@@ -833,7 +861,7 @@ pub fn Diagnostics(ctx: Ctx) -> impl IntoView {
     view! {
         <div class="diagnostics" aria-live="polite">
             {move || {
-                ctx.analysis
+                ctx.build.analysis
                     .with(|a| a.errors.iter().chain(a.warnings.iter()).cloned().collect::<Vec<_>>())
                     .into_iter()
                     .map(|d| {
@@ -847,8 +875,8 @@ pub fn Diagnostics(ctx: Ctx) -> impl IntoView {
                                 role=if d.error { "alert" } else { "status" }
                                 on:click=move |_| {
                                     if let Some(f) = file.clone()
-                                        && line > 0 && ctx.files.with_untracked(|m| m.contains_key(&f)) {
-                                            ctx.active.set(f);
+                                        && line > 0 && ctx.work.files.with_untracked(|m| m.contains_key(&f)) {
+                                            ctx.work.active.set(f);
                                         }
                                 }
                             >

@@ -25,7 +25,7 @@ const MAX_FILE_BYTES: f64 = 16.0 * 1024.0 * 1024.0;
 pub fn notify(ctx: Ctx, error: bool, text: impl Into<String>, restore: bool) {
     let text = text.into();
     let mut id = 0;
-    ctx.notices.update(|n| {
+    ctx.work.notices.update(|n| {
         id = crate::page::notices::push(n, text, None, error, restore, |_| false);
     });
     // Plain news (saved, copied, opened without a restore offer) goes away by itself, once the
@@ -42,12 +42,14 @@ fn dismiss_when_quiet(ctx: Ctx, id: Option<u64>, quiet_checks: u8) {
     set_timeout(
         move || {
             // The app is gone (a test unmounted it): nothing to dismiss.
-            if ctx.notices.try_with_untracked(|_| ()).is_none() {
+            if ctx.work.notices.try_with_untracked(|_| ()).is_none() {
                 return;
             }
             let quiet = untrack(|| ctx.settled());
             if quiet && quiet_checks >= 1 {
-                ctx.notices.try_update(|n| n.retain(|x| Some(x.id) != id));
+                ctx.work
+                    .notices
+                    .try_update(|n| n.retain(|x| Some(x.id) != id));
             } else {
                 dismiss_when_quiet(ctx, id, if quiet { quiet_checks + 1 } else { 0 });
             }
@@ -59,23 +61,23 @@ fn dismiss_when_quiet(ctx: Ctx, id: Option<u64>, quiet_checks: u8) {
 /// Replaces the editor's files and shows the new set from its start.
 pub fn set_workspace(ctx: Ctx, files: BTreeMap<String, String>) {
     // Another configuration: if it does not build, no graph of the files before is shown.
-    ctx.workspace.update_value(|w| *w += 1);
-    ctx.reset_walk();
-    ctx.failures.set(BTreeSet::new());
+    ctx.work.workspace.update_value(|w| *w += 1);
+    ctx.walk.reset();
+    ctx.walk.failures.set(BTreeSet::new());
     let root = crate::page::files::default_root(files.keys());
     let first = crate::page::files::first_file(&files, &root);
-    ctx.root.set(root);
+    ctx.work.root.set(root);
     // As `tofu graph`: with a plan, the graph shown is the apply graph.
     if has_plan(&files) {
-        ctx.kind.set(BuilderKind::Apply);
+        ctx.build.kind.set(BuilderKind::Apply);
     }
-    ctx.files.set(files);
+    ctx.work.files.set(files);
     if let Some(f) = first {
-        ctx.active.set(f);
+        ctx.work.active.set(f);
     }
-    ctx.selected.set(None);
-    ctx.step.set(None);
-    ctx.analyze_now();
+    ctx.sel.selected.set(None);
+    ctx.build.step.set(None);
+    ctx.work.analyze_now();
 }
 
 async fn read_text(file: &web_sys::File) -> Result<String, String> {
@@ -123,13 +125,14 @@ pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>, unread: Vec<(Str
             &format!("Opened {summary}.{dot}"),
         );
     } else {
-        ctx.files
+        ctx.work
+            .files
             .update(|f| crate::page::files::add_in_place(f, &intake.opened));
         if has_plan(&intake.opened) {
-            ctx.kind.set(BuilderKind::Apply);
+            ctx.build.kind.set(BuilderKind::Apply);
         }
-        ctx.reset_walk();
-        ctx.analyze_now();
+        ctx.walk.reset();
+        ctx.work.analyze_now();
         notify(ctx, false, format!("Added {summary}."), false);
     }
 }
@@ -137,7 +140,7 @@ pub fn take_in(ctx: Ctx, read: Vec<Read>, skipped: Vec<String>, unread: Vec<(Str
 /// Reads the files of a file input (the Open and Open folder buttons).
 pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
     let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
-    ctx.reading.update(|n| *n += 1);
+    ctx.work.reading.update(|n| *n += 1);
     spawn_local(async move {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
@@ -168,7 +171,7 @@ pub fn open_list(ctx: Ctx, list: web_sys::FileList) {
             read.push((p, read_text(&f).await));
         }
         take_in(ctx, read, skipped, unread);
-        ctx.reading.update(|n| *n -= 1);
+        ctx.work.reading.update(|n| *n -= 1);
     });
 }
 
@@ -207,7 +210,7 @@ pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
     {
         plain = (0..list.length()).filter_map(|i| list.get(i)).collect();
     }
-    ctx.reading.update(|n| *n += 1);
+    ctx.work.reading.update(|n| *n += 1);
     spawn_local(async move {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
@@ -280,7 +283,7 @@ pub fn open_drop(ctx: Ctx, dt: web_sys::DataTransfer) {
             }
         }
         take_in(ctx, read, skipped, unread);
-        ctx.reading.update(|n| *n -= 1);
+        ctx.work.reading.update(|n| *n -= 1);
     });
 }
 
@@ -381,7 +384,10 @@ pub fn OpenButtons(ctx: Ctx) -> impl IntoView {
 /// nothing is replaced: the notice says so and offers them as a download.
 pub fn replace_workspace(ctx: Ctx, files: BTreeMap<String, String>, why: &str, done: &str) {
     if keep_aside(ctx, why) {
-        let kept = ctx.files.with_untracked(crate::page::files::worth_keeping);
+        let kept = ctx
+            .work
+            .files
+            .with_untracked(crate::page::files::worth_keeping);
         set_workspace(ctx, files);
         if kept {
             notify(
@@ -399,7 +405,7 @@ pub fn replace_workspace(ctx: Ctx, files: BTreeMap<String, String>, why: &str, d
 /// Keeps the current files aside if they hold work; false (with an error notice offering them
 /// as a download) when the browser refused to store them.
 pub fn keep_aside(ctx: Ctx, why: &str) -> bool {
-    let current = ctx.files.get_untracked();
+    let current = ctx.work.files.get_untracked();
     if !crate::page::files::worth_keeping(&current) {
         return true;
     }
@@ -413,7 +419,7 @@ pub fn keep_aside(ctx: Ctx, why: &str) -> bool {
                 "tfgraph-files.json".to_string(),
                 crate::saved::envelope(&current),
             ));
-            ctx.notices.update(|n| {
+            ctx.work.notices.update(|n| {
                 _ = crate::page::notices::push(n, text, download, true, false, |_| false);
             });
             false
@@ -461,7 +467,7 @@ pub(super) fn link_for(fragment: &str) -> String {
 /// Makes a share link of the current files, shows it in `out`, and copies it when the browser lets
 /// us write the clipboard.
 pub fn share(ctx: Ctx, out: RwSignal<String>) {
-    let encoded = ctx.files.with_untracked(crate::share::encode);
+    let encoded = ctx.work.files.with_untracked(crate::share::encode);
     match encoded {
         Err(e) => {
             out.set(String::new());
@@ -635,10 +641,13 @@ impl Ctx {
     pub(super) fn load_example(self, e: &Example) {
         let why = format!("before loading the example {}", e.title);
         if keep_aside(self, &why) {
-            let kept = self.files.with_untracked(crate::page::files::worth_keeping);
-            self.kind.set(e.kind);
+            let kept = self
+                .work
+                .files
+                .with_untracked(crate::page::files::worth_keeping);
+            self.build.kind.set(e.kind);
             set_workspace(self, crate::page::examples::files_of(e));
-            self.pane.set(Pane::Graph);
+            self.shell.pane.set(Pane::Graph);
             if kept {
                 notify(
                     self,
@@ -659,7 +668,7 @@ impl Ctx {
 pub(super) fn Notices(ctx: Ctx) -> impl IntoView {
     view! {
         <div class="notices" role="status" aria-live="polite">
-            <For each=move || ctx.notices.get() key=|n| n.id let:n>
+            <For each=move || ctx.work.notices.get() key=|n| n.id let:n>
                 {
                     let id = n.id;
                     view! {
@@ -668,7 +677,7 @@ pub(super) fn Notices(ctx: Ctx) -> impl IntoView {
                             {n.restore.then(|| view! {
                                 <button type="button" class="notice-restore" on:click=move |_| {
                                     restore_backup(ctx);
-                                    ctx.notices.update(|v| v.retain(|x| x.id != id));
+                                    ctx.work.notices.update(|v| v.retain(|x| x.id != id));
                                 }>"Restore previous files"</button>
                             })}
                             {n.download.clone().map(|(name, text)| view! {
@@ -677,7 +686,7 @@ pub(super) fn Notices(ctx: Ctx) -> impl IntoView {
                                 </a>
                             })}
                             <button type="button" class="notice-dismiss" title="Dismiss"
-                                on:click=move |_| ctx.notices.update(|ns| ns.retain(|x| x.id != id))>
+                                on:click=move |_| ctx.work.notices.update(|ns| ns.retain(|x| x.id != id))>
                                 "Dismiss"
                             </button>
                         </div>

@@ -21,9 +21,10 @@ fn bar_style(from: f64, to: Option<f64>, axis: f64) -> String {
 
 #[component]
 pub fn Gantt(ctx: Ctx) -> impl IntoView {
-    let ui = ctx.walk_ui;
+    let ui = ctx.walk.ui;
     let now = Memo::new(move |_| {
-        ctx.walk_view
+        ctx.walk
+            .view
             .with(|v| (pct(v.now, ui.axis.get()) * 10.0).round() / 10.0)
     });
     let axis_label = move || {
@@ -31,8 +32,8 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
         format!("0 – {a:.0} s")
     };
     // The timeline takes room from the graph's canvas (and gives it back when it closes).
-    ctx.refit_if_untouched();
-    on_cleanup(move || ctx.refit_if_untouched());
+    ctx.canvas.refit_if_untouched();
+    on_cleanup(move || ctx.canvas.refit_if_untouched());
     // New rows are added at the bottom: follow them unless the user scrolled up.
     let follow = StoredValue::new(true);
     Effect::new(move |_| {
@@ -121,7 +122,7 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
 }
 
 fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl IntoView {
-    let ui = ctx.walk_ui;
+    let ui = ctx.walk.ui;
     let v = row.vertex;
     let hovered = Memo::new(move |_| ui.hover.get() == Some(v));
     // The axis through a memo of the row's own: the bars run again at every change of the row's
@@ -175,6 +176,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
         t
     };
     let vertex_name = ctx
+        .build
         .shown
         .with_untracked(|s| crate::page::graph::name(&s.graph, v).to_string());
     let name = row.name.clone();
@@ -190,6 +192,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
         // it starts, and the cover hides what has not happened yet.
         let _ = c.get();
         let bars = ctx
+            .walk
             .rt
             .with_value(|r| r.as_ref().map(|r| r.row_steps(task)))
             .unwrap_or_default();

@@ -55,13 +55,15 @@ fn vertex_slots(
     slots: StoredValue<std::collections::HashMap<String, VSlot>>,
     drawn: RwSignal<u64>,
 ) -> Vec<VSlot> {
-    let nodes = ctx.scene.with(|sc| sc.nodes.clone());
+    let nodes = ctx.build.scene.with(|sc| sc.nodes.clone());
     let current: Vec<walkrt::VCell> = ctx
+        .walk
         .rt
         .with_value(|r| r.as_ref().map(|r| r.cells.clone()).unwrap_or_default());
     let cell_of = |i: usize| current.get(i).copied().unwrap_or_default();
     let members_of = |i: usize| {
-        ctx.shown
+        ctx.build
+            .shown
             .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
     };
     let out = slots
@@ -96,7 +98,7 @@ fn vertex_slots(
     for s in &out {
         cells[s.node.with_untracked(|n| n.index)] = s.cell.clone();
     }
-    ctx.walk_ui.set_cells(cells);
+    ctx.walk.ui.set_cells(cells);
     // The marks of what was just drawn (new elements start unmarked).
     drawn.update(|d| *d += 1);
     out
@@ -108,7 +110,7 @@ fn edge_slots(
     slots: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
     drawn: RwSignal<u64>,
 ) -> Vec<ESlot> {
-    let edges = ctx.scene.with(|sc| sc.edges.clone());
+    let edges = ctx.build.scene.with(|sc| sc.edges.clone());
     let out = slots
         .try_update_value(|map| {
             crate::page::keyed::reconcile(
@@ -139,18 +141,18 @@ fn mark_all(
     drawn: RwSignal<u64>,
 ) {
     drawn.track();
-    let walking = ctx.walking.get();
-    let hover = ctx.walk_ui.hover.get();
-    let tab_stop = ctx.tab_stop.get();
-    let search = ctx.search.get();
+    let walking = ctx.walk.walking.get();
+    let hover = ctx.walk.ui.hover.get();
+    let tab_stop = ctx.sel.tab_stop.get();
+    let search = ctx.sel.search.get();
     let lesson = ctx.learn.highlight.get();
-    ctx.good.with(|g| {
+    ctx.build.good.with(|g| {
         let not_installed = g.as_ref().map_or(&[][..], |a| a.not_installed.as_slice());
         let actions = g.as_ref().and_then(|a| a.actions.as_ref());
-        ctx.shown.with(|shown| {
-            ctx.related.with(|related| {
-                ctx.failures.with(|failures| {
-                    ctx.critical.with(|critical| {
+        ctx.build.shown.with(|shown| {
+            ctx.sel.related.with(|related| {
+                ctx.walk.failures.with(|failures| {
+                    ctx.walk.critical.with(|critical| {
                         let m = crate::page::decor::Marks {
                             shown,
                             related,
@@ -207,8 +209,8 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     let member_cells = Memo::new(move |_| {
         members.with(|ms| {
             ms.as_ref().map(|ms| {
-                ctx.walk_ui.cells_version.track();
-                ctx.walk_ui.cells_of(ms)
+                ctx.walk.ui.cells_version.track();
+                ctx.walk.ui.cells_of(ms)
             })
         })
     });
@@ -302,19 +304,19 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                 }
                 l
             }
-            on:focus=move |_| ctx.focused.set(Some(focus_name.clone()))
+            on:focus=move |_| ctx.sel.focused.set(Some(focus_name.clone()))
             on:keydown=move |ev: web_sys::KeyboardEvent| {
                 let key = ev.key();
                 if crate::page::keys::is_move_key(&key) {
                     ev.prevent_default();
                     ev.stop_propagation();
-                    let next = ctx.key_order.with_untracked(|o| {
+                    let next = ctx.sel.key_order.with_untracked(|o| {
                         crate::page::keys::step(o, Some(&key_name), &key).map(String::from)
                     });
                     if let (Some(next), Some(from)) = (next, ev.current_target()) {
                         use wasm_bindgen::JsCast;
                         if let Ok(from) = from.dyn_into::<web_sys::Element>() {
-                            ctx.focus_vertex(&next, &from);
+                            ctx.canvas.focus_vertex(&next, &from);
                         }
                     }
                 } else if key == "Enter" || key == " " {
@@ -325,7 +327,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                         ctx.gv.toggle_module(p);
                     } else {
                         // A key is never the end of a drag.
-                        ctx.dragged.set_value(false);
+                        ctx.canvas.dragged.set_value(false);
                         ctx.click_vertex(key_name.clone(), ev.shift_key());
                     }
                 }
@@ -335,7 +337,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                 ev.stop_propagation();
                 // A collapsed module opens again when clicked.
                 if let Some(p) = crate::page::graph::collapsed_path(&click_name) {
-                    if !ctx.dragged.get_value() {
+                    if !ctx.canvas.dragged.get_value() {
                         ctx.gv.toggle_module(p);
                     }
                     return;
@@ -358,10 +360,10 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                 ctx.toggle_expansion(&dbl_name);
             }
             on:mouseenter=move |_| {
-                ctx.walk_ui.hover_from_graph.set_value(true);
-                ctx.walk_ui.hover.set(Some(index.get_untracked()));
+                ctx.walk.ui.hover_from_graph.set_value(true);
+                ctx.walk.ui.hover.set(Some(index.get_untracked()));
             }
-            on:mouseleave=move |_| ctx.walk_ui.hover.set(None)
+            on:mouseleave=move |_| ctx.walk.ui.hover.set(None)
         >
             {shape}
             <rect
@@ -399,7 +401,7 @@ fn edge_view(slot: ESlot) -> impl IntoView {
     }
 }
 
-/// Keeps `ctx.canvas_px` equal to the canvas's size after each layout that changed it, and fits
+/// Keeps `ctx.canvas.px` equal to the canvas's size after each layout that changed it, and fits
 /// the graph again when the canvas changed size while the view was as the last fit left it (a
 /// notice or the timeline appearing).
 fn watch_canvas_size(ctx: Ctx) {
@@ -407,18 +409,18 @@ fn watch_canvas_size(ctx: Ctx) {
     use wasm_bindgen::closure::Closure;
     let observer: StoredValue<Option<web_sys::ResizeObserver>, LocalStorage> =
         StoredValue::new_local(None);
-    ctx.canvas.on_load(move |el| {
+    ctx.canvas.node.on_load(move |el| {
         let target: web_sys::Element = (*el).clone().unchecked_into();
         let read = target.clone();
         let changed = Closure::<dyn FnMut()>::new(move || {
             let now = (read.client_width() as f64, read.client_height() as f64);
-            let before = ctx.canvas_px.try_get_value().flatten();
+            let before = ctx.canvas.px.try_get_value().flatten();
             if before == Some(now) {
                 return;
             }
-            _ = ctx.canvas_px.try_set_value(Some(now));
+            _ = ctx.canvas.px.try_set_value(Some(now));
             if before.is_some() {
-                ctx.refit_if_untouched();
+                ctx.canvas.refit_if_untouched();
             }
         });
         if let Ok(ro) = web_sys::ResizeObserver::new(changed.as_ref().unchecked_ref()) {
@@ -447,19 +449,19 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
         if ev.button() != 0 {
             return;
         }
-        let (tx, ty, _) = ctx.xf.get_untracked();
+        let (tx, ty, _) = ctx.canvas.xf.get_untracked();
         drag.set_value(Some((ev.client_x() as f64, ev.client_y() as f64, tx, ty)));
-        ctx.dragged.set_value(false);
+        ctx.canvas.dragged.set_value(false);
     };
     let on_move = move |ev: web_sys::PointerEvent| {
         if let Some((x0, y0, tx, ty)) = drag.get_value() {
             let dx = ev.client_x() as f64 - x0;
             let dy = ev.client_y() as f64 - y0;
             if dx.abs() + dy.abs() > 4.0 {
-                ctx.dragged.set_value(true);
+                ctx.canvas.dragged.set_value(true);
             }
-            if ctx.dragged.get_value() {
-                ctx.xf.update(|(a, b, _)| {
+            if ctx.canvas.dragged.get_value() {
+                ctx.canvas.xf.update(|(a, b, _)| {
                     *a = tx + dx;
                     *b = ty + dy;
                 });
@@ -470,23 +472,25 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     watch_canvas_size(ctx);
     let on_wheel = move |ev: web_sys::WheelEvent| {
         ev.prevent_default();
-        let at = ctx.canvas.get_untracked().map(|el| {
+        let at = ctx.canvas.node.get_untracked().map(|el| {
             let r = el.get_bounding_client_rect();
             (
                 ev.client_x() as f64 - r.left(),
                 ev.client_y() as f64 - r.top(),
             )
         });
-        ctx.zoom((-ev.delta_y() * 0.0015).clamp(-0.5, 0.5).exp(), at);
+        ctx.canvas
+            .zoom((-ev.delta_y() * 0.0015).clamp(-0.5, 0.5).exp(), at);
     };
     let stale = move || {
-        ctx.analysis
+        ctx.build
+            .analysis
             .with(|a| !a.errors.is_empty() && a.graph.is_none())
-            && ctx.good.with(|g| g.is_some())
+            && ctx.build.good.with(|g| g.is_some())
     };
-    let counts = move || ctx.shown.with(crate::page::view::counts);
+    let counts = move || ctx.build.shown.with(crate::page::view::counts);
     let reduced_label = move || {
-        ctx.shown.with(|s| {
+        ctx.build.shown.with(|s| {
             if s.replay.is_some() && !ctx.gv.resources_only.get() {
                 "Transitive reduction".to_string()
             } else {
@@ -496,8 +500,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     };
     let any_collapsed = move || ctx.gv.collapsed.with(|c| !c.is_empty());
     let step_banner = move || {
-        let k = ctx.step.get()?;
-        ctx.good.with(|g| {
+        let k = ctx.build.step.get()?;
+        ctx.build.good.with(|g| {
             let a = g.as_ref()?;
             let s = a.steps.get(k)?;
             Some(view! {
@@ -519,10 +523,10 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <span class="sr-only">"Graph type"</span>
                     <select
                         id="graph-kind"
-                        prop:value=move || ctx.kind.get().as_str()
+                        prop:value=move || ctx.build.kind.get().as_str()
                         on:change=move |ev| {
                             if let Some(k) = BuilderKind::parse(&event_target_value(&ev)) {
-                                ctx.kind.set(k);
+                                ctx.build.kind.set(k);
                             }
                         }
                     >
@@ -535,8 +539,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 <div class="segmented" role="group" aria-label="Click mode">
                     <button
                         type="button"
-                        class:active=move || ctx.mode.get() == Mode::Inspect
-                        on:click=move |_| ctx.mode.set(Mode::Inspect)
+                        class:active=move || ctx.shell.mode.get() == Mode::Inspect
+                        on:click=move |_| ctx.shell.mode.set(Mode::Inspect)
                         title="Click a vertex to see its details"
                     >
                         "Inspect"
@@ -544,8 +548,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <button
                         type="button"
                         id="mode-walk"
-                        class:active=move || ctx.mode.get() == Mode::Walk
-                        on:click=move |_| ctx.mode.set(Mode::Walk)
+                        class:active=move || ctx.shell.mode.get() == Mode::Walk
+                        on:click=move |_| ctx.shell.mode.set(Mode::Walk)
                         title="Click a vertex to make it fail in the next walk"
                     >
                         "Walk"
@@ -556,8 +560,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     class="graph-search"
                     placeholder="Find a vertex"
                     aria-label="Find a vertex"
-                    prop:value=move || ctx.search.get()
-                    on:input=move |ev| ctx.search.set(event_target_value(&ev))
+                    prop:value=move || ctx.sel.search.get()
+                    on:input=move |ev| ctx.sel.search.set(event_target_value(&ev))
                     on:keydown=move |ev| {
                         if ev.key() == "Enter" {
                             ev.prevent_default();
@@ -599,15 +603,15 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
             {step_banner}
             <div
                 class="graph-canvas"
-                node_ref=ctx.canvas
+                node_ref=ctx.canvas.node
                 on:pointerdown=on_down
                 on:pointermove=on_move
                 on:pointerup=on_up
                 on:pointerleave=on_up
                 on:wheel=on_wheel
                 on:click=move |_| {
-                    if !ctx.dragged.get_value() {
-                        ctx.selected.set(None);
+                    if !ctx.canvas.dragged.get_value() {
+                        ctx.sel.selected.set(None);
                     }
                 }
             >
@@ -621,11 +625,11 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         </pattern>
                     </defs>
                     <g transform=move || {
-                        let (tx, ty, s) = ctx.xf.get();
+                        let (tx, ty, s) = ctx.canvas.xf.get();
                         format!("translate({tx:.1},{ty:.1}) scale({s:.4})")
                     }>
                         {move || {
-                            ctx.scene
+                            ctx.build.scene
                                 .with(|sc| sc.clusters.clone())
                                 .into_iter()
                                 .map(|c| {
@@ -642,7 +646,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                                     let path = path.clone();
                                                     move |ev| {
                                                         ev.stop_propagation();
-                                                        if !ctx.dragged.get_value() {
+                                                        if !ctx.canvas.dragged.get_value() {
                                                             ctx.gv.toggle_module(&path);
                                                         }
                                                     }
@@ -673,8 +677,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         </For>
                         {move || {
                             let paths = ctx
-                                .shown
-                                .with(|s| ctx.scene.with(|sc| crate::page::scene::dashed_paths(s, sc)));
+                                .build.shown
+                                .with(|s| ctx.build.scene.with(|sc| crate::page::scene::dashed_paths(s, sc)));
                             paths
                                 .into_iter()
                                 .map(|e| {
@@ -694,13 +698,13 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     </g>
                 </svg>
                 <div class="zoom-buttons" on:click=|ev| ev.stop_propagation() on:pointerdown=|ev| ev.stop_propagation()>
-                    <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.zoom(1.0 / 1.25, None)>
+                    <button type="button" title="Zoom out" aria-label="Zoom out" on:click=move |_| ctx.canvas.zoom(1.0 / 1.25, None)>
                         "−"
                     </button>
-                    <button type="button" title="Zoom in" aria-label="Zoom in" on:click=move |_| ctx.zoom(1.25, None)>
+                    <button type="button" title="Zoom in" aria-label="Zoom in" on:click=move |_| ctx.canvas.zoom(1.25, None)>
                         "+"
                     </button>
-                    <button type="button" title="Fit the graph" on:click=move |_| ctx.fit()>
+                    <button type="button" title="Fit the graph" on:click=move |_| ctx.canvas.fit()>
                         "Fit"
                     </button>
                 </div>
@@ -709,14 +713,14 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         "Showing the last graph that built"
                     </span>
                 </Show>
-                {move || ctx.good.with(|g| g.as_ref().and_then(|a| model::not_installed_notice(&a.not_installed))).map(|text| view! {
+                {move || ctx.build.good.with(|g| g.as_ref().and_then(|a| model::not_installed_notice(&a.not_installed))).map(|text| view! {
                     <p class="not-installed-note" role="status">{text}</p>
                 })}
-                {move || ctx.scene.with(|s| s.too_big.clone()).map(|text| view! {
+                {move || ctx.build.scene.with(|s| s.too_big.clone()).map(|text| view! {
                     <p class="empty-graph too-big">{text}</p>
                 })}
-                <Show when=move || ctx.shown.with(|s| s.graph.is_empty())>
-                    <p class="empty-graph">{move || ctx.analysis.with(|a| crate::page::view::empty_text(a))}</p>
+                <Show when=move || ctx.build.shown.with(|s| s.graph.is_empty())>
+                    <p class="empty-graph">{move || ctx.build.analysis.with(|a| crate::page::view::empty_text(a))}</p>
                 </Show>
             </div>
             <Legend ctx=ctx />

@@ -27,18 +27,19 @@ pub(super) fn bind(ctx: Ctx) {
         let Some(i) = learn.open.get() else { return };
         // The analysis must be of the files as they are now: right after the files are
         // replaced the app counts as settled until the new analysis starts.
-        ctx.good.track();
+        ctx.build.good.track();
         if !ctx.settled()
             || learn.staged.get_value() == Some(i)
-            || ctx.analysis_workspace.get_value() != ctx.workspace.get_value()
+            || ctx.build.analysis_workspace.get_value() != ctx.work.workspace.get_value()
         {
             return;
         }
         let l = &LESSONS[i];
-        if !ctx.files.with(|f| l.is_loaded(f)) {
+        if !ctx.work.files.with(|f| l.is_loaded(f)) {
             return;
         }
         let step = ctx
+            .build
             .good
             .with(|g| g.as_ref().and_then(|a| l.build_step_index(&a.steps)));
         learn.staged.set_value(Some(i));
@@ -50,7 +51,7 @@ pub(super) fn bind(ctx: Ctx) {
                     return;
                 }
                 if let Some(k) = step {
-                    ctx.step.set(Some(k));
+                    ctx.build.step.set(Some(k));
                 }
                 if l.stage.walk {
                     ctx.play();
@@ -61,8 +62,8 @@ pub(super) fn bind(ctx: Ctx) {
     });
     // A vertex chosen on the graph answers a question that asks for a vertex.
     Effect::new(move |prev: Option<()>| {
-        let sel = ctx.selected.get();
-        if prev.is_none() || untrack(|| ctx.tab.get()) != Tab::Learn {
+        let sel = ctx.sel.selected.get();
+        if prev.is_none() || untrack(|| ctx.shell.tab.get()) != Tab::Learn {
             return;
         }
         if let Some(name) = sel
@@ -108,29 +109,29 @@ pub(super) fn open_lesson(ctx: Ctx, i: usize) {
     learn
         .progress
         .update(|p| p.current = Some(l.id.to_string()));
-    ctx.tab.set(Tab::Learn);
+    ctx.shell.tab.set(Tab::Learn);
     if let Some(e) = l.source.example()
-        && ctx.kind.get_untracked() != e.kind
+        && ctx.build.kind.get_untracked() != e.kind
     {
-        ctx.kind.set(e.kind);
+        ctx.build.kind.set(e.kind);
     }
-    if !ctx.files.with_untracked(|f| l.is_loaded(f))
+    if !ctx.work.files.with_untracked(|f| l.is_loaded(f))
         && let Some(e) = l.source.example()
     {
         ctx.load_example(e);
     } else {
-        ctx.reset_walk();
-        ctx.step.set(None);
+        ctx.walk.reset();
+        ctx.build.step.set(None);
     }
     // Answers come from walks with the default durations.
-    ctx.walk_ui.durations.set(BTreeMap::new());
-    ctx.selected.set(None);
-    ctx.mode.set(match l.stage.mode {
+    ctx.walk.ui.durations.set(BTreeMap::new());
+    ctx.sel.selected.set(None);
+    ctx.shell.mode.set(match l.stage.mode {
         StageMode::Inspect => Mode::Inspect,
         StageMode::Walk => Mode::Walk,
     });
     if let Some(p) = l.stage.parallelism {
-        ctx.parallelism.set(p);
+        ctx.walk.parallelism.set(p);
     }
     learn
         .highlight
@@ -150,7 +151,7 @@ fn close_lesson(ctx: Ctx) {
 fn solved(ctx: Ctx) -> Option<Result<lessons::Solved, String>> {
     let l = &LESSONS[ctx.learn.open.get()?];
     let kind = l.source.example().map(|e| e.kind);
-    if !ctx.files.with(|f| l.is_loaded(f)) || kind != Some(ctx.kind.get()) {
+    if !ctx.work.files.with(|f| l.is_loaded(f)) || kind != Some(ctx.build.kind.get()) {
         return Some(Err(
             "The files are not this lesson's any more: load the lesson again to answer."
                 .to_string(),
@@ -159,7 +160,9 @@ fn solved(ctx: Ctx) -> Option<Result<lessons::Solved, String>> {
     if !ctx.settled() {
         return None;
     }
-    ctx.good.with(|g| g.as_ref().map(|a| lessons::solve(l, a)))
+    ctx.build
+        .good
+        .with(|g| g.as_ref().map(|a| lessons::solve(l, a)))
 }
 
 /// Checks `text` as the answer to the open lesson's question.

@@ -58,7 +58,7 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                         })
                         .collect_view()}
                     {move || plan_rows(ctx)}
-                    <Show when=move || ctx.good.with(|g| g.as_ref().is_some_and(|a| !a.not_installed.is_empty()))>
+                    <Show when=move || ctx.build.good.with(|g| g.as_ref().is_some_and(|a| !a.not_installed.is_empty()))>
                         <li>
                             <svg width="28" height="16" class="vertex kind-module-expand not-installed">
                                 <g transform="translate(1,1)"><rect class="shape" width="26" height="14" rx="2"></rect></g>
@@ -69,7 +69,7 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"depends on (arrow: from what runs first)"</span></li>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge reduced" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by transitive reduction"</span></li>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge cycle" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"cycle"</span></li>
-                    <Show when=move || ctx.step.get().is_some()>
+                    <Show when=move || ctx.build.step.get().is_some()>
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge added" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"added by this step"</span></li>
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge removed" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by this step"</span></li>
                     </Show>
@@ -80,7 +80,7 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                         <li><span class="legend-ring frontier"></span><span>"frontier (queued)"</span></li>
                         <li><span class="legend-ring current"></span><span>"just visited"</span></li>
                     </Show>
-                    <Show when=move || ctx.mode.get() == Mode::Walk>
+                    <Show when=move || ctx.shell.mode.get() == Mode::Walk>
                         <li class="legend-will-fail">
                             <svg width="28" height="16" class="vertex inject" aria-hidden="true">
                                 <g transform="translate(1,1)"><rect class="shape" width="26" height="14" rx="4"></rect></g>
@@ -108,6 +108,7 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
 /// with its symbol and how many changes have it ([`crate::page::actions`]).
 fn plan_rows(ctx: Ctx) -> Option<impl IntoView> {
     let acts = ctx
+        .build
         .good
         .with(|g| g.as_ref().and_then(|a| a.actions.clone()))?;
     let rows = acts

@@ -46,6 +46,7 @@ pub fn start() {
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
+    ctx.provide();
     files::open_fragment(ctx);
     learn::open_fragment(ctx);
     // The service worker serves a new bundle as soon as the network has one: say so once.
@@ -62,16 +63,16 @@ pub fn App() -> impl IntoView {
         learn::open_fragment(ctx);
     });
     on_cleanup(move || hash.remove());
-    Effect::new(move |_| ctx.files.with(|f| ctx.autosave(f)));
+    Effect::new(move |_| ctx.work.files.with(|f| ctx.work.autosave(f)));
     // Another tab saved the work, or kept its files aside because this tab had saved over them:
     // say so at once (the event fires in every other tab of the origin).
     let other_tab = window_event_listener(leptos::ev::storage, move |ev| {
         let key = ev.key();
         if key.as_deref() == Some(crate::saved::KEY)
             && crate::saved::revision(ev.new_value().as_deref()) != storage::base_revision()
-            && !ctx.conflicted.get_value()
+            && !ctx.work.conflicted.get_value()
         {
-            ctx.notify(
+            ctx.work.notify(
                 "Your work was changed in another tab. Reload this tab to continue from it; if you edit here first, this tab's files will be kept aside.".to_string(),
                 None,
             );
@@ -81,16 +82,19 @@ pub fn App() -> impl IntoView {
                 .is_some_and(|b| b.why == storage::CONFLICT_WHY)
         {
             let text = "Another tab's files were kept aside, as this tab had saved since it opened the work: Restore brings them back here.".to_string();
-            ctx.notices
+            ctx.work
+                .notices
                 .update(|ns| _ = notices::push(ns, text, None, false, true, |_| false));
         }
     });
     on_cleanup(move || other_tab.remove());
-    Effect::new(move |_| ctx.root.with(|r| storage::save_root(r)));
-    Effect::new(move |_| ctx.reanalyze(ctx.analyzed.get(), ctx.kind.get(), ctx.options()));
+    Effect::new(move |_| ctx.work.root.with(|r| storage::save_root(r)));
+    Effect::new(move |_| {
+        ctx.reanalyze(ctx.work.analyzed.get(), ctx.build.kind.get(), ctx.options())
+    });
     // Opened vertices stay open across edits while their names are in the graph.
     Effect::new(move |_| {
-        ctx.good.with(|g| {
+        ctx.build.good.with(|g| {
             if let Some(g) = g.as_ref().and_then(|a| a.graph.as_ref()) {
                 let kept = ctx
                     .gv
@@ -104,17 +108,17 @@ pub fn App() -> impl IntoView {
     });
     // A new graph or builder step: fit it, and forget a walk of the old one.
     Effect::new(move |_| {
-        ctx.scene.track();
-        ctx.step.track();
+        ctx.build.scene.track();
+        ctx.build.step.track();
         // On the next frame, to the canvas's size as last laid out; a banner that appears with
         // the new graph resizes the canvas, and the canvas's observer fits again.
-        request_animation_frame(move || ctx.fit_redrawn());
+        request_animation_frame(move || ctx.canvas.fit_redrawn());
     });
     Effect::new(move |prev: Option<()>| {
-        ctx.good.track();
+        ctx.build.good.track();
         if prev.is_some() {
-            ctx.reset_walk();
-            ctx.step.set(None);
+            ctx.walk.reset();
+            ctx.build.step.set(None);
         }
     });
     // After the effect above, which forgets the step and walk of a graph that changed: a
@@ -132,22 +136,23 @@ pub fn App() -> impl IntoView {
             return;
         }
         let n_steps = ctx
+            .build
             .good
             .with_untracked(|g| g.as_ref().map_or(0, |a| a.steps.len()));
         match ev.key().as_str() {
             " " | "p" => {
-                if ctx.playing.get_untracked() {
-                    ctx.playing.set(false);
+                if ctx.walk.playing.get_untracked() {
+                    ctx.walk.playing.set(false);
                 } else {
                     ctx.play();
                 }
             }
             "s" | "." => ctx.step_walk(),
-            "r" => ctx.reset_walk(),
-            "f" => ctx.fit(),
-            "+" | "=" => ctx.zoom(1.25, None),
-            "-" | "_" => ctx.zoom(0.8, None),
-            "w" => ctx.mode.update(|m| {
+            "r" => ctx.walk.reset(),
+            "f" => ctx.canvas.fit(),
+            "+" | "=" => ctx.canvas.zoom(1.25, None),
+            "-" | "_" => ctx.canvas.zoom(0.8, None),
+            "w" => ctx.shell.mode.update(|m| {
                 *m = if *m == Mode::Walk {
                     Mode::Inspect
                 } else {
@@ -155,22 +160,24 @@ pub fn App() -> impl IntoView {
                 }
             }),
             "]" if n_steps > 0 => {
-                ctx.tab.set(Tab::Steps);
-                ctx.step
+                ctx.shell.tab.set(Tab::Steps);
+                ctx.build
+                    .step
                     .update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n_steps - 1))));
             }
             "[" if n_steps > 0 => {
-                ctx.tab.set(Tab::Steps);
-                ctx.step
+                ctx.shell.tab.set(Tab::Steps);
+                ctx.build
+                    .step
                     .update(|s| *s = Some(s.map_or(n_steps - 1, |k| k.saturating_sub(1))));
             }
             "Escape" => {
-                ctx.selected.set(None);
+                ctx.sel.selected.set(None);
                 help.set(false);
             }
             "?" => help.update(|h| *h = !*h),
             "o" => {
-                if let Some(name) = ctx.selected.get_untracked() {
+                if let Some(name) = ctx.sel.selected.get_untracked() {
                     ctx.toggle_expansion(&name);
                 }
             }
@@ -179,14 +186,14 @@ pub fn App() -> impl IntoView {
         ev.prevent_default();
     });
     on_cleanup(move || keys.remove());
-    let resize = window_event_listener(leptos::ev::resize, move |_| ctx.fit());
+    let resize = window_event_listener(leptos::ev::resize, move |_| ctx.canvas.fit());
     on_cleanup(move || resize.remove());
 
     // A reference opened from the details panel shows the editor, also on a phone.
     Effect::new(move |prev: Option<()>| {
-        ctx.goto.track();
-        if prev.is_some() && ctx.goto.with_untracked(Option::is_some) {
-            ctx.pane.set(Pane::Code);
+        ctx.sel.goto.track();
+        if prev.is_some() && ctx.sel.goto.with_untracked(Option::is_some) {
+            ctx.shell.pane.set(Pane::Code);
         }
     });
 
@@ -194,13 +201,13 @@ pub fn App() -> impl IntoView {
         <div
             class="app"
             data-settled=move || ctx.settled().to_string()
-            data-pane=move || ctx.pane.get().css()
+            data-pane=move || ctx.shell.pane.get().css()
             // On a phone, a vertex chosen on the graph shows its details in a sheet over the
             // graph's lower half instead of far below it.
             data-sheet=move || {
-                (ctx.pane.get() == Pane::Graph
-                    && ctx.tab.get() == Tab::Details
-                    && ctx.selected.with(Option::is_some))
+                (ctx.shell.pane.get() == Pane::Graph
+                    && ctx.shell.tab.get() == Tab::Details
+                    && ctx.sel.selected.with(Option::is_some))
                 .then_some("true")
             }
         >
@@ -258,7 +265,7 @@ pub fn App() -> impl IntoView {
 #[component]
 fn ProgressBar(ctx: Ctx) -> impl IntoView {
     move || {
-        ctx.progress.get().map(|p| {
+        ctx.build.progress.get().map(|p| {
             let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
             view! {
                 <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
@@ -282,16 +289,16 @@ fn PhoneTabs(ctx: Ctx) -> impl IntoView {
                 class="phone-tab"
                 id=format!("pane-{}", p.css())
                 title=p.title()
-                class:active=move || ctx.pane.get() == p
-                aria-selected=move || (ctx.pane.get() == p).to_string()
-                on:click=move |_| ctx.pane.set(p)
+                class:active=move || ctx.shell.pane.get() == p
+                aria-selected=move || (ctx.shell.pane.get() == p).to_string()
+                on:click=move |_| ctx.shell.pane.set(p)
             >
                 {label}
                 // The notices live above the files: a count says they are there.
                 {(p == Pane::Code).then(|| view! {
-                    <Show when=move || ctx.notices.with(|n| !n.is_empty())>
+                    <Show when=move || ctx.work.notices.with(|n| !n.is_empty())>
                         <span class="tab-badge">
-                            {move || ctx.notices.with(|n| n.len())}
+                            {move || ctx.work.notices.with(|n| n.len())}
                             <span class="sr-only">" notices"</span>
                         </span>
                     </Show>

@@ -40,7 +40,7 @@ pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
     Effect::new(move |prev: Option<()>| {
         ov.kind.track();
         if prev.is_some() {
-            request_animation_frame(move || ctx.fit());
+            request_animation_frame(move || ctx.canvas.fit());
         }
     });
     let walking = move || matches!(ov.kind.get(), OverlayKind::Dfs | OverlayKind::Bfs);
@@ -108,7 +108,7 @@ pub fn layer(ctx: Ctx) -> impl IntoView {
         if kind == OverlayKind::None {
             return None;
         }
-        let nodes: BTreeMap<usize, (f64, f64, f64, f64)> = ctx.scene.with(|sc| {
+        let nodes: BTreeMap<usize, (f64, f64, f64, f64)> = ctx.build.scene.with(|sc| {
             sc.nodes
                 .iter()
                 .map(|n| (n.index, (n.x, n.y, n.w, n.h)))
@@ -117,6 +117,7 @@ pub fn layer(ctx: Ctx) -> impl IntoView {
         let step = ctx.ov.step.get();
         let d = ctx.ov.data.get();
         let names: Vec<String> = ctx
+            .build
             .shown
             .with_untracked(|s| s.graph.vertices().iter().map(|v| v.name.clone()).collect());
         let badge = |i: usize, text: String, class: String| {

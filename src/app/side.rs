@@ -14,9 +14,9 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
                 type="button"
                 role="tab"
                 class="tab"
-                class:active=move || ctx.tab.get() == t
-                aria-selected=move || (ctx.tab.get() == t).to_string()
-                on:click=move |_| ctx.tab.set(t)
+                class:active=move || ctx.shell.tab.get() == t
+                aria-selected=move || (ctx.shell.tab.get() == t).to_string()
+                on:click=move |_| ctx.shell.tab.set(t)
             >
                 {label}
             </button>
@@ -38,13 +38,13 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
                     class="sheet-close sheet-only"
                     aria-label="Close the details"
                     title="Close the details"
-                    on:click=move |_| ctx.selected.set(None)
+                    on:click=move |_| ctx.sel.selected.set(None)
                 >
                     "×"
                 </button>
             </div>
             <div class="side-body">
-                {move || match ctx.tab.get() {
+                {move || match ctx.shell.tab.get() {
                     Tab::Details => view! { <Details ctx=ctx /> }.into_any(),
                     Tab::Steps => view! { <Steps ctx=ctx /> }.into_any(),
                     Tab::Examples => view! { <Gallery ctx=ctx /> }.into_any(),
@@ -72,7 +72,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                         type="button"
                         class="link ref-link"
                         title="Open the file at this reference"
-                        on:click=move |_| ctx.goto.set(Some(place.clone()))
+                        on:click=move |_| ctx.sel.goto.set(Some(place.clone()))
                     >
                         {format!("{}:{}", r.file, r.line)}
                         " "
@@ -83,7 +83,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             .collect_view();
         view! {
             <li class:reduced=l.reduced>
-                <button type="button" class="vertex-link" on:click=move |_| ctx.selected.set(Some(n.clone()))>
+                <button type="button" class="vertex-link" on:click=move |_| ctx.sel.selected.set(Some(n.clone()))>
                     {l.name}
                 </button>
                 <span class="why muted small">
@@ -95,7 +95,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
         }
     };
     move || {
-        let Some(name) = ctx.selected.get() else {
+        let Some(name) = ctx.sel.selected.get() else {
             return view! {
                 <div class="details empty">
                     <p class="muted">"Click a vertex to see where it is declared, what it depends on and why, and what depends on it."</p>
@@ -104,7 +104,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             }
             .into_any();
         };
-        let found = ctx.shown.with(|s| {
+        let found = ctx.build.shown.with(|s| {
             let i = s.graph.index_of(&name)?;
             Some((i, s.graph.vertex(i)?.clone()))
         });
@@ -119,16 +119,18 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
             .into_any();
         };
         let (index, kind) = (Some(index), vertex.kind);
-        let (deps, users) = ctx.shown.with(|s| {
-            ctx.analysis
+        let (deps, users) = ctx.build.shown.with(|s| {
+            ctx.build
+                .analysis
                 .with(|a| crate::page::details::links(a, s, &name))
         });
-        let (up, down) = ctx.related.with(|r| (r.up_count(), r.down_count()));
+        let (up, down) = ctx.sel.related.with(|r| (r.up_count(), r.down_count()));
         let decl = ctx
+            .build
             .good
             .with(|g| g.as_ref().and_then(|a| a.decls.get(&name).cloned()));
         let code = decl.as_ref().map(|d| {
-            let lines = ctx.files.with(|f| explain::snippet(f, d, 16));
+            let lines = ctx.work.files.with(|f| explain::snippet(f, d, 16));
             let file = d.file.clone();
             view! {
                 <div class="decl">
@@ -138,7 +140,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                             // Highlighted as in the editor (lexed together, so a string or
                             // comment spanning lines keeps its colour); each reference is a
                             // button that selects the vertex it refers to.
-                            let segments = ctx.good.with(|g| {
+                            let segments = ctx.build.good.with(|g| {
                                 g.as_ref()
                                     .map(|a| crate::page::inside::snippet_segments(a, &name, &d.file, &lines))
                                     .unwrap_or_default()
@@ -170,13 +172,13 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                                                         role="button"
                                                         tabindex="0"
                                                         title=title
-                                                        on:click=move |_| ctx.selected.set(Some(v.clone()))
+                                                        on:click=move |_| ctx.sel.selected.set(Some(v.clone()))
                                                         on:keydown=move |ev| {
                                                             if ev.key() == "Enter" || ev.key() == " " {
                                                                 // Not also a shortcut (space plays the walk).
                                                                 ev.prevent_default();
                                                                 ev.stop_propagation();
-                                                                ctx.selected.set(Some(key_v.clone()));
+                                                                ctx.sel.selected.set(Some(key_v.clone()));
                                                             }
                                                         }
                                                     >
@@ -193,7 +195,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                                 .collect_view()
                         }
                     </pre>
-                    <button type="button" class="link" on:click=move |_| ctx.active.set(file.clone())>
+                    <button type="button" class="link" on:click=move |_| ctx.work.active.set(file.clone())>
                         "Open the file"
                     </button>
                 </div>
@@ -202,7 +204,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
         // Its own reactive scope, so walk frames update this line only.
         let state = move || {
             index
-                .and_then(|i| ctx.walk_cell(i))
+                .and_then(|i| ctx.walk.cell(i))
                 .filter(|c| c.state != VState::Idle)
                 .map(|c| view! { <p class=format!("detail-state state-{}", c.state.css())>{c.state.label()}</p> })
         };
@@ -229,7 +231,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                     class="secondary"
                     on:click=move |_| {
                         let n = n_fail.clone();
-                        ctx.failures.update(|f| {
+                        ctx.walk.failures.update(|f| {
                             if !f.remove(&n) {
                                 f.insert(n);
                             }
@@ -238,7 +240,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 >
                     {
                         let n = name.clone();
-                        move || if ctx.failures.with(|f| f.contains(&n)) { "Do not fail in walks" } else { "Make it fail in walks" }
+                        move || if ctx.walk.failures.with(|f| f.contains(&n)) { "Do not fail in walks" } else { "Make it fail in walks" }
                     }
                 </button>
             </div>
@@ -252,7 +254,7 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
 /// vertex drawn for an opened one, the button that closes that one.
 #[component]
 fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
-    let drawn_for = ctx.shown.with_untracked(|s| {
+    let drawn_for = ctx.build.shown.with_untracked(|s| {
         let x = crate::page::view::opened_by(s, index)?;
         Some((x == index, s.graph.vertex(x)?.name.clone()))
     });
@@ -267,7 +269,7 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
         }
         .into_any();
     }
-    let opening = ctx.good.with_untracked(|g| {
+    let opening = ctx.build.good.with_untracked(|g| {
         g.as_ref()
             .and_then(|a| crate::page::expanded::of_vertex(a, &name))
     });
@@ -283,7 +285,7 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
         _ => (None, None, false),
     };
     let known = matches!(opening, crate::page::expanded::Opening::Sub(_));
-    let walking = ctx.mode.get_untracked() != Mode::Inspect;
+    let walking = ctx.shell.mode.get_untracked() != Mode::Inspect;
     view! {
         <section class="expansion">
             <h3>"Expansion"</h3>
@@ -309,7 +311,7 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
 /// provides it). Its evaluation steps are in the one list of its steps ([`VertexSteps`]).
 #[component]
 fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
-    let inside = ctx.good.with_untracked(|g| {
+    let inside = ctx.build.good.with_untracked(|g| {
         g.as_ref()
             .and_then(|a| crate::page::inside::of_vertex(a, &name))
     });
@@ -320,7 +322,7 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
         let link = r.vertex.clone().map(|v| {
             let title = format!("Select {v}");
             view! {
-                <button type="button" class="vertex-link value-from" title=title on:click=move |_| ctx.selected.set(Some(v.clone()))>
+                <button type="button" class="vertex-link value-from" title=title on:click=move |_| ctx.sel.selected.set(Some(v.clone()))>
                     {r.name.clone()}
                 </button>
             }
@@ -367,7 +369,9 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
 pub fn Steps(ctx: Ctx) -> impl IntoView {
     // The chosen step stays in view in the list (keys [ ] and the phase buttons move it).
     Effect::new(move |_| {
-        let Some(k) = ctx.step.get() else { return };
+        let Some(k) = ctx.build.step.get() else {
+            return;
+        };
         request_animation_frame(move || {
             let item = web_sys::window().and_then(|w| w.document()).and_then(|d| {
                 d.query_selector(&format!(".steps .step[data-step=\"{k}\"]"))
@@ -383,6 +387,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
     });
     move || {
         if let Some(f) = ctx
+            .build
             .good
             .with(|g| g.as_ref().and_then(|a| a.imported.clone()))
         {
@@ -393,7 +398,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
             }
             .into_any();
         }
-        let (steps, valid) = ctx.good.with(|g| {
+        let (steps, valid) = ctx.build.good.with(|g| {
             g.as_ref()
                 .map(|a| {
                     let valid = if a.cycles.is_empty() {
@@ -433,7 +438,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                             title=p.about()
                             on:click=move |_| {
                                 if let Some((k, _)) = at {
-                                    ctx.step.set(Some(k));
+                                    ctx.build.step.set(Some(k));
                                 }
                             }
                         >
@@ -464,14 +469,14 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 let changed = !(s.added_vertices.is_empty() && s.removed_vertices.is_empty() && s.added_edges.is_empty() && s.removed_edges.is_empty());
                 let delta = explain::delta_text(&s);
                 view! {
-                    <li class="step" data-phase=phase.tag() class:active=move || ctx.step.get() == Some(k) class:unchanged=!changed data-step=k>
+                    <li class="step" data-phase=phase.tag() class:active=move || ctx.build.step.get() == Some(k) class:unchanged=!changed data-step=k>
                         {heading}
-                        <button type="button" on:click=move |_| ctx.step.set(Some(k)) title=explain::explain(&s.name)>
+                        <button type="button" on:click=move |_| ctx.build.step.set(Some(k)) title=explain::explain(&s.name)>
                             <span class="step-no">{k + 1}</span>
                             <span class="step-name">{s.name.clone()}</span>
                             <span class="step-delta">{delta}</span>
                         </button>
-                        <Show when=move || ctx.step.get() == Some(k)>
+                        <Show when=move || ctx.build.step.get() == Some(k)>
                             <p class="step-explain">
                                 <span class=format!("phase-tag phase-{}", phase.css())>{phase.tag()}</span>
                                 " "
@@ -493,15 +498,15 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                     <p class="muted small">"The description's order is for explaining; OpenTofu runs its transforms in its own order, so a phase can come back later in the list."</p>
                 </details>
                 <div class="step-nav">
-                    <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>
-                    <button type="button" on:click=move |_| ctx.step.update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n.saturating_sub(1)))))>"Next ▶"</button>
-                    <button type="button" class:active=move || ctx.step.get().is_none() on:click=move |_| ctx.step.set(None)>"Final graph"</button>
+                    <button type="button" on:click=move |_| ctx.build.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>
+                    <button type="button" on:click=move |_| ctx.build.step.update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n.saturating_sub(1)))))>"Next ▶"</button>
+                    <button type="button" class:active=move || ctx.build.step.get().is_none() on:click=move |_| ctx.build.step.set(None)>"Final graph"</button>
                     {tr.map(|k| view! {
                         <button
                             type="button"
-                            class:active=move || ctx.step.get() == Some(k)
+                            class:active=move || ctx.build.step.get() == Some(k)
                             title="The reduction step: the edges it removed, dashed"
-                            on:click=move |_| ctx.step.set(Some(k))
+                            on:click=move |_| ctx.build.step.set(Some(k))
                         >
                             "Reduced edges"
                         </button>
@@ -530,7 +535,7 @@ pub fn Gallery(ctx: Ctx) -> impl IntoView {
             {EXAMPLES
                 .iter()
                 .map(|e| {
-                    let chosen = move || ctx.files.with(|f| crate::page::examples::shown_example(f) == Some(e.id));
+                    let chosen = move || ctx.work.files.with(|f| crate::page::examples::shown_example(f) == Some(e.id));
                     view! {
                         <li class="example" class:chosen=chosen data-example=e.id>
                             <button
@@ -553,7 +558,7 @@ pub fn Gallery(ctx: Ctx) -> impl IntoView {
 pub fn Export(ctx: Ctx) -> impl IntoView {
     let share_url = RwSignal::new(String::new());
     let links = move || {
-        let (dot, mermaid, json, imported) = ctx.good.with(|g| {
+        let (dot, mermaid, json, imported) = ctx.build.good.with(|g| {
             g.as_ref()
                 .map(|a| {
                     (
@@ -565,7 +570,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
                 })
                 .unwrap_or_default()
         });
-        let svg = ctx.scene.with(|s| s.svg());
+        let svg = ctx.build.scene.with(|s| s.svg());
         let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
             view! {
                 <a class="export-link" download=file href=explain::data_url(mime, text)>
@@ -589,7 +594,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
                     type="button"
                     class="export-link export-png"
                     on:click=move |_| {
-                        let (svg, w, h) = ctx.scene.with_untracked(|s| (s.svg(), s.width, s.height));
+                        let (svg, w, h) = ctx.build.scene.with_untracked(|s| (s.svg(), s.width, s.height));
                         files::export_png(ctx, svg, w, h);
                     }
                 >

@@ -102,9 +102,6 @@ pub struct WalkUi {
     pub hover_from_graph: StoredValue<bool>,
     pub gantt: NodeRef<leptos::html::Div>,
     pub(super) chart: ChartCache,
-    /// The view the last fit gave: when the timeline opens or closes and the user has not moved
-    /// the view since, the graph is fitted again to the canvas's new size.
-    pub fitted: StoredValue<Option<(f64, f64, f64)>>,
 }
 
 #[derive(Clone)]
@@ -126,7 +123,6 @@ impl WalkUi {
             hover_from_graph: StoredValue::new(false),
             gantt: NodeRef::new(),
             chart: StoredValue::new_local((None, BTreeMap::new())),
-            fitted: StoredValue::new(None),
         }
     }
 

@@ -8,11 +8,11 @@ use crate::page::chart;
 use crate::page::walk_steps;
 use walkrt::{Frame, Setup, VCell};
 
-impl Ctx {
+impl Walk {
     /// The walks' setup: user durations, injected failures, the graph's expander.
-    pub(super) fn walk_setup(self, failures: bool) -> Setup {
+    pub(super) fn setup(self, failures: bool) -> Setup {
         Setup {
-            durations: self.walk_ui.durations.get(),
+            durations: self.ui.durations.get(),
             failures: if failures {
                 self.failures.get()
             } else {
@@ -32,7 +32,7 @@ impl Ctx {
 
     /// Shows what changed in a walk frame.
     pub(super) fn apply_frame(self, f: Frame) {
-        let ui = self.walk_ui;
+        let ui = self.ui;
         ui.cells.with_value(|cells| {
             for (i, c) in f.cells {
                 if let Some(s) = cells.get(i) {
@@ -65,20 +65,20 @@ impl Ctx {
         if f.view.expected > 0.0 && ui.axis.get_untracked() != f.view.expected {
             ui.axis.set(f.view.expected);
         }
-        self.walk_view.set(f.view);
+        self.view.set(f.view);
     }
 
     /// Vertex `i`'s walk cell (tracked).
-    pub(super) fn walk_cell(self, i: usize) -> Option<VCell> {
-        self.walk_ui
+    pub(super) fn cell(self, i: usize) -> Option<VCell> {
+        self.ui
             .cells
             .with_value(|c| c.get(i).cloned())
             .map(|c| c.get())
     }
 
-    pub(super) fn clear_walk_view(self) {
-        self.walk_ui.clear();
-        self.walk_view.set(WalkView::default());
+    pub(super) fn clear(self) {
+        self.ui.clear();
+        self.view.set(WalkView::default());
     }
 }
 
@@ -93,21 +93,12 @@ async fn wait_ms(ms: u64) {
     let _ = rx.await;
 }
 
-impl Ctx {
-    /// Fits the graph again after the canvas changed size, unless the user moved the view.
-    pub(super) fn refit_if_untouched(self) {
-        request_animation_frame(move || {
-            if self.walk_ui.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
-                self.fit();
-            }
-        });
-    }
-
+impl Walk {
     /// The chart's key for graph `g` (tracked).
     fn chart_key(self, g: &PageGraph) -> ChartKey {
         (
             g.clone(),
-            self.walk_ui.durations.get(),
+            self.ui.durations.get(),
             self.good
                 .with(|a| a.as_ref().and_then(|a| a.expander.clone())),
         )
@@ -116,7 +107,7 @@ impl Ctx {
     /// A walk without failures just measured the makespan at `p`: the chart need not.
     pub(super) fn seed_chart(self, g: &PageGraph, p: usize, makespan: f64) {
         let key = untrack(|| self.chart_key(g));
-        self.walk_ui.chart.update_value(|(k, m)| {
+        self.ui.chart.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
                 *k = Some(key);
                 m.clear();
@@ -156,17 +147,17 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
     // milliseconds each, so they run one per browser task (the current setting first) and are
     // kept while only the setting moves.
     let points = RwSignal::new(ChartPoints::default());
-    let cache = ctx.walk_ui.chart;
+    let cache = ctx.walk.ui.chart;
     let generation = StoredValue::new(0_u64);
     Effect::new(move |_| {
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
-        if ctx.mode.get() != Mode::Walk {
+        if ctx.shell.mode.get() != Mode::Walk {
             points.set((Vec::new(), None));
             return;
         }
-        let p = ctx.parallelism.get() as usize;
-        let g = ctx.good.with(|g| {
+        let p = ctx.walk.parallelism.get() as usize;
+        let g = ctx.build.good.with(|g| {
             g.as_ref()
                 .filter(|a| a.cycles.is_empty())
                 .and_then(|a| a.graph.clone())
@@ -175,8 +166,8 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
             points.set((Vec::new(), None));
             return;
         };
-        let setup = ctx.walk_setup(false);
-        let key = ctx.chart_key(&g);
+        let setup = ctx.walk.setup(false);
+        let key = ctx.walk.chart_key(&g);
         cache.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
                 *k = Some(key);
@@ -197,7 +188,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                     // A walk playing keeps the browser busy every frame: the rest of the chart
                     // waits for a pause.
                     while !small
-                        && ctx.playing.get_untracked()
+                        && ctx.walk.playing.get_untracked()
                         && generation.try_get_value() == Some(mine)
                     {
                         wait_ms(250).await;
@@ -221,7 +212,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
     });
     move || {
         let (pts, critical) = points.get();
-        let c = chart::chart(&pts, ctx.parallelism.get() as usize, critical)?;
+        let c = chart::chart(&pts, ctx.walk.parallelism.get() as usize, critical)?;
         let (l, t, r, b) = c.plot;
         let x_ticks = c
             .x_ticks
@@ -272,29 +263,31 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
 pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
     // Durations set on vertices are kept while the graph changes, for the vertices still in it.
     Effect::new(move |_| {
-        let names: Option<BTreeSet<String>> = ctx.good.with(|g| {
+        let names: Option<BTreeSet<String>> = ctx.build.good.with(|g| {
             g.as_ref()
                 .and_then(|a| a.graph.as_ref())
                 .map(|g| g.vertices().iter().map(|v| v.name.clone()).collect())
         });
         let Some(names) = names else { return };
         let stale = ctx
-            .walk_ui
+            .walk
+            .ui
             .durations
             .with_untracked(|d| d.keys().any(|k| !names.contains(k)));
         if stale {
-            ctx.walk_ui
+            ctx.walk
+                .ui
                 .durations
                 .update(|d| d.retain(|k, _| names.contains(k)));
         }
     });
     let status = move || {
-        ctx.walk_view.with(|v| {
+        ctx.walk.view.with(|v| {
             if !v.started {
-                if ctx.good.with(|g| g.as_ref().is_some_and(|a| !a.cycles.is_empty())) {
+                if ctx.build.good.with(|g| g.as_ref().is_some_and(|a| !a.cycles.is_empty())) {
                     return "A graph with a cycle cannot be walked: nothing in the cycle could ever start.".to_string();
                 }
-                let f = ctx.failures.with(|f| f.len());
+                let f = ctx.walk.failures.with(|f| f.len());
                 return if f == 0 {
                     "Play walks the graph as OpenTofu would, with simulated durations.".to_string()
                 } else {
@@ -321,8 +314,8 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
     let announce = RwSignal::new(String::new());
     let last = StoredValue::new((WalkView::default(), false));
     Effect::new(move |_| {
-        let now = ctx.walk_view.with(Clone::clone);
-        let playing = ctx.playing.get();
+        let now = ctx.walk.view.with(Clone::clone);
+        let playing = ctx.walk.playing.get();
         let (before, was) = last.get_value();
         if let Some(text) = crate::page::walk::announcement(&before, &now, was, playing) {
             announce.set(text);
@@ -336,24 +329,24 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
                     type="button"
                     id="walk-play"
                     class="primary"
-                    on:click=move |_| if ctx.playing.get_untracked() { ctx.playing.set(false) } else { ctx.play() }
+                    on:click=move |_| if ctx.walk.playing.get_untracked() { ctx.walk.playing.set(false) } else { ctx.play() }
                 >
-                    {move || if ctx.playing.get() { "Pause" } else { "Play" }}
+                    {move || if ctx.walk.playing.get() { "Pause" } else { "Play" }}
                 </button>
                 <button type="button" id="walk-step" title="Jump to the next event" on:click=move |_| ctx.step_walk()>
                     "Step"
                 </button>
-                <button type="button" id="walk-reset" title="Back to the start" on:click=move |_| ctx.reset_walk()>
+                <button type="button" id="walk-reset" title="Back to the start" on:click=move |_| ctx.walk.reset()>
                     "Reset"
                 </button>
             </div>
             <label class="speed">
                 <span>"speed"</span>
                 <select
-                    prop:value=move || ctx.speed.get().to_string()
+                    prop:value=move || ctx.walk.speed.get().to_string()
                     on:change=move |ev| {
                         if let Ok(s) = event_target_value(&ev).parse::<f64>() {
-                            ctx.speed.set(s);
+                            ctx.walk.speed.set(s);
                         }
                     }
                 >
@@ -369,33 +362,33 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
                     type="range"
                     min="1"
                     max="64"
-                    prop:value=move || ctx.parallelism.get().to_string()
+                    prop:value=move || ctx.walk.parallelism.get().to_string()
                     on:input=move |ev| {
                         if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                            ctx.parallelism.set(n.clamp(1, 64));
+                            ctx.walk.parallelism.set(n.clamp(1, 64));
                         }
                     }
                 />
-                <output class="parallelism-value">{move || ctx.parallelism.get()}</output>
+                <output class="parallelism-value">{move || ctx.walk.parallelism.get()}</output>
             </label>
             <MakespanChart ctx=ctx />
-            <Show when=move || ctx.walk_ui.durations.with(|d| !d.is_empty())>
+            <Show when=move || ctx.walk.ui.durations.with(|d| !d.is_empty())>
                 <button
                     type="button"
                     class="reset-durations"
                     title="Forget the durations set on vertices"
                     on:click=move |_| {
-                        ctx.walk_ui.durations.set(BTreeMap::new());
-                        ctx.walk_settings_changed();
+                        ctx.walk.ui.durations.set(BTreeMap::new());
+                        ctx.walk.settings_changed();
                     }
                 >
-                    {move || format!("Reset {} duration(s)", ctx.walk_ui.durations.with(|d| d.len()))}
+                    {move || format!("Reset {} duration(s)", ctx.walk.ui.durations.with(|d| d.len()))}
                 </button>
             </Show>
             // Changes every frame: read by sight. Screen readers get the announcements below.
             <span class="walk-status">{status}</span>
             <p class="sr-only walk-announce" role="status" aria-live="polite">{move || announce.get()}</p>
-            <Show when=move || ctx.walk_view.with(|v| v.started)>
+            <Show when=move || ctx.walk.view.with(|v| v.started)>
                 <gantt::Gantt ctx=ctx />
             </Show>
         </footer>
@@ -405,13 +398,14 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
 /// The duration of one vertex in walks: the default from the table, or what the user set.
 #[component]
 pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl IntoView {
-    let default = untrack(|| ctx.walk_setup(false)).default_secs(&name, &typed.kind);
+    let default = untrack(|| ctx.walk.setup(false)).default_secs(&name, &typed.kind);
     let expands = typed.kind.is_expand()
         && ctx
+            .build
             .good
             .with_untracked(|g| g.as_ref().is_some_and(|a| a.expander.is_some()));
     let n_get = name.clone();
-    let current = move || ctx.walk_ui.durations.with(|d| d.get(&n_get).copied());
+    let current = move || ctx.walk.ui.durations.with(|d| d.get(&n_get).copied());
     let n_set = name.clone();
     let set = move |text: String| {
         let text = text.trim().to_string();
@@ -420,7 +414,7 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
             .ok()
             .filter(|v| v.is_finite() && *v >= 0.0);
         if text.is_empty() || value.is_some() {
-            ctx.walk_ui.durations.update(|d| match value {
+            ctx.walk.ui.durations.update(|d| match value {
                 Some(v) if (v - default).abs() > 1e-9 => {
                     d.insert(n_set.clone(), v);
                 }
@@ -428,7 +422,7 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
                     d.remove(&n_set);
                 }
             });
-            ctx.walk_settings_changed();
+            ctx.walk.settings_changed();
         }
     };
     let n_reset = name.clone();
@@ -454,10 +448,10 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
                     on:click={
                         let n = n_reset.clone();
                         move |_| {
-                            ctx.walk_ui.durations.update(|d| {
+                            ctx.walk.ui.durations.update(|d| {
                                 d.remove(&n);
                             });
-                            ctx.walk_settings_changed();
+                            ctx.walk.settings_changed();
                         }
                     }
                 >
@@ -468,15 +462,12 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
     }
 }
 
-impl Ctx {
+impl Walk {
     /// Failures or durations changed: a walk that has not moved yet picks the change up; one
     /// under way keeps its settings (the next walk uses the new ones).
-    pub(super) fn walk_settings_changed(self) {
-        if self
-            .walk_view
-            .with_untracked(|v| v.now == 0.0 && v.done == 0)
-        {
-            self.reset_walk();
+    pub(super) fn settings_changed(self) {
+        if self.view.with_untracked(|v| v.now == 0.0 && v.done == 0) {
+            self.reset();
         }
     }
 }
@@ -486,7 +477,12 @@ impl Ctx {
 fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
     let spec = format!("{task}@{}", l.id);
     let s_pressed = spec.clone();
-    let pressed = move || ctx.failures.with(|f| f.contains(&s_pressed)).to_string();
+    let pressed = move || {
+        ctx.walk
+            .failures
+            .with(|f| f.contains(&s_pressed))
+            .to_string()
+    };
     let can_fail = walk_steps::can_fail(l.id);
     view! {
             <li class=format!("walk-step state-{}", l.state.css()) data-step-id=l.id>
@@ -504,12 +500,12 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
                     title="Make it fail at this step in the next walk"
                     on:click=move |_| {
                         let s = spec.clone();
-                        ctx.failures.update(|f| {
+                        ctx.walk.failures.update(|f| {
                             if !f.remove(&s) {
                                 f.insert(s);
                             }
                         });
-                        ctx.walk_settings_changed();
+                        ctx.walk.settings_changed();
                     }
                 >
                     "fail here"
@@ -527,14 +523,15 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
     // One list: the evaluation's steps (`page::inside`: its Go type and walk) with each step's
     // reads, writes and time in the walk (`page::walk_steps::panel`). The details are drawn
     // again when the graph changes, so this is read once.
-    let inside = ctx.good.with_untracked(|g| {
+    let inside = ctx.build.good.with_untracked(|g| {
         g.as_ref()
             .and_then(|a| crate::page::inside::steps_of(a, &name))
     });
     move || {
         // Redrawn when the vertex's walk cell changes (state, progress, step).
-        let cell = ctx.walk_cell(i);
+        let cell = ctx.walk.cell(i);
         let walked = ctx
+            .walk
             .rt
             .with_value(|r| r.as_ref().map(|r| r.vertex_steps_named(&name)))
             .filter(|_| cell.is_some_and(|c| c.state != VState::Idle));
@@ -544,7 +541,7 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
                 task: u32::MAX,
                 name: name.clone(),
                 instance: false,
-                lines: untrack(|| ctx.walk_setup(false)).planned_steps(&name, &typed.kind),
+                lines: untrack(|| ctx.walk.setup(false)).planned_steps(&name, &typed.kind),
             }],
         };
         let before = lists.first().is_some_and(|l| l.task == u32::MAX);
@@ -585,20 +582,22 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
     }
 }
 
-impl Ctx {
-    pub(super) fn reset_walk(self) {
+impl Walk {
+    pub(super) fn reset(self) {
         self.playing.set(false);
         self.rt.set_value(None);
-        self.clear_walk_view();
+        self.clear();
     }
+}
 
+impl Ctx {
     /// Starts a walk of the built graph if none is under way; false when there is nothing to walk
     /// (no graph, or a graph with a cycle).
     pub(super) fn ensure_walk(self) -> bool {
-        if self.rt.with_value(|r| r.is_some()) {
+        if self.walk.rt.with_value(|r| r.is_some()) {
             return true;
         }
-        let g = self.good.with_untracked(|g| {
+        let g = self.build.good.with_untracked(|g| {
             g.as_ref()
                 .filter(|a| a.cycles.is_empty())
                 .and_then(|a| a.graph.clone())
@@ -607,11 +606,11 @@ impl Ctx {
             return false;
         };
         // Only on a change: a needless set refits the view, which repaints the whole drawing.
-        if self.step.get_untracked().is_some() {
-            self.step.set(None);
+        if self.build.step.get_untracked().is_some() {
+            self.build.step.set(None);
         }
-        if self.mode.get_untracked() != Mode::Walk {
-            self.mode.set(Mode::Walk);
+        if self.shell.mode.get_untracked() != Mode::Walk {
+            self.shell.mode.set(Mode::Walk);
         }
         // Performance marks (read by the e2e timing test): what starting a walk costs.
         let perf = web_sys::window().and_then(|w| w.performance());
@@ -621,17 +620,17 @@ impl Ctx {
             }
         };
         mark("walk-start-0");
-        let setup = untrack(|| self.walk_setup(true));
-        let p = self.parallelism.get_untracked() as usize;
+        let setup = untrack(|| self.walk.setup(true));
+        let p = self.walk.parallelism.get_untracked() as usize;
         let mut rt = WalkRt::start(&g, p, &setup);
         if setup.failures.is_empty() {
-            self.seed_chart(&g, p, rt.expected());
+            self.walk.seed_chart(&g, p, rt.expected());
         }
         mark("walk-start-1");
         let frame = rt.collect(true);
-        self.rt.set_value(Some(rt));
+        self.walk.rt.set_value(Some(rt));
         mark("walk-start-2");
-        self.apply_frame(frame);
+        self.walk.apply_frame(frame);
         mark("walk-start-3");
         if let Some(p) = &perf {
             for (m, a, b) in [
@@ -646,68 +645,68 @@ impl Ctx {
     }
 
     pub(super) fn play(self) {
-        if self.walk_view.with_untracked(|v| v.finished) {
-            self.reset_walk();
+        if self.walk.view.with_untracked(|v| v.finished) {
+            self.walk.reset();
         }
         if !self.ensure_walk() {
             return;
         }
-        self.rt.update_value(|r| {
+        self.walk.rt.update_value(|r| {
             if let Some(r) = r {
                 r.last_ms = None;
             }
         });
-        self.playing.set(true);
-        frame_loop(self);
+        self.walk.playing.set(true);
+        frame_loop(self.walk);
     }
 
     pub(super) fn step_walk(self) {
-        self.playing.set(false);
+        self.walk.playing.set(false);
         if !self.ensure_walk() {
             return;
         }
-        let f = self.rt.try_update_value(|r| {
+        let f = self.walk.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.step();
                 r.collect(true)
             })
         });
         if let Some(Some(f)) = f {
-            self.apply_frame(f);
+            self.walk.apply_frame(f);
         }
     }
 
     /// A click on a vertex shows its details; with `fail` (Shift or Alt held) in Walk mode it
     /// marks the vertex to fail in the next walk instead, or clears that mark.
     pub(super) fn click_vertex(self, name: String, fail: bool) {
-        if self.dragged.get_value() {
+        if self.canvas.dragged.get_value() {
             return;
         }
-        if fail && self.mode.get_untracked() == Mode::Walk {
-            self.failures.update(|f| {
+        if fail && self.shell.mode.get_untracked() == Mode::Walk {
+            self.walk.failures.update(|f| {
                 if !f.remove(&name) {
                     f.insert(name);
                 }
             });
-            self.walk_settings_changed();
+            self.walk.settings_changed();
         } else {
-            self.selected.set(Some(name));
+            self.sel.selected.set(Some(name));
             // In Learn, a click may answer the lesson's question: the lesson stays in view.
-            if self.tab.get_untracked() != Tab::Learn {
-                self.tab.set(Tab::Details);
+            if self.shell.tab.get_untracked() != Tab::Learn {
+                self.shell.tab.set(Tab::Details);
             }
         }
     }
 }
 
 /// Advances the walk once per animation frame while playing.
-pub(super) fn frame_loop(ctx: Ctx) {
+pub(super) fn frame_loop(walk: Walk) {
     request_animation_frame(move || {
-        if !ctx.playing.get_untracked() {
+        if !walk.playing.get_untracked() {
             return;
         }
         let now = performance_now();
-        let speed = ctx.speed.get_untracked();
+        let speed = walk.speed.get_untracked();
         // Performance marks (read by the e2e timing test): the simulation vs the view update.
         let perf = web_sys::window().and_then(|w| w.performance());
         let mark = |name: &str| {
@@ -716,7 +715,7 @@ pub(super) fn frame_loop(ctx: Ctx) {
             }
         };
         mark("walk-frame-start");
-        let v = ctx.rt.try_update_value(|r| {
+        let v = walk.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
                 r.frame(now, speed);
                 // The graph at about 15 Hz, the timeline and counters every frame.
@@ -731,7 +730,7 @@ pub(super) fn frame_loop(ctx: Ctx) {
         match v {
             Some(Some((frame, pending))) => {
                 let stop = frame.view.finished || !pending;
-                ctx.apply_frame(frame);
+                walk.apply_frame(frame);
                 mark("walk-frame-drawn");
                 if let Some(p) = &perf {
                     let _ = p.measure_with_start_mark_and_end_mark(
@@ -747,12 +746,12 @@ pub(super) fn frame_loop(ctx: Ctx) {
                     p.clear_marks();
                 }
                 if stop {
-                    ctx.playing.set(false);
+                    walk.playing.set(false);
                 } else {
-                    frame_loop(ctx);
+                    frame_loop(walk);
                 }
             }
-            _ => ctx.playing.set(false),
+            _ => walk.playing.set(false),
         }
     });
 }

@@ -428,7 +428,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 </span>
             </div>
             <Show when=move || !as_tabs.get()>
-                <FileTree ctx=ctx names=names roles=roles />
+                <FileTree names=names roles=roles />
             </Show>
             <Workdir ctx=ctx />
             {role_note}
@@ -480,8 +480,8 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                     ></textarea>
                 </div>
             </div>
-            <Targets ctx=ctx />
-            <Diagnostics ctx=ctx />
+            <Targets />
+            <Diagnostics />
             <div class="outline" aria-label="Blocks in this file">
                 {move || match parsed.get() {
                     Some(Ok(blocks)) => {
@@ -546,7 +546,7 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
                 .count()
         })
     });
-    let read = read_files(ctx);
+    let read = read_files(ctx.build);
     // What the root module's graph leaves out (a repository's examples/), in one sentence.
     let outside = Memo::new(move |_| {
         let root = ctx.work.root.get();
@@ -610,16 +610,13 @@ pub fn Workdir(ctx: Ctx) -> impl IntoView {
 
 /// What the configuration read, by the editor's paths: the latest build's, else (while an edit
 /// does not load) the last graph's of these files; `None` when neither is known.
-fn read_files(ctx: Ctx) -> Memo<Option<BTreeSet<String>>> {
+fn read_files(build: Build) -> Memo<Option<BTreeSet<String>>> {
     Memo::new(move |_| {
-        ctx.build
-            .analysis
-            .with(|a| a.config_files.clone())
-            .or_else(|| {
-                ctx.build
-                    .good
-                    .with(|g| g.as_ref().and_then(|g| g.config_files.clone()))
-            })
+        build.analysis.with(|a| a.config_files.clone()).or_else(|| {
+            build
+                .good
+                .with(|g| g.as_ref().and_then(|g| g.config_files.clone()))
+        })
     })
 }
 
@@ -628,14 +625,14 @@ fn read_files(ctx: Ctx) -> Memo<Option<BTreeSet<String>>> {
 /// near the top of its pane.
 #[component]
 pub fn FileTree(
-    ctx: Ctx,
     names: Memo<Vec<String>>,
     roles: Memo<BTreeMap<String, files::Role>>,
 ) -> impl IntoView {
+    let (build, work) = (expect_context::<Build>(), expect_context::<Work>());
     use crate::page::tree;
-    let read = read_files(ctx);
+    let read = read_files(build);
     let shape = Memo::new(move |_| {
-        let root = ctx.work.root.get();
+        let root = work.root.get();
         read.with(|r| names.with(|n| tree::FileTree::new(n, &root, r.as_ref())))
     });
     let open = RwSignal::new(BTreeSet::<String>::new());
@@ -647,8 +644,8 @@ pub fn FileTree(
     // that still exist.
     Effect::new(move |_| {
         names.track();
-        ctx.work.root.track();
-        let active = ctx.work.active.get_untracked();
+        work.root.track();
+        let active = work.active.get_untracked();
         let fresh = shape.with_untracked(|t| t.initially_open(&active));
         let kept: BTreeSet<String> = open.with_untracked(|o| {
             o.iter()
@@ -662,7 +659,7 @@ pub fn FileTree(
     });
     // The file opened (from here, a diagnostic or a reference) shows: its folders open.
     Effect::new(move |_| {
-        let active = ctx.work.active.get();
+        let active = work.active.get();
         let up = tree::folders_of(&active);
         if !open.with_untracked(|o| up.iter().all(|f| o.contains(f))) {
             open.update(|o| o.extend(up));
@@ -742,12 +739,12 @@ pub fn FileTree(
                                 <button
                                     type="button"
                                     class="tree-file"
-                                    class:active=move || ctx.work.active.with(|a| *a == p2)
+                                    class:active=move || work.active.with(|a| *a == p2)
                                     data-path=row.path
                                     // Shown after the name by the stylesheet, as on the tabs.
                                     data-role=role_of(r, &path).label()
                                     style:padding-left=indent
-                                    on:click=move |_| ctx.work.active.set(path.clone())
+                                    on:click=move |_| work.active.set(path.clone())
                                 >
                                     {row.name}
                                 </button>
@@ -782,7 +779,8 @@ pub fn FileTree(
 /// `-target` and `-exclude` addresses, applied by the Apply button, when a field loses focus, or
 /// on Ctrl+Enter.
 #[component]
-pub fn Targets(ctx: Ctx) -> impl IntoView {
+pub fn Targets() -> impl IntoView {
+    let build = expect_context::<Build>();
     let targets_ref = NodeRef::<leptos::html::Textarea>::new();
     let excludes_ref = NodeRef::<leptos::html::Textarea>::new();
     let field = move |id: &'static str,
@@ -811,10 +809,7 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
     };
     // Both fields at once, as typed (a field that still has focus has not sent `change`).
     let apply = move |_| {
-        for (node, sig) in [
-            (targets_ref, ctx.build.targets),
-            (excludes_ref, ctx.build.excludes),
-        ] {
+        for (node, sig) in [(targets_ref, build.targets), (excludes_ref, build.excludes)] {
             if let Some(ta) = node.get_untracked() {
                 let v = ta.value();
                 if sig.get_untracked() != v {
@@ -824,8 +819,8 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
         }
     };
     let count = move || {
-        let n = crate::page::files::address_list(&ctx.build.targets.get()).len()
-            + crate::page::files::address_list(&ctx.build.excludes.get()).len();
+        let n = crate::page::files::address_list(&build.targets.get()).len()
+            + crate::page::files::address_list(&build.excludes.get()).len();
         (n > 0).then(|| format!(" ({n})"))
     };
     // A toggle rather than <details>, which the injection tests treat as a payload's element.
@@ -845,8 +840,8 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
             // Kept in the page when closed, so typed addresses stay until cleared.
             <div class="targets-body" class:closed=move || !open.get()>
                 <p class="muted small">"Limit the graph as -target and -exclude do: one address per line or separated by commas."</p>
-                {field("targets", "-target", ctx.build.targets, targets_ref)}
-                {field("excludes", "-exclude", ctx.build.excludes, excludes_ref)}
+                {field("targets", "-target", build.targets, targets_ref)}
+                {field("excludes", "-exclude", build.excludes, excludes_ref)}
                 <button type="button" id="targets-apply" on:click=apply>
                     "Apply"
                 </button>
@@ -857,11 +852,12 @@ pub fn Targets(ctx: Ctx) -> impl IntoView {
 }
 
 #[component]
-pub fn Diagnostics(ctx: Ctx) -> impl IntoView {
+pub fn Diagnostics() -> impl IntoView {
+    let (analysis, work) = (expect_context::<Build>().analysis, expect_context::<Work>());
     view! {
         <div class="diagnostics" aria-live="polite">
             {move || {
-                ctx.build.analysis
+                analysis
                     .with(|a| a.errors.iter().chain(a.warnings.iter()).cloned().collect::<Vec<_>>())
                     .into_iter()
                     .map(|d| {
@@ -875,8 +871,8 @@ pub fn Diagnostics(ctx: Ctx) -> impl IntoView {
                                 role=if d.error { "alert" } else { "status" }
                                 on:click=move |_| {
                                     if let Some(f) = file.clone()
-                                        && line > 0 && ctx.work.files.with_untracked(|m| m.contains_key(&f)) {
-                                            ctx.work.active.set(f);
+                                        && line > 0 && work.files.with_untracked(|m| m.contains_key(&f)) {
+                                            work.active.set(f);
                                         }
                                 }
                             >

@@ -7,6 +7,7 @@
 //! the end of the axis and a cover from "now" onwards (moved by a transform) hides its future.
 
 use super::prelude::*;
+use crate::page::view::Shown;
 use walkrt::GCell;
 
 fn pct(t: f64, axis: f64) -> f64 {
@@ -20,11 +21,12 @@ fn bar_style(from: f64, to: Option<f64>, axis: f64) -> String {
 }
 
 #[component]
-pub fn Gantt(ctx: Ctx) -> impl IntoView {
-    let ui = ctx.walk.ui;
+pub fn Gantt() -> impl IntoView {
+    let (walk, canvas) = (expect_context::<Walk>(), expect_context::<Canvas>());
+    let shown = expect_context::<Build>().shown;
+    let ui = walk.ui;
     let now = Memo::new(move |_| {
-        ctx.walk
-            .view
+        walk.view
             .with(|v| (pct(v.now, ui.axis.get()) * 10.0).round() / 10.0)
     });
     let axis_label = move || {
@@ -32,8 +34,8 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
         format!("0 – {a:.0} s")
     };
     // The timeline takes room from the graph's canvas (and gives it back when it closes).
-    ctx.canvas.refit_if_untouched();
-    on_cleanup(move || ctx.canvas.refit_if_untouched());
+    canvas.refit_if_untouched();
+    on_cleanup(move || canvas.refit_if_untouched());
     // New rows are added at the bottom: follow them unless the user scrolled up.
     let follow = StoredValue::new(true);
     Effect::new(move |_| {
@@ -110,7 +112,7 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
                     <For
                         each=move || ui.rows.get()
                         key=|r| r.row.task
-                        children=move |r| gantt_row(ctx, r.row, r.cell)
+                        children=move |r| gantt_row(walk, shown, r.row, r.cell)
                     />
                     <div class="g-cover" aria-hidden="true">
                         <div class="g-future" style:transform=move || format!("translateX({:.1}%)", now.get())></div>
@@ -121,8 +123,13 @@ pub fn Gantt(ctx: Ctx) -> impl IntoView {
     }
 }
 
-fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl IntoView {
-    let ui = ctx.walk.ui;
+fn gantt_row(
+    walk: Walk,
+    shown: Memo<Shown>,
+    row: walkrt::GRow,
+    cell: ArcRwSignal<GCell>,
+) -> impl IntoView {
+    let ui = walk.ui;
     let v = row.vertex;
     let hovered = Memo::new(move |_| ui.hover.get() == Some(v));
     // The axis through a memo of the row's own: the bars run again at every change of the row's
@@ -175,10 +182,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
         }
         t
     };
-    let vertex_name = ctx
-        .build
-        .shown
-        .with_untracked(|s| crate::page::graph::name(&s.graph, v).to_string());
+    let vertex_name = shown.with_untracked(|s| crate::page::graph::name(&s.graph, v).to_string());
     let name = row.name.clone();
     // Opened, the row shows its task's steps as bars of their own, one row each.
     let open = RwSignal::new(false);
@@ -191,8 +195,7 @@ fn gantt_row(ctx: Ctx, row: walkrt::GRow, cell: ArcRwSignal<GCell>) -> impl Into
         // Drawn again when the row's task moves (starts, finishes): step times are planned when
         // it starts, and the cover hides what has not happened yet.
         let _ = c.get();
-        let bars = ctx
-            .walk
+        let bars = walk
             .rt
             .with_value(|r| r.as_ref().map(|r| r.row_steps(task)))
             .unwrap_or_default();

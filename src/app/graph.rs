@@ -597,7 +597,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         "Expand all modules"
                     </button>
                 </Show>
-                <overlay::OverlayBar ctx=ctx />
+                <overlay::OverlayBar />
             </div>
             {overlay::note(ctx)}
             {step_banner}
@@ -723,7 +723,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <p class="empty-graph">{move || ctx.build.analysis.with(|a| crate::page::view::empty_text(a))}</p>
                 </Show>
             </div>
-            <Legend ctx=ctx />
+            <Legend />
         </section>
     }
 }

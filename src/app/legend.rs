@@ -5,7 +5,9 @@ use super::prelude::*;
 use crate::page::graph::{rounding, shape_points};
 
 #[component]
-pub fn Legend(ctx: Ctx) -> impl IntoView {
+pub fn Legend() -> impl IntoView {
+    let (build, ov) = (expect_context::<Build>(), expect_context::<Overlays>());
+    let mode = expect_context::<Shell>().mode;
     // None: the stylesheet decides (open on large screens, closed on phones and short screens).
     let open = RwSignal::new(None::<bool>);
     let glossary = RwSignal::new(false);
@@ -57,8 +59,8 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                             }
                         })
                         .collect_view()}
-                    {move || plan_rows(ctx)}
-                    <Show when=move || ctx.build.good.with(|g| g.as_ref().is_some_and(|a| !a.not_installed.is_empty()))>
+                    {move || plan_rows(build)}
+                    <Show when=move || build.good.with(|g| g.as_ref().is_some_and(|a| !a.not_installed.is_empty()))>
                         <li>
                             <svg width="28" height="16" class="vertex kind-module-expand not-installed">
                                 <g transform="translate(1,1)"><rect class="shape" width="26" height="14" rx="2"></rect></g>
@@ -69,18 +71,18 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"depends on (arrow: from what runs first)"</span></li>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge reduced" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by transitive reduction"</span></li>
                     <li><svg width="28" height="10" class="legend-edge"><line class="edge cycle" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"cycle"</span></li>
-                    <Show when=move || ctx.build.step.get().is_some()>
+                    <Show when=move || build.step.get().is_some()>
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge added" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"added by this step"</span></li>
                         <li><svg width="28" height="10" class="legend-edge"><line class="edge removed" x1="1" y1="5" x2="27" y2="5"></line></svg><span>"removed by this step"</span></li>
                     </Show>
-                    <Show when=move || ctx.ov.kind.get() != crate::page::overlay::OverlayKind::None>
+                    <Show when=move || ov.kind.get() != crate::page::overlay::OverlayKind::None>
                         <li><span class="legend-badge">"3"</span><span>"order number / component"</span></li>
                     </Show>
-                    <Show when=move || matches!(ctx.ov.kind.get(), crate::page::overlay::OverlayKind::Dfs | crate::page::overlay::OverlayKind::Bfs)>
+                    <Show when=move || matches!(ov.kind.get(), crate::page::overlay::OverlayKind::Dfs | crate::page::overlay::OverlayKind::Bfs)>
                         <li><span class="legend-ring frontier"></span><span>"frontier (queued)"</span></li>
                         <li><span class="legend-ring current"></span><span>"just visited"</span></li>
                     </Show>
-                    <Show when=move || ctx.shell.mode.get() == Mode::Walk>
+                    <Show when=move || mode.get() == Mode::Walk>
                         <li class="legend-will-fail">
                             <svg width="28" height="16" class="vertex inject" aria-hidden="true">
                                 <g transform="translate(1,1)"><rect class="shape" width="26" height="14" rx="4"></rect></g>
@@ -106,9 +108,8 @@ pub fn Legend(ctx: Ctx) -> impl IntoView {
 
 /// The legend's rows for a loaded plan: `tofu plan`'s summary line, then each action present
 /// with its symbol and how many changes have it ([`crate::page::actions`]).
-fn plan_rows(ctx: Ctx) -> Option<impl IntoView> {
-    let acts = ctx
-        .build
+fn plan_rows(build: Build) -> Option<impl IntoView> {
+    let acts = build
         .good
         .with(|g| g.as_ref().and_then(|a| a.actions.clone()))?;
     let rows = acts

@@ -247,9 +247,9 @@ pub fn App() -> impl IntoView {
             </Show>
             // Always present (empty when quiet), so the grid keeps its rows.
             <div class="app-messages">
-                <ProgressBar ctx=ctx />
+                <ProgressBar />
             </div>
-            <PhoneTabs ctx=ctx />
+            <PhoneTabs />
             <main class="workspace">
                 <EditorPane ctx=ctx />
                 <GraphPane ctx=ctx />
@@ -263,9 +263,10 @@ pub fn App() -> impl IntoView {
 
 /// A slim bar under the header while a large input is analysed in slices.
 #[component]
-fn ProgressBar(ctx: Ctx) -> impl IntoView {
+fn ProgressBar() -> impl IntoView {
+    let build = expect_context::<Build>();
     move || {
-        ctx.build.progress.get().map(|p| {
+        build.progress.get().map(|p| {
             let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
             view! {
                 <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
@@ -280,7 +281,11 @@ fn ProgressBar(ctx: Ctx) -> impl IntoView {
 
 /// The pane switcher shown on phones (hidden by the stylesheet above 760 px).
 #[component]
-fn PhoneTabs(ctx: Ctx) -> impl IntoView {
+fn PhoneTabs() -> impl IntoView {
+    let (pane, notices) = (
+        expect_context::<Shell>().pane,
+        expect_context::<Work>().notices,
+    );
     let tab = move |p: Pane, label: &'static str| {
         view! {
             <button
@@ -289,16 +294,16 @@ fn PhoneTabs(ctx: Ctx) -> impl IntoView {
                 class="phone-tab"
                 id=format!("pane-{}", p.css())
                 title=p.title()
-                class:active=move || ctx.shell.pane.get() == p
-                aria-selected=move || (ctx.shell.pane.get() == p).to_string()
-                on:click=move |_| ctx.shell.pane.set(p)
+                class:active=move || pane.get() == p
+                aria-selected=move || (pane.get() == p).to_string()
+                on:click=move |_| pane.set(p)
             >
                 {label}
                 // The notices live above the files: a count says they are there.
                 {(p == Pane::Code).then(|| view! {
-                    <Show when=move || ctx.work.notices.with(|n| !n.is_empty())>
+                    <Show when=move || notices.with(|n| !n.is_empty())>
                         <span class="tab-badge">
-                            {move || ctx.work.notices.with(|n| n.len())}
+                            {move || notices.with(|n| n.len())}
                             <span class="sr-only">" notices"</span>
                         </span>
                     </Show>

@@ -5,31 +5,31 @@ use super::prelude::*;
 use crate::page::overlay::OverlayKind;
 
 /// Advances the DFS/BFS animation about twice a second while playing.
-fn animate(ctx: Ctx, last: Option<f64>, acc: f64) {
+fn animate(ov: Overlays, last: Option<f64>, acc: f64) {
     request_animation_frame(move || {
-        if !ctx.ov.playing.get_untracked() {
+        if !ov.playing.get_untracked() {
             return;
         }
         let now = performance_now();
         let mut acc = acc + last.map_or(0.0, |l| now - l);
         if acc >= 450.0 {
             acc = 0.0;
-            let n = ctx.ov.data.with_untracked(|d| d.visits.len());
-            let k = ctx.ov.step.get_untracked();
+            let n = ov.data.with_untracked(|d| d.visits.len());
+            let k = ov.step.get_untracked();
             if k >= n {
-                ctx.ov.playing.set(false);
+                ov.playing.set(false);
                 return;
             }
-            ctx.ov.step.set(k + 1);
+            ov.step.set(k + 1);
         }
-        animate(ctx, Some(now), acc);
+        animate(ov, Some(now), acc);
     });
 }
 
 /// The overlay selector and, for DFS/BFS, the step controls.
 #[component]
-pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
-    let ov = ctx.ov;
+pub fn OverlayBar() -> impl IntoView {
+    let (ov, canvas) = (expect_context::<Overlays>(), expect_context::<Canvas>());
     // A new walk (other overlay, start or graph) starts from nothing visited.
     Effect::new(move |_| {
         ov.data.track();
@@ -40,7 +40,7 @@ pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
     Effect::new(move |prev: Option<()>| {
         ov.kind.track();
         if prev.is_some() {
-            request_animation_frame(move || ctx.canvas.fit());
+            request_animation_frame(move || canvas.fit());
         }
     });
     let walking = move || matches!(ov.kind.get(), OverlayKind::Dfs | OverlayKind::Bfs);
@@ -54,7 +54,7 @@ pub fn OverlayBar(ctx: Ctx) -> impl IntoView {
             ov.step.set(0);
         }
         ov.playing.set(true);
-        animate(ctx, None, 450.0);
+        animate(ov, None, 450.0);
     };
     view! {
         <label class="overlay-select">

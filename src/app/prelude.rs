@@ -2,8 +2,10 @@
 //! library's page types. `use super::prelude::*` in each module (not `use super::*`), so no child
 //! of `app` uses `app/mod.rs` and the module graph has no cycle (`tests/module_graph.rs`).
 
-pub(super) use super::ctx::{Ctx, DEBOUNCE, Walk, performance_now, yield_to_browser};
-pub(super) use super::state::{GRowView, Mode, Pane, Tab};
+pub(super) use super::ctx::{
+    Build, Canvas, Ctx, DEBOUNCE, Selection, Shell, Walk, Work, performance_now, yield_to_browser,
+};
+pub(super) use super::state::{GRowView, Mode, Overlays, Pane, Tab};
 pub(super) use crate::builder::BuilderKind;
 pub(super) use crate::outline::outline;
 pub(super) use crate::page::analysis as model;

@@ -46,7 +46,7 @@ pub fn SidePanel(ctx: Ctx) -> impl IntoView {
             <div class="side-body">
                 {move || match ctx.shell.tab.get() {
                     Tab::Details => view! { <Details ctx=ctx /> }.into_any(),
-                    Tab::Steps => view! { <Steps ctx=ctx /> }.into_any(),
+                    Tab::Steps => view! { <Steps /> }.into_any(),
                     Tab::Examples => view! { <Gallery ctx=ctx /> }.into_any(),
                     Tab::Learn => view! { <Learn ctx=ctx /> }.into_any(),
                     Tab::Export => view! { <Export ctx=ctx /> }.into_any(),
@@ -214,13 +214,13 @@ pub fn Details(ctx: Ctx) -> impl IntoView {
                 <p class=format!("detail-kind kind-{}", kind.css())>{kind.label()}</p>
                 <h2 class="detail-name">{name.clone()}</h2>
                 {state}
-                <DurationEditor ctx=ctx name=name.clone() typed=vertex.typed.clone() />
-                {index.map(|i| view! { <VertexSteps ctx=ctx name=name.clone() i=i typed=vertex.typed.clone() /> })}
+                <DurationEditor name=name.clone() typed=vertex.typed.clone() />
+                {index.map(|i| view! { <VertexSteps name=name.clone() i=i typed=vertex.typed.clone() /> })}
                 {code}
                 {decl.is_none().then(|| view! { <p class="muted no-decl">{crate::page::details::without_declaration(&vertex.typed)}</p> })}
                 <p class="about-kind small">{crate::page::details::about(&vertex.typed)}</p>
                 <Expansion ctx=ctx name=name.clone() index=index.unwrap_or(usize::MAX) />
-                <VertexInside ctx=ctx name=name.clone() />
+                <VertexInside name=name.clone() />
                 <h3>{format!("Depends on ({})", deps.len())}</h3>
                 <ul class="vertex-links deps">{deps.into_iter().map(link).collect_view()}</ul>
                 <h3>{format!("Depended on by ({})", users.len())}</h3>
@@ -310,8 +310,12 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
 /// Inside the selected vertex: its values (each value it reads a button to the vertex that
 /// provides it). Its evaluation steps are in the one list of its steps ([`VertexSteps`]).
 #[component]
-fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
-    let inside = ctx.build.good.with_untracked(|g| {
+fn VertexInside(name: String) -> impl IntoView {
+    let (good, selected) = (
+        expect_context::<Build>().good,
+        expect_context::<Selection>().selected,
+    );
+    let inside = good.with_untracked(|g| {
         g.as_ref()
             .and_then(|a| crate::page::inside::of_vertex(a, &name))
     });
@@ -322,7 +326,7 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
         let link = r.vertex.clone().map(|v| {
             let title = format!("Select {v}");
             view! {
-                <button type="button" class="vertex-link value-from" title=title on:click=move |_| ctx.sel.selected.set(Some(v.clone()))>
+                <button type="button" class="vertex-link value-from" title=title on:click=move |_| selected.set(Some(v.clone()))>
                     {r.name.clone()}
                 </button>
             }
@@ -366,10 +370,11 @@ fn VertexInside(ctx: Ctx, name: String) -> impl IntoView {
 }
 
 #[component]
-pub fn Steps(ctx: Ctx) -> impl IntoView {
+pub fn Steps() -> impl IntoView {
+    let build = expect_context::<Build>();
     // The chosen step stays in view in the list (keys [ ] and the phase buttons move it).
     Effect::new(move |_| {
-        let Some(k) = ctx.build.step.get() else {
+        let Some(k) = build.step.get() else {
             return;
         };
         request_animation_frame(move || {
@@ -386,8 +391,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
         });
     });
     move || {
-        if let Some(f) = ctx
-            .build
+        if let Some(f) = build
             .good
             .with(|g| g.as_ref().and_then(|a| a.imported.clone()))
         {
@@ -398,7 +402,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
             }
             .into_any();
         }
-        let (steps, valid) = ctx.build.good.with(|g| {
+        let (steps, valid) = build.good.with(|g| {
             g.as_ref()
                 .map(|a| {
                     let valid = if a.cycles.is_empty() {
@@ -438,7 +442,7 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                             title=p.about()
                             on:click=move |_| {
                                 if let Some((k, _)) = at {
-                                    ctx.build.step.set(Some(k));
+                                    build.step.set(Some(k));
                                 }
                             }
                         >
@@ -469,14 +473,14 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                 let changed = !(s.added_vertices.is_empty() && s.removed_vertices.is_empty() && s.added_edges.is_empty() && s.removed_edges.is_empty());
                 let delta = explain::delta_text(&s);
                 view! {
-                    <li class="step" data-phase=phase.tag() class:active=move || ctx.build.step.get() == Some(k) class:unchanged=!changed data-step=k>
+                    <li class="step" data-phase=phase.tag() class:active=move || build.step.get() == Some(k) class:unchanged=!changed data-step=k>
                         {heading}
-                        <button type="button" on:click=move |_| ctx.build.step.set(Some(k)) title=explain::explain(&s.name)>
+                        <button type="button" on:click=move |_| build.step.set(Some(k)) title=explain::explain(&s.name)>
                             <span class="step-no">{k + 1}</span>
                             <span class="step-name">{s.name.clone()}</span>
                             <span class="step-delta">{delta}</span>
                         </button>
-                        <Show when=move || ctx.build.step.get() == Some(k)>
+                        <Show when=move || build.step.get() == Some(k)>
                             <p class="step-explain">
                                 <span class=format!("phase-tag phase-{}", phase.css())>{phase.tag()}</span>
                                 " "
@@ -498,15 +502,15 @@ pub fn Steps(ctx: Ctx) -> impl IntoView {
                     <p class="muted small">"The description's order is for explaining; OpenTofu runs its transforms in its own order, so a phase can come back later in the list."</p>
                 </details>
                 <div class="step-nav">
-                    <button type="button" on:click=move |_| ctx.build.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>
-                    <button type="button" on:click=move |_| ctx.build.step.update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n.saturating_sub(1)))))>"Next ▶"</button>
-                    <button type="button" class:active=move || ctx.build.step.get().is_none() on:click=move |_| ctx.build.step.set(None)>"Final graph"</button>
+                    <button type="button" on:click=move |_| build.step.update(|s| *s = Some(s.map_or(0, |k| k.saturating_sub(1))))>"◀ Previous"</button>
+                    <button type="button" on:click=move |_| build.step.update(|s| *s = Some(s.map_or(0, |k| (k + 1).min(n.saturating_sub(1)))))>"Next ▶"</button>
+                    <button type="button" class:active=move || build.step.get().is_none() on:click=move |_| build.step.set(None)>"Final graph"</button>
                     {tr.map(|k| view! {
                         <button
                             type="button"
-                            class:active=move || ctx.build.step.get() == Some(k)
+                            class:active=move || build.step.get() == Some(k)
                             title="The reduction step: the edges it removed, dashed"
-                            on:click=move |_| ctx.build.step.set(Some(k))
+                            on:click=move |_| build.step.set(Some(k))
                         >
                             "Reduced edges"
                         </button>

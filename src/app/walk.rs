@@ -142,22 +142,23 @@ fn publish(cache: ChartCache, points: RwSignal<ChartPoints>) {
 /// drawing), the current setting marked and the critical path as its floor. Computed only in
 /// Walk mode: it walks the graph once per setting.
 #[component]
-pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
+pub fn MakespanChart() -> impl IntoView {
+    let (walk, mode) = (expect_context::<Walk>(), expect_context::<Shell>().mode);
     // One walk per setting on the instant driver: with a large graph that is a few tens of
     // milliseconds each, so they run one per browser task (the current setting first) and are
     // kept while only the setting moves.
     let points = RwSignal::new(ChartPoints::default());
-    let cache = ctx.walk.ui.chart;
+    let cache = walk.ui.chart;
     let generation = StoredValue::new(0_u64);
     Effect::new(move |_| {
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
-        if ctx.shell.mode.get() != Mode::Walk {
+        if mode.get() != Mode::Walk {
             points.set((Vec::new(), None));
             return;
         }
-        let p = ctx.walk.parallelism.get() as usize;
-        let g = ctx.build.good.with(|g| {
+        let p = walk.parallelism.get() as usize;
+        let g = walk.good.with(|g| {
             g.as_ref()
                 .filter(|a| a.cycles.is_empty())
                 .and_then(|a| a.graph.clone())
@@ -166,8 +167,8 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
             points.set((Vec::new(), None));
             return;
         };
-        let setup = ctx.walk.setup(false);
-        let key = ctx.walk.chart_key(&g);
+        let setup = walk.setup(false);
+        let key = walk.chart_key(&g);
         cache.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
                 *k = Some(key);
@@ -188,7 +189,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
                     // A walk playing keeps the browser busy every frame: the rest of the chart
                     // waits for a pause.
                     while !small
-                        && ctx.walk.playing.get_untracked()
+                        && walk.playing.get_untracked()
                         && generation.try_get_value() == Some(mine)
                     {
                         wait_ms(250).await;
@@ -212,7 +213,7 @@ pub fn MakespanChart(ctx: Ctx) -> impl IntoView {
     });
     move || {
         let (pts, critical) = points.get();
-        let c = chart::chart(&pts, ctx.walk.parallelism.get() as usize, critical)?;
+        let c = chart::chart(&pts, walk.parallelism.get() as usize, critical)?;
         let (l, t, r, b) = c.plot;
         let x_ticks = c
             .x_ticks
@@ -371,7 +372,7 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
                 />
                 <output class="parallelism-value">{move || ctx.walk.parallelism.get()}</output>
             </label>
-            <MakespanChart ctx=ctx />
+            <MakespanChart />
             <Show when=move || ctx.walk.ui.durations.with(|d| !d.is_empty())>
                 <button
                     type="button"
@@ -389,7 +390,7 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
             <span class="walk-status">{status}</span>
             <p class="sr-only walk-announce" role="status" aria-live="polite">{move || announce.get()}</p>
             <Show when=move || ctx.walk.view.with(|v| v.started)>
-                <gantt::Gantt ctx=ctx />
+                <gantt::Gantt />
             </Show>
         </footer>
     }
@@ -397,15 +398,15 @@ pub fn WalkPanel(ctx: Ctx) -> impl IntoView {
 
 /// The duration of one vertex in walks: the default from the table, or what the user set.
 #[component]
-pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl IntoView {
-    let default = untrack(|| ctx.walk.setup(false)).default_secs(&name, &typed.kind);
+pub fn DurationEditor(name: String, typed: crate::kind::Typed) -> impl IntoView {
+    let walk = expect_context::<Walk>();
+    let default = untrack(|| walk.setup(false)).default_secs(&name, &typed.kind);
     let expands = typed.kind.is_expand()
-        && ctx
-            .build
+        && walk
             .good
             .with_untracked(|g| g.as_ref().is_some_and(|a| a.expander.is_some()));
     let n_get = name.clone();
-    let current = move || ctx.walk.ui.durations.with(|d| d.get(&n_get).copied());
+    let current = move || walk.ui.durations.with(|d| d.get(&n_get).copied());
     let n_set = name.clone();
     let set = move |text: String| {
         let text = text.trim().to_string();
@@ -414,7 +415,7 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
             .ok()
             .filter(|v| v.is_finite() && *v >= 0.0);
         if text.is_empty() || value.is_some() {
-            ctx.walk.ui.durations.update(|d| match value {
+            walk.ui.durations.update(|d| match value {
                 Some(v) if (v - default).abs() > 1e-9 => {
                     d.insert(n_set.clone(), v);
                 }
@@ -422,7 +423,7 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
                     d.remove(&n_set);
                 }
             });
-            ctx.walk.settings_changed();
+            walk.settings_changed();
         }
     };
     let n_reset = name.clone();
@@ -448,10 +449,10 @@ pub fn DurationEditor(ctx: Ctx, name: String, typed: crate::kind::Typed) -> impl
                     on:click={
                         let n = n_reset.clone();
                         move |_| {
-                            ctx.walk.ui.durations.update(|d| {
+                            walk.ui.durations.update(|d| {
                                 d.remove(&n);
                             });
-                            ctx.walk.settings_changed();
+                            walk.settings_changed();
                         }
                     }
                 >
@@ -474,15 +475,10 @@ impl Walk {
 
 /// One step of a vertex in the details panel: name, kind, timing, its Go function, and a toggle
 /// that makes the task fail there in the next walk.
-fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
+fn step_item(walk: Walk, task: String, l: walk_steps::StepLine) -> impl IntoView {
     let spec = format!("{task}@{}", l.id);
     let s_pressed = spec.clone();
-    let pressed = move || {
-        ctx.walk
-            .failures
-            .with(|f| f.contains(&s_pressed))
-            .to_string()
-    };
+    let pressed = move || walk.failures.with(|f| f.contains(&s_pressed)).to_string();
     let can_fail = walk_steps::can_fail(l.id);
     view! {
             <li class=format!("walk-step state-{}", l.state.css()) data-step-id=l.id>
@@ -500,12 +496,12 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
                     title="Make it fail at this step in the next walk"
                     on:click=move |_| {
                         let s = spec.clone();
-                        ctx.walk.failures.update(|f| {
+                        walk.failures.update(|f| {
                             if !f.remove(&s) {
                                 f.insert(s);
                             }
                         });
-                        ctx.walk.settings_changed();
+                        walk.settings_changed();
                     }
                 >
                     "fail here"
@@ -519,19 +515,19 @@ fn step_item(ctx: Ctx, task: String, l: walk_steps::StepLine) -> impl IntoView {
 /// steps and its instances' with their times, the one running and where it stopped; before, the
 /// steps it will run with their durations.
 #[component]
-pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) -> impl IntoView {
+pub fn VertexSteps(name: String, i: usize, typed: crate::kind::Typed) -> impl IntoView {
+    let walk = expect_context::<Walk>();
     // One list: the evaluation's steps (`page::inside`: its Go type and walk) with each step's
     // reads, writes and time in the walk (`page::walk_steps::panel`). The details are drawn
     // again when the graph changes, so this is read once.
-    let inside = ctx.build.good.with_untracked(|g| {
+    let inside = walk.good.with_untracked(|g| {
         g.as_ref()
             .and_then(|a| crate::page::inside::steps_of(a, &name))
     });
     move || {
         // Redrawn when the vertex's walk cell changes (state, progress, step).
-        let cell = ctx.walk.cell(i);
-        let walked = ctx
-            .walk
+        let cell = walk.cell(i);
+        let walked = walk
             .rt
             .with_value(|r| r.as_ref().map(|r| r.vertex_steps_named(&name)))
             .filter(|_| cell.is_some_and(|c| c.state != VState::Idle));
@@ -541,7 +537,7 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
                 task: u32::MAX,
                 name: name.clone(),
                 instance: false,
-                lines: untrack(|| ctx.walk.setup(false)).planned_steps(&name, &typed.kind),
+                lines: untrack(|| walk.setup(false)).planned_steps(&name, &typed.kind),
             }],
         };
         let before = lists.first().is_some_and(|l| l.task == u32::MAX);
@@ -563,7 +559,7 @@ pub fn VertexSteps(ctx: Ctx, name: String, i: usize, typed: crate::kind::Typed) 
                         {t.instance.then(|| view! { <h4 class="small">{t.name.clone()}</h4> })}
                         {stopped}
                         <ol class="walk-step-list">
-                            {t.lines.into_iter().map(|l| step_item(ctx, task.clone(), l)).collect_view()}
+                            {t.lines.into_iter().map(|l| step_item(walk, task.clone(), l)).collect_view()}
                         </ol>
                     </div>
                 }

@@ -1,4 +1,4 @@
-//! The app's per-concern state that the context ([`super::ctx::Ctx`]) holds: which mode, pane and
+//! The app's per-concern state that the context's concerns ([`super::ctx`]) hold: which mode, pane and
 //! side tab are shown, the walk's per-vertex cells and rows ([`WalkUi`]), the algorithm
 //! overlays' signals ([`Overlays`]) and Learn mode's ([`LearnUi`]). The graph views' settings are `view.rs`'s [`super::view::GraphView`].
 //!

@@ -93,9 +93,9 @@ pub(super) struct Build {
 /// The selected vertex and what is related to it, the keyboard focus and order, the search
 /// field, and a place in the files to show.
 ///
-/// Invariant: names are vertex names of Build's shown graph (a name no longer drawn selects
-/// nothing); `related`, `key_order` and `tab_stop` derive from `selected`, `focused` and Build's
-/// `shown` and `scene`.
+/// Invariant: names are OpenTofu's vertex names, as Build's shown graph has them; `related`,
+/// `key_order` and `tab_stop` derive from `selected`, `focused` and Build's `shown` and `scene`,
+/// and are never set by hand.
 #[derive(Clone, Copy)]
 pub(super) struct Selection {
     pub(super) selected: RwSignal<Option<String>>,

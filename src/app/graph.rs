@@ -13,7 +13,11 @@ pub use crate::page::graph::{rounding, shape_points};
 #[derive(Clone)]
 pub struct VSlot {
     name: String,
+    /// What it is and its size (its place is [`VSlot::pos`]): an edit moves most vertices but
+    /// changes few, and what reads this (kind, size, index) then does not run again.
     node: ArcRwSignal<SNode>,
+    /// Its top-left corner.
+    pos: ArcRwSignal<(f64, f64)>,
     cell: ArcRwSignal<walkrt::VCell>,
     /// For a collapsed module, the vertices it hides (indexes in the shown graph).
     members: ArcRwSignal<Option<Vec<usize>>>,
@@ -40,6 +44,25 @@ pub struct ESlot {
     edge: ArcRwSignal<crate::page::scene::SEdge>,
     /// Its classes besides `edge` ([`crate::page::decor::edge`]).
     marks: ArcRwSignal<String>,
+}
+
+/// `n` without its place (kept apart in [`VSlot::pos`]).
+fn unplaced(n: &SNode) -> SNode {
+    SNode {
+        x: 0.0,
+        y: 0.0,
+        ..n.clone()
+    }
+}
+
+/// Whether `old` (an [`unplaced`] vertex) is `n` but for its place.
+fn same_but_place(old: &SNode, n: &SNode) -> bool {
+    old.index == n.index
+        && old.name == n.name
+        && old.kind == n.kind
+        && old.typed == n.typed
+        && old.w == n.w
+        && old.h == n.h
 }
 
 /// Sets `s` to `v` unless it already holds it (so nothing that reads it runs again).
@@ -74,13 +97,17 @@ fn vertex_slots(
                 |n| n.name.clone(),
                 |n| VSlot {
                     name: n.name.clone(),
-                    node: ArcRwSignal::new(n.clone()),
+                    node: ArcRwSignal::new(unplaced(n)),
+                    pos: ArcRwSignal::new((n.x, n.y)),
                     cell: ArcRwSignal::new(cell_of(n.index)),
                     members: ArcRwSignal::new(members_of(n.index)),
                     marks: ArcRwSignal::new(VMarks::default()),
                 },
                 |s, n| {
-                    set_if_changed(&s.node, n);
+                    set_if_changed(&s.pos, &(n.x, n.y));
+                    if s.node.with_untracked(|old| !same_but_place(old, n)) {
+                        s.node.set(unplaced(n));
+                    }
                     set_if_changed(&s.cell, &cell_of(n.index));
                     set_if_changed(&s.members, &members_of(n.index));
                 },
@@ -197,6 +224,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     let VSlot {
         name,
         node,
+        pos,
         cell,
         members,
         marks,
@@ -239,8 +267,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
     let kind = Memo::new(move |_| nd.with(|n| n.kind));
     let nd = node.clone();
     let size = Memo::new(move |_| nd.with(|n| (n.w, n.h)));
-    let nd = node.clone();
-    let index = Memo::new(move |_| nd.with(|n| n.index));
+    let index = Memo::new(move |_| node.with(|n| n.index));
     let m = marks.clone();
     let class = move || m.with(|m| format!("vertex kind-{}{}", kind.get().css(), m.classes));
     let m = marks.clone();
@@ -332,7 +359,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                     }
                 }
             }
-            transform=move || node.with(|n| format!("translate({:.1},{:.1})", n.x, n.y))
+            transform=move || pos.with(|(x, y)| format!("translate({x:.1},{y:.1})"))
             on:click=move |ev| {
                 ev.stop_propagation();
                 // A collapsed module opens again when clicked.
@@ -499,6 +526,16 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
         })
     };
     let any_collapsed = move || ctx.gv.collapsed.with(|c| !c.is_empty());
+    // Level of detail: labels only at a zoom where they can be read (`page::scene::labels_shown`);
+    // a memo, so panning and zooming touch the class only when the threshold is crossed.
+    let labelled = Memo::new(move |_| crate::page::scene::labels_shown(ctx.canvas.xf.get().2));
+    let svg_class = move || {
+        if labelled.get() {
+            "graph-svg"
+        } else {
+            "graph-svg marks-only"
+        }
+    };
     let step_banner = move || {
         let k = ctx.build.step.get()?;
         ctx.build.good.with(|g| {
@@ -615,7 +652,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     }
                 }
             >
-                <svg class="graph-svg" width="100%" height="100%" role="group" aria-label="Dependency graph">
+                <svg class=svg_class width="100%" height="100%" role="group" aria-label="Dependency graph">
                     <defs>
                         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
                             <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>

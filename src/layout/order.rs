@@ -847,7 +847,10 @@ fn improve(g: &mut LayeredGraph, keys: &mut Keys, opts: &LayoutOptions) -> u64 {
             stall = 0;
         } else {
             stall += 1;
-            if stall >= 4 {
+            // A previous layout's order (an edit in the page) starts near where the sweeps
+            // end: on the generated 1,000 resources two idle sweeps stop it as well as four
+            // (crossings within 2% either way) and the hinted layout took 51 ms instead of 58-80.
+            if stall >= if keys.hint.is_some() { 2 } else { 4 } {
                 break;
             }
         }

@@ -196,6 +196,18 @@ pub fn fit(w: f64, h: f64, cw: f64, ch: f64) -> Xf {
     ((cw - w * s) / 2.0, ((ch - h * s) / 2.0).max(8.0), s)
 }
 
+/// The smallest zoom at which the drawing shows text. Below it a vertex's 12 px label is under
+/// 5 px on screen, which nobody reads, so vertices are drawn as coloured marks of their kind and
+/// state without labels or arrowheads (level of detail): the browser then lays out and paints no
+/// text and no markers, which at 1,000 vertices was about 70 ms of every redraw (of 130 ms of
+/// style, layout and paint). Zooming in brings them back.
+pub const LABEL_SCALE: f64 = 0.4;
+
+/// Whether labels are drawn at zoom `scale` (see [`LABEL_SCALE`]).
+pub fn labels_shown(scale: f64) -> bool {
+    scale >= LABEL_SCALE
+}
+
 /// The transform that puts vertex `name` at the centre of a `cw` x `ch` canvas, keeping the
 /// scale of `xf` unless its label would be too small to read there (then 1); `None` if the
 /// vertex is not drawn.

@@ -371,7 +371,7 @@ impl Selection {
             shown.with(|s| Related::of(&s.graph, &name))
         });
         let focused = RwSignal::new(None::<String>);
-        let key_order = Memo::new(move |_| scene.with(crate::page::keys::order));
+        let key_order = Memo::new(move |_| timed("keyorder", || scene.with(crate::page::keys::order)));
         let tab_stop = Memo::new(move |_| {
             key_order.with(|o| {
                 focused.with(|f| {

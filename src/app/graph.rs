@@ -4,6 +4,7 @@
 use super::legend::Legend;
 use super::overlay;
 use super::prelude::*;
+use std::sync::Arc;
 
 pub use crate::page::graph::{rounding, shape_points};
 
@@ -12,11 +13,12 @@ pub use crate::page::graph::{rounding, shape_points};
 /// changes, and its walk cell is its own.
 #[derive(Clone)]
 pub struct VSlot {
-    name: String,
+    /// Shared: `<For>` clones every slot's key at every redraw.
+    name: Arc<str>,
     /// What it is and its size (its place is [`VSlot::pos`]): an edit moves most vertices but
     /// changes few, and what reads this (kind, size, index) then does not run again.
     node: ArcRwSignal<SNode>,
-    /// Its top-left corner.
+    /// Its top-left corner as last written to its element (see [`Elements`]).
     pos: ArcRwSignal<(f64, f64)>,
     cell: ArcRwSignal<walkrt::VCell>,
     /// For a collapsed module, the vertices it hides (indexes in the shown graph).
@@ -40,10 +42,74 @@ pub struct VMarks {
 /// A drawn edge kept under its two names; its path and end indexes are a signal.
 #[derive(Clone)]
 pub struct ESlot {
-    key: (String, String),
+    /// Shared, as [`VSlot::name`].
+    key: Arc<(String, String)>,
     edge: ArcRwSignal<crate::page::scene::SEdge>,
     /// Its classes besides `edge` ([`crate::page::decor::edge`]).
     marks: ArcRwSignal<String>,
+}
+
+/// The drawn vertices' and edges' elements under their keys, so that a new layout writes the
+/// places of what moved straight into the DOM. An edit of the generated 1,000 resources moves
+/// almost every vertex and edge; a reactive binding per place re-ran ~3,700 render effects, each
+/// costing several times its `setAttribute`.
+#[derive(Clone, Copy)]
+pub struct Elements {
+    vertices: ElementMap<String>,
+    edges: ElementMap<(String, String)>,
+    /// Numbers the registrations, so that the cleanup of an element removes only itself.
+    next: StoredValue<u64>,
+}
+
+type ElementMap<K> =
+    StoredValue<std::collections::HashMap<K, (u64, web_sys::Element)>, LocalStorage>;
+
+impl Elements {
+    fn new() -> Elements {
+        Elements {
+            vertices: StoredValue::new_local(Default::default()),
+            edges: StoredValue::new_local(Default::default()),
+            next: StoredValue::new(0),
+        }
+    }
+}
+
+/// Keeps the element `el_ref` will hold in `map` under `key` while the calling view is drawn
+/// (the cleanup of an earlier element under the same key does not remove a later one). `sync`
+/// writes its current place when it is loaded, in case a layout came between the view's build
+/// and then.
+fn register<K: std::hash::Hash + Eq + Clone + Send + Sync + 'static, E>(
+    els: Elements,
+    map: ElementMap<K>,
+    key: K,
+    el_ref: NodeRef<E>,
+    sync: impl Fn(&web_sys::Element) + 'static,
+) where
+    E: leptos::tachys::html::element::ElementType,
+    E::Output: wasm_bindgen::JsCast + Clone + 'static,
+{
+    els.next.update_value(|n| *n += 1);
+    let id = els.next.get_value();
+    let k = key.clone();
+    el_ref.on_load(move |el| {
+        use wasm_bindgen::JsCast;
+        let el: web_sys::Element = el.unchecked_into();
+        sync(&el);
+        map.update_value(|m| {
+            m.insert(k, (id, el));
+        });
+    });
+    on_cleanup(move || {
+        _ = map.try_update_value(|m| {
+            if m.get(&key).is_some_and(|(i, _)| *i == id) {
+                m.remove(&key);
+            }
+        });
+    });
+}
+
+fn translate((x, y): (f64, f64)) -> String {
+    format!("translate({x:.1},{y:.1})")
 }
 
 /// `n` without its place (kept apart in [`VSlot::pos`]).
@@ -77,8 +143,8 @@ fn vertex_slots(
     ctx: Ctx,
     slots: StoredValue<std::collections::HashMap<String, VSlot>>,
     drawn: RwSignal<u64>,
+    els: Elements,
 ) -> Vec<VSlot> {
-    let nodes = ctx.build.scene.with(|sc| sc.nodes.clone());
     let current: Vec<walkrt::VCell> = ctx
         .walk
         .rt
@@ -89,14 +155,15 @@ fn vertex_slots(
             .shown
             .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
     };
-    let out = slots
-        .try_update_value(|map| {
+    // The scene's vertices are read in place (a redraw used to copy them all first).
+    let out = ctx.build.scene.with(|sc| {
+        slots.try_update_value(|map| {
             crate::page::keyed::reconcile(
                 map,
-                nodes,
-                |n| n.name.clone(),
+                sc.nodes.iter(),
+                |n| &n.name,
                 |n| VSlot {
-                    name: n.name.clone(),
+                    name: Arc::from(n.name.as_str()),
                     node: ArcRwSignal::new(unplaced(n)),
                     pos: ArcRwSignal::new((n.x, n.y)),
                     cell: ArcRwSignal::new(cell_of(n.index)),
@@ -104,7 +171,15 @@ fn vertex_slots(
                     marks: ArcRwSignal::new(VMarks::default()),
                 },
                 |s, n| {
-                    set_if_changed(&s.pos, &(n.x, n.y));
+                    let at = (n.x, n.y);
+                    if s.pos.with_untracked(|p| *p != at) {
+                        s.pos.update_untracked(|p| *p = at);
+                        els.vertices.with_value(|m| {
+                            if let Some((_, el)) = m.get(&*s.name) {
+                                _ = el.set_attribute("transform", &translate(at));
+                            }
+                        });
+                    }
                     if s.node.with_untracked(|old| !same_but_place(old, n)) {
                         s.node.set(unplaced(n));
                     }
@@ -114,7 +189,8 @@ fn vertex_slots(
             )
             .0
         })
-        .unwrap_or_default();
+    });
+    let out = out.unwrap_or_default();
     let n = out
         .iter()
         .map(|s| s.node.with_untracked(|n| n.index) + 1)
@@ -136,24 +212,38 @@ fn edge_slots(
     ctx: Ctx,
     slots: StoredValue<std::collections::HashMap<(String, String), ESlot>>,
     drawn: RwSignal<u64>,
+    els: Elements,
 ) -> Vec<ESlot> {
-    let edges = ctx.build.scene.with(|sc| sc.edges.clone());
-    let out = slots
-        .try_update_value(|map| {
+    let out = ctx.build.scene.with(|sc| {
+        slots.try_update_value(|map| {
             crate::page::keyed::reconcile(
                 map,
-                edges,
-                |e| e.key.clone(),
+                sc.edges.iter(),
+                |e| &e.key,
                 |e| ESlot {
-                    key: e.key.clone(),
-                    edge: ArcRwSignal::new(e.clone()),
+                    key: Arc::new(e.key.clone()),
+                    edge: ArcRwSignal::new((*e).clone()),
                     marks: ArcRwSignal::new(String::new()),
                 },
-                |s, e| set_if_changed(&s.edge, e),
+                |s, e| {
+                    // Only the path is drawn from the edge; what else reads it reads it
+                    // untracked (`mark_all`), so the path is written here and nothing re-runs.
+                    if s.edge.with_untracked(|old| old != *e) {
+                        if s.edge.with_untracked(|old| old.d != e.d) {
+                            els.edges.with_value(|m| {
+                                if let Some((_, el)) = m.get(&*s.key) {
+                                    _ = el.set_attribute("d", &e.d);
+                                }
+                            });
+                        }
+                        s.edge.update_untracked(|old| *old = (*e).clone());
+                    }
+                },
             )
             .0
         })
-        .unwrap_or_default();
+    });
+    let out = out.unwrap_or_default();
     drawn.update(|d| *d += 1);
     out
 }
@@ -197,7 +287,7 @@ fn mark_all(
                                     classes: crate::page::decor::vertex(
                                         &m, &slot.name, &n.typed, n.index,
                                     ),
-                                    tab_stop: tab_stop.as_deref() == Some(slot.name.as_str()),
+                                    tab_stop: tab_stop.as_deref() == Some(&*slot.name),
                                     walking,
                                     action: crate::page::decor::badge(&m, &slot.name).cloned(),
                                 });
@@ -220,7 +310,7 @@ fn mark_all(
 
 /// One vertex: shape, label, walk progress. Classes carry kind, state and highlighting. Kept
 /// while its name is drawn: what it shows follows its slot's signals.
-pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
+pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let VSlot {
         name,
         node,
@@ -229,6 +319,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
         members,
         marks,
     } = slot;
+    let name = name.to_string();
     // The vertex reads only its own slot's signals (and the walk cells of the vertices a
     // collapsed module hides): see `crate::page::decor` for why.
     // The vertex's own walk cell: a walk frame sets only the cells of vertices that changed, and
@@ -303,6 +394,11 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
             .into_any(),
         }
     };
+    let el_ref = NodeRef::<leptos::svg::G>::new();
+    let at = pos.clone();
+    register(els, els.vertices, name.clone(), el_ref, move |el| {
+        _ = el.set_attribute("transform", &translate(at.get_untracked()));
+    });
     let click_name = name.clone();
     let data_name = name.clone();
     let label_name = name.clone();
@@ -359,7 +455,9 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
                     }
                 }
             }
-            transform=move || pos.with(|(x, y)| format!("translate({x:.1},{y:.1})"))
+            // Placed here once; later places are written by `vertex_slots`.
+            transform=translate(pos.get_untracked())
+            node_ref=el_ref
             on:click=move |ev| {
                 ev.stop_propagation();
                 // A collapsed module opens again when clicked.
@@ -413,14 +511,22 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot) -> impl IntoView {
 }
 
 /// One edge, from the dependency to the dependent. Kept while its two names are drawn.
-fn edge_view(slot: ESlot) -> impl IntoView {
+fn edge_view(slot: ESlot, els: Elements) -> impl IntoView {
     let ESlot { key, edge, marks } = slot;
+    let key = (*key).clone();
     let class = move || marks.with(|m| format!("edge{m}"));
+    let el_ref = NodeRef::<leptos::svg::Path>::new();
+    let path = edge.clone();
+    register(els, els.edges, key.clone(), el_ref, move |el| {
+        _ = path.with_untracked(|e| el.set_attribute("d", &e.d));
+    });
     let (dependent, dependency) = key;
     view! {
         <path
             class=class
-            d=move || edge.with(|e| e.d.clone())
+            node_ref=el_ref
+            // Drawn here once; later paths are written by `edge_slots`.
+            d=edge.with_untracked(|e| e.d.clone())
             marker-end="url(#arrow)"
             data-dependent=dependent
             data-dependency=dependency
@@ -470,7 +576,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     let vertex_store = StoredValue::new(std::collections::HashMap::new());
     let edge_store = StoredValue::new(std::collections::HashMap::new());
     let drawn = RwSignal::new(0u64);
-    Effect::new(move |_| mark_all(ctx, vertex_store, edge_store, drawn));
+    let els = Elements::new();
+    Effect::new(move |_| super::ctx::timed("marks", || mark_all(ctx, vertex_store, edge_store, drawn)));
     let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
     let on_down = move |ev: web_sys::PointerEvent| {
         if ev.button() != 0 {
@@ -709,8 +816,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        <For each=move || edge_slots(ctx, edge_store, drawn) key=|e| e.key.clone() let:e>
-                            {edge_view(e)}
+                        <For each=move || super::ctx::timed("eslots", || edge_slots(ctx, edge_store, drawn, els)) key=|e| e.key.clone() let:e>
+                            {edge_view(e, els)}
                         </For>
                         {move || {
                             let paths = ctx
@@ -728,8 +835,8 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        <For each=move || vertex_slots(ctx, vertex_store, drawn) key=|v| v.name.clone() let:v>
-                            {vertex_view(ctx, v)}
+                        <For each=move || super::ctx::timed("vslots", || vertex_slots(ctx, vertex_store, drawn, els)) key=|v| v.name.clone() let:v>
+                            {vertex_view(ctx, v, els)}
                         </For>
                         {overlay::layer(ctx)}
                     </g>

@@ -30,6 +30,8 @@ use walk::WalkPanel;
 /// Mounts the app on the page body. Called by the `tfgraph-web` binary.
 pub fn start() {
     crash::install();
+    // An edit reloads every file: unchanged ones reuse their syntax trees.
+    crate::config::decode::keep_parses(true);
     // index.html's first view, painted while the wasm loaded.
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())

@@ -25,22 +25,25 @@ pub struct Reconciled {
 pub fn reconcile<K, T, S>(
     slots: &mut HashMap<K, S>,
     items: impl IntoIterator<Item = T>,
-    key: impl Fn(&T) -> K,
+    key: impl Fn(&T) -> &K,
     mut make: impl FnMut(&T) -> S,
     mut update: impl FnMut(&S, &T),
 ) -> (Vec<S>, Reconciled)
 where
-    K: Eq + Hash,
+    K: Eq + Hash + Clone,
     S: Clone,
 {
+    // Keys are borrowed from the items and a kept slot keeps its old key: a redraw of 2,451
+    // edges otherwise cloned every edge's two names twice.
     let mut old = std::mem::take(slots);
-    let mut out = Vec::new();
+    slots.reserve(old.len());
+    let mut out = Vec::with_capacity(old.len());
     let mut counts = Reconciled::default();
     for item in items {
         let k = key(&item);
-        let slot = if let Some(s) = slots.get(&k) {
+        let slot = if let Some(s) = slots.get(k) {
             s.clone()
-        } else if let Some(s) = old.remove(&k) {
+        } else if let Some((k, s)) = old.remove_entry(k) {
             update(&s, &item);
             counts.kept += 1;
             slots.insert(k, s.clone());
@@ -48,7 +51,7 @@ where
         } else {
             let s = make(&item);
             counts.made += 1;
-            slots.insert(k, s.clone());
+            slots.insert(k.clone(), s.clone());
             s
         };
         out.push(slot);
@@ -74,7 +77,7 @@ mod tests {
         reconcile(
             slots,
             items.iter().map(|(n, i)| (n.to_string(), *i)),
-            |(n, _)| n.clone(),
+            |(n, _)| n,
             |(_, i)| {
                 *made += 1;
                 Rc::new(RefCell::new((*made, *i)))

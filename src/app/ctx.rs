@@ -84,7 +84,7 @@ pub(super) struct Build {
     pub(super) analysis_workspace: StoredValue<u64>,
     pub(super) step: RwSignal<Option<usize>>,
     pub(super) shown: Memo<Shown>,
-    pub(super) scene: Memo<Scene>,
+    pub(super) scene: Memo<Arc<Scene>>,
     /// `-target` and `-exclude` addresses as typed.
     pub(super) targets: RwSignal<String>,
     pub(super) excludes: RwSignal<String>,
@@ -130,7 +130,7 @@ pub(super) struct Canvas {
     /// the view since, the graph is fitted again to the canvas's new size.
     pub(super) fitted: StoredValue<Option<(f64, f64, f64)>>,
     /// Build's scene (read only): what is drawn.
-    pub(super) scene: Memo<Scene>,
+    pub(super) scene: Memo<Arc<Scene>>,
 }
 
 /// The simulated walk of Build's `good` graph: its runtime, the view of its latest frame, play,
@@ -330,18 +330,26 @@ impl Build {
                 timed("steps-layout", || view::steps_layout(a, &opts))
             })
         });
-        let scene = Memo::new(move |_| {
-            shown.with(|s| {
-                let at_step = s.replay.as_ref().and_then(|_| {
-                    steps_layout.with(|all| all.as_ref().map(|all| view::at_step(all, s)))
-                });
-                let sc = at_step.unwrap_or_else(|| {
-                    timed("layout", || view::scene(s, hint.get_value(), layout_cache))
-                });
-                hint.set_value(Some(sc.hint.clone()));
-                sc
-            })
-        });
+        // Compared by identity, as `good`: a new layout is a new scene.
+        let scene = Memo::new_with_compare(
+            move |_| {
+                shown.with(|s| {
+                    let at_step = s.replay.as_ref().and_then(|_| {
+                        steps_layout
+                            .with(|all| all.as_ref().map(|all| Arc::new(view::at_step(all, s))))
+                    });
+                    let sc = at_step.unwrap_or_else(|| {
+                        timed("layout", || view::scene(s, hint.get_value(), layout_cache))
+                    });
+                    hint.set_value(Some(sc.hint.clone()));
+                    sc
+                })
+            },
+            |a: Option<&Arc<Scene>>, b: Option<&Arc<Scene>>| match (a, b) {
+                (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
+                _ => true,
+            },
+        );
         Build {
             kind: RwSignal::new(BuilderKind::Plan),
             analysis,
@@ -371,7 +379,7 @@ impl Selection {
             shown.with(|s| Related::of(&s.graph, &name))
         });
         let focused = RwSignal::new(None::<String>);
-        let key_order = Memo::new(move |_| timed("keyorder", || scene.with(crate::page::keys::order)));
+        let key_order = Memo::new(move |_| scene.with(|sc| crate::page::keys::order(sc)));
         let tab_stop = Memo::new(move |_| {
             key_order.with(|o| {
                 focused.with(|f| {
@@ -395,7 +403,7 @@ impl Selection {
 
 impl Canvas {
     /// The identity view of `scene` on a canvas not laid out yet.
-    fn new(scene: Memo<Scene>) -> Canvas {
+    fn new(scene: Memo<Arc<Scene>>) -> Canvas {
         Canvas {
             xf: RwSignal::new((0.0, 0.0, 1.0)),
             node: NodeRef::new(),

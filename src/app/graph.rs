@@ -109,7 +109,7 @@ fn register<K: std::hash::Hash + Eq + Clone + Send + Sync + 'static, E>(
 }
 
 fn translate((x, y): (f64, f64)) -> String {
-    format!("translate({x:.1},{y:.1})")
+    crate::page::scene::translate(x, y)
 }
 
 /// `n` without its place (kept apart in [`VSlot::pos`]).
@@ -150,44 +150,43 @@ fn vertex_slots(
         .rt
         .with_value(|r| r.as_ref().map(|r| r.cells.clone()).unwrap_or_default());
     let cell_of = |i: usize| current.get(i).copied().unwrap_or_default();
-    let members_of = |i: usize| {
-        ctx.build
-            .shown
-            .with_untracked(|s| s.collapsed.get(&i).map(|(_, m)| m.clone()))
-    };
-    // The scene's vertices are read in place (a redraw used to copy them all first).
+    // The scene's vertices are read in place (a redraw used to copy them all first), and the
+    // shown graph once for all of them.
     let out = ctx.build.scene.with(|sc| {
-        slots.try_update_value(|map| {
-            crate::page::keyed::reconcile(
-                map,
-                sc.nodes.iter(),
-                |n| &n.name,
-                |n| VSlot {
-                    name: Arc::from(n.name.as_str()),
-                    node: ArcRwSignal::new(unplaced(n)),
-                    pos: ArcRwSignal::new((n.x, n.y)),
-                    cell: ArcRwSignal::new(cell_of(n.index)),
-                    members: ArcRwSignal::new(members_of(n.index)),
-                    marks: ArcRwSignal::new(VMarks::default()),
-                },
-                |s, n| {
-                    let at = (n.x, n.y);
-                    if s.pos.with_untracked(|p| *p != at) {
-                        s.pos.update_untracked(|p| *p = at);
-                        els.vertices.with_value(|m| {
-                            if let Some((_, el)) = m.get(&*s.name) {
-                                _ = el.set_attribute("transform", &translate(at));
-                            }
-                        });
-                    }
-                    if s.node.with_untracked(|old| !same_but_place(old, n)) {
-                        s.node.set(unplaced(n));
-                    }
-                    set_if_changed(&s.cell, &cell_of(n.index));
-                    set_if_changed(&s.members, &members_of(n.index));
-                },
-            )
-            .0
+        ctx.build.shown.with_untracked(|shown| {
+            let members_of = |i: usize| shown.collapsed.get(&i).map(|(_, m)| m.clone());
+            slots.try_update_value(|map| {
+                crate::page::keyed::reconcile(
+                    map,
+                    sc.nodes.iter(),
+                    |n| &n.name,
+                    |n| VSlot {
+                        name: Arc::from(n.name.as_str()),
+                        node: ArcRwSignal::new(unplaced(n)),
+                        pos: ArcRwSignal::new((n.x, n.y)),
+                        cell: ArcRwSignal::new(cell_of(n.index)),
+                        members: ArcRwSignal::new(members_of(n.index)),
+                        marks: ArcRwSignal::new(VMarks::default()),
+                    },
+                    |s, n| {
+                        let at = (n.x, n.y);
+                        if s.pos.with_untracked(|p| *p != at) {
+                            s.pos.update_untracked(|p| *p = at);
+                            els.vertices.with_value(|m| {
+                                if let Some((_, el)) = m.get(&*s.name) {
+                                    _ = el.set_attribute("transform", &translate(at));
+                                }
+                            });
+                        }
+                        if s.node.with_untracked(|old| !same_but_place(old, n)) {
+                            s.node.set(unplaced(n));
+                        }
+                        set_if_changed(&s.cell, &cell_of(n.index));
+                        set_if_changed(&s.members, &members_of(n.index));
+                    },
+                )
+                .0
+            })
         })
     });
     let out = out.unwrap_or_default();
@@ -577,7 +576,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     let edge_store = StoredValue::new(std::collections::HashMap::new());
     let drawn = RwSignal::new(0u64);
     let els = Elements::new();
-    Effect::new(move |_| super::ctx::timed("marks", || mark_all(ctx, vertex_store, edge_store, drawn)));
+    Effect::new(move |_| mark_all(ctx, vertex_store, edge_store, drawn));
     let drag = StoredValue::new(None::<(f64, f64, f64, f64)>);
     let on_down = move |ev: web_sys::PointerEvent| {
         if ev.button() != 0 {
@@ -816,7 +815,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        <For each=move || super::ctx::timed("eslots", || edge_slots(ctx, edge_store, drawn, els)) key=|e| e.key.clone() let:e>
+                        <For each=move || super::ctx::timed("draw-edges", || edge_slots(ctx, edge_store, drawn, els)) key=|e| e.key.clone() let:e>
                             {edge_view(e, els)}
                         </For>
                         {move || {
@@ -835,7 +834,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                                 })
                                 .collect_view()
                         }}
-                        <For each=move || super::ctx::timed("vslots", || vertex_slots(ctx, vertex_store, drawn, els)) key=|v| v.name.clone() let:v>
+                        <For each=move || super::ctx::timed("draw-vertices", || vertex_slots(ctx, vertex_store, drawn, els)) key=|v| v.name.clone() let:v>
                             {vertex_view(ctx, v, els)}
                         </For>
                         {overlay::layer(ctx)}

@@ -110,7 +110,7 @@ pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
 /// none, or if the checker gave up). Also asked of files hcl-edit reads, since HCL refuses some
 /// that hcl-edit takes (a quoted string over several lines).
 pub(crate) fn hcl_syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
-    crate::hclsyntax::sorted_errors(&file.text, &file.name)
+    super::kept_syntax_errors(&file.text, &file.name)
         .unwrap_or_default()
         .into_iter()
         .map(|e| {

@@ -774,3 +774,48 @@ async fn the_replacement_examples_show_their_planned_actions_with_tofu_plans_col
     );
     host.remove();
 }
+
+// Issue 16, item 5: zoomed out below a readable label size the graph is drawn as marks, and
+// zooming back in brings the labels back.
+#[wasm_bindgen_test]
+async fn zoomed_out_the_graph_is_drawn_as_marks_and_zoomed_in_with_labels() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    let svg = host
+        .query_selector(".graph-svg")
+        .unwrap()
+        .expect("the graph");
+    let button = |label: &str| {
+        host.query_selector(&format!(".zoom-buttons button[aria-label='{label}']"))
+            .unwrap()
+            .expect("zoom button")
+    };
+    // (The test page has no stylesheet, so the canvas, and the fit, may be small.)
+    let mut clicks = 0;
+    while has_class(&svg, "marks-only") && clicks < 20 {
+        click(&button("Zoom in")).await;
+        clicks += 1;
+    }
+    assert!(
+        !has_class(&svg, "marks-only"),
+        "labels after {clicks} zoom-ins"
+    );
+    let mut clicks = 0;
+    while !has_class(&svg, "marks-only") && clicks < 30 {
+        click(&button("Zoom out")).await;
+        clicks += 1;
+    }
+    assert!(
+        has_class(&svg, "marks-only"),
+        "marks after {clicks} zoom-outs"
+    );
+    // The vertices are still there to click and walk; only their text is not drawn.
+    assert_eq!(vertex_names(&host).len(), 6);
+    // Each click is 1.25x, so one click back crosses the threshold again.
+    click(&button("Zoom in")).await;
+    assert!(
+        !has_class(&svg, "marks-only"),
+        "labels again one click later"
+    );
+    host.remove();
+}

@@ -222,13 +222,6 @@ pub(super) async fn yield_to_browser() {
     let _ = rx.await;
 }
 
-/// Keeps `v` until the browser is idle after the next frame, then drops it: freeing the
-/// previous analysis of 1,000 resources took about 9 ms, which an edit's redraw need not wait for.
-pub(super) fn drop_when_idle<T: 'static>(v: T) {
-    let v = std::cell::Cell::new(Some(v));
-    request_idle_callback(move || drop(v.take()));
-}
-
 pub(super) fn performance_now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
@@ -491,7 +484,7 @@ impl Ctx {
             b.progress.set(None);
             let a = timed("analysis", || model::analyze(&files, kind, &opts));
             b.analysis_workspace.set_value(ws);
-            drop_when_idle(b.analysis.get_untracked());
+            view::drop_when_idle(b.analysis.get_untracked());
             b.analysis.set(Arc::new(a));
             b.built.set(mine);
             return;
@@ -517,7 +510,7 @@ impl Ctx {
                 yield_to_browser().await;
                 if live() {
                     b.analysis_workspace.set_value(ws);
-                    drop_when_idle(b.analysis.get_untracked());
+                    view::drop_when_idle(b.analysis.get_untracked());
                     b.analysis.set(Arc::new(a));
                     b.progress.set(None);
                     b.built.set(mine);

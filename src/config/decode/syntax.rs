@@ -110,7 +110,7 @@ pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
 /// none, or if the checker gave up). Also asked of files hcl-edit reads, since HCL refuses some
 /// that hcl-edit takes (a quoted string over several lines).
 pub(crate) fn hcl_syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
-    super::kept_syntax_errors(&file.text, &file.name)
+    kept_syntax_errors(&file.text, &file.name)
         .unwrap_or_default()
         .into_iter()
         .map(|e| {
@@ -338,6 +338,133 @@ mod tests {
         assert!(
             d[0].starts_with("main.tf:1,14: Unclosed configuration block: "),
             "{d:?}"
+        );
+    }
+}
+
+/// Whether [`super::decode_file`] keeps the syntax trees of the texts it parsed, for the next call on
+/// the same text (see [`keep_parses`]).
+static KEEP_PARSES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes [`super::decode_file`] keep the syntax trees of recent texts. The page turns it on: an edit
+/// loads every file again although one changed (at the generated 1,000 resources, 11 files of
+/// which the edit touched one, hcl-edit's parse was ~15 ms of the ~80 ms analysis). The CLI
+/// parses each file once and leaves it off, keeping its peak memory down. Results do not
+/// change: a tree is reused only for exactly the same text.
+pub fn keep_parses(on: bool) {
+    KEEP_PARSES.store(on, std::sync::atomic::Ordering::Relaxed);
+    if !on {
+        PARSES.with(|c| c.borrow_mut().clear());
+        CHECKS.with(|c| c.borrow_mut().clear());
+    }
+}
+
+/// Most texts kept, and most bytes of text: beyond either, the cache starts over.
+const KEPT_TEXTS: usize = 512;
+const KEPT_BYTES: usize = 8 << 20;
+
+type SyntaxErrors = Option<Vec<crate::hclsyntax::SyntaxError>>;
+
+std::thread_local! {
+    static PARSES: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<hcl::edit::structure::Body>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+    /// HCL's own syntax check of (file name, text), kept the same way.
+    static CHECKS: std::cell::RefCell<std::collections::HashMap<(String, String), SyntaxErrors>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`crate::hclsyntax::sorted_errors`], kept for the same file name and text when
+/// [`keep_parses`] is on (it was ~6 ms of an edit's analysis at 1,000 resources).
+pub(super) fn kept_syntax_errors(text: &str, name: &str) -> SyntaxErrors {
+    if !KEEP_PARSES.load(std::sync::atomic::Ordering::Relaxed) {
+        return crate::hclsyntax::sorted_errors(text, name);
+    }
+    let key = (name.to_string(), text.to_string());
+    if let Some(e) = CHECKS.with(|c| c.borrow().get(&key).cloned()) {
+        return e;
+    }
+    let e = crate::hclsyntax::sorted_errors(text, name);
+    CHECKS.with(|c| {
+        let mut c = c.borrow_mut();
+        let bytes: usize = c.keys().map(|(n, t)| n.len() + t.len()).sum();
+        if c.len() >= KEPT_TEXTS || bytes + text.len() > KEPT_BYTES {
+            c.clear();
+        }
+        if text.len() <= KEPT_BYTES {
+            c.insert(key, e.clone());
+        }
+    });
+    e
+}
+
+/// hcl-edit's syntax tree of `text`, kept for the same text when [`keep_parses`] is on.
+pub(super) fn parsed(
+    text: &str,
+) -> Result<std::rc::Rc<hcl::edit::structure::Body>, hcl::edit::parser::Error> {
+    if !KEEP_PARSES.load(std::sync::atomic::Ordering::Relaxed) {
+        return hcl::edit::parser::parse_body(text).map(std::rc::Rc::new);
+    }
+    if let Some(b) = PARSES.with(|c| c.borrow().get(text).cloned()) {
+        return Ok(b);
+    }
+    let b = std::rc::Rc::new(hcl::edit::parser::parse_body(text)?);
+    PARSES.with(|c| {
+        let mut c = c.borrow_mut();
+        let bytes: usize = c.keys().map(String::len).sum();
+        if c.len() >= KEPT_TEXTS || bytes + text.len() > KEPT_BYTES {
+            c.clear();
+        }
+        if text.len() <= KEPT_BYTES {
+            c.insert(text.to_string(), b.clone());
+        }
+    });
+    Ok(b)
+}
+
+#[cfg(test)]
+mod kept_parses {
+    use super::*;
+
+    // Issue 11, item 5: the page's edits reuse the syntax trees of unchanged files.
+    #[test]
+    fn a_kept_tree_is_reused_only_for_the_same_text_and_decodes_the_same() {
+        let files = crate::generator::generate(&crate::generator::GenOptions {
+            resources: 40,
+            modules: 2,
+            seed: 3,
+        });
+        let text = files.values().next().expect("a file").clone();
+        keep_parses(true);
+        let a = parsed(&text).expect("parses");
+        let b = parsed(&text).expect("parses");
+        let c = parsed(&format!("{text}\n")).expect("parses");
+        assert!(std::rc::Rc::ptr_eq(&a, &b), "the same text reuses its tree");
+        assert!(!std::rc::Rc::ptr_eq(&a, &c), "another text is parsed");
+        let kept = crate::config::load::load_files(&files);
+        let again = crate::config::load::load_files(&files);
+        keep_parses(false);
+        let fresh = crate::config::load::load_files(&files);
+        assert!(parsed(&text).is_ok_and(|d| !std::rc::Rc::ptr_eq(&a, &d)));
+        let show =
+            |(c, d): &(Option<crate::config::Config>, Vec<Diagnostic>)| format!("{c:?}{d:?}");
+        assert_eq!(show(&kept), show(&fresh));
+        assert_eq!(show(&again), show(&fresh));
+        // A syntax error is reported the same either way.
+        let bad: std::collections::BTreeMap<String, String> = [(
+            "main.tf".to_string(),
+            "resource \"a\" \"b\" {\n".to_string(),
+        )]
+        .into();
+        keep_parses(true);
+        let first = crate::config::load::load_files(&bad).1;
+        let second = crate::config::load::load_files(&bad).1;
+        assert!(CHECKS.with(|c| c.borrow().keys().any(|(n, _)| n == "main.tf")));
+        keep_parses(false);
+        assert!(!first.is_empty());
+        assert_eq!(format!("{first:?}"), format!("{second:?}"));
+        assert_eq!(
+            format!("{first:?}"),
+            format!("{:?}", crate::config::load::load_files(&bad).1)
         );
     }
 }

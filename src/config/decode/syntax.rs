@@ -354,8 +354,7 @@ static KEEP_PARSES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBoo
 pub fn keep_parses(on: bool) {
     KEEP_PARSES.store(on, std::sync::atomic::Ordering::Relaxed);
     if !on {
-        PARSES.with(|c| c.borrow_mut().clear());
-        CHECKS.with(|c| c.borrow_mut().clear());
+        KEPT.with(|c| c.borrow_mut().clear());
     }
 }
 
@@ -365,35 +364,56 @@ const KEPT_BYTES: usize = 8 << 20;
 
 type SyntaxErrors = Option<Vec<crate::hclsyntax::SyntaxError>>;
 
+/// What is kept of one text: hcl-edit's tree, and HCL's own syntax check under each file name
+/// it was asked for (its messages and ranges name the file).
+#[derive(Default)]
+struct Kept {
+    tree: Option<std::rc::Rc<hcl::edit::structure::Body>>,
+    checks: Vec<(String, SyntaxErrors)>,
+}
+
 std::thread_local! {
-    static PARSES: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<hcl::edit::structure::Body>>> =
+    static KEPT: std::cell::RefCell<std::collections::HashMap<String, Kept>> =
         std::cell::RefCell::new(std::collections::HashMap::new());
-    /// HCL's own syntax check of (file name, text), kept the same way.
-    static CHECKS: std::cell::RefCell<std::collections::HashMap<(String, String), SyntaxErrors>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// Whether what is made of `text` is kept (see [`keep_parses`]).
+fn keeping(text: &str) -> bool {
+    KEEP_PARSES.load(std::sync::atomic::Ordering::Relaxed) && text.len() <= KEPT_BYTES
+}
+
+/// Runs `f` on what is kept of `text`, an empty entry if nothing is yet (making room first).
+fn kept<R>(text: &str, f: impl FnOnce(&mut Kept) -> R) -> R {
+    KEPT.with(|c| {
+        let mut c = c.borrow_mut();
+        if let Some(k) = c.get_mut(text) {
+            return f(k);
+        }
+        let bytes: usize = c.keys().map(String::len).sum();
+        if c.len() >= KEPT_TEXTS || bytes + text.len() > KEPT_BYTES {
+            c.clear();
+        }
+        f(c.entry(text.to_string()).or_default())
+    })
 }
 
 /// [`crate::hclsyntax::sorted_errors`], kept for the same file name and text when
 /// [`keep_parses`] is on (it was ~6 ms of an edit's analysis at 1,000 resources).
 pub(super) fn kept_syntax_errors(text: &str, name: &str) -> SyntaxErrors {
-    if !KEEP_PARSES.load(std::sync::atomic::Ordering::Relaxed) {
+    if !keeping(text) {
         return crate::hclsyntax::sorted_errors(text, name);
     }
-    let key = (name.to_string(), text.to_string());
-    if let Some(e) = CHECKS.with(|c| c.borrow().get(&key).cloned()) {
+    let known = kept(text, |k| {
+        k.checks
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, e)| e.clone())
+    });
+    if let Some(e) = known {
         return e;
     }
     let e = crate::hclsyntax::sorted_errors(text, name);
-    CHECKS.with(|c| {
-        let mut c = c.borrow_mut();
-        let bytes: usize = c.keys().map(|(n, t)| n.len() + t.len()).sum();
-        if c.len() >= KEPT_TEXTS || bytes + text.len() > KEPT_BYTES {
-            c.clear();
-        }
-        if text.len() <= KEPT_BYTES {
-            c.insert(key, e.clone());
-        }
-    });
+    kept(text, |k| k.checks.push((name.to_string(), e.clone())));
     e
 }
 
@@ -401,24 +421,15 @@ pub(super) fn kept_syntax_errors(text: &str, name: &str) -> SyntaxErrors {
 pub(super) fn parsed(
     text: &str,
 ) -> Result<std::rc::Rc<hcl::edit::structure::Body>, hcl::edit::parser::Error> {
-    if !KEEP_PARSES.load(std::sync::atomic::Ordering::Relaxed) {
+    if !keeping(text) {
         return hcl::edit::parser::parse_body(text).map(std::rc::Rc::new);
     }
-    if let Some(b) = PARSES.with(|c| c.borrow().get(text).cloned()) {
-        return Ok(b);
+    if let Some(t) = kept(text, |k| k.tree.clone()) {
+        return Ok(t);
     }
-    let b = std::rc::Rc::new(hcl::edit::parser::parse_body(text)?);
-    PARSES.with(|c| {
-        let mut c = c.borrow_mut();
-        let bytes: usize = c.keys().map(String::len).sum();
-        if c.len() >= KEPT_TEXTS || bytes + text.len() > KEPT_BYTES {
-            c.clear();
-        }
-        if text.len() <= KEPT_BYTES {
-            c.insert(text.to_string(), b.clone());
-        }
-    });
-    Ok(b)
+    let t = std::rc::Rc::new(hcl::edit::parser::parse_body(text)?);
+    kept(text, |k| k.tree = Some(t.clone()));
+    Ok(t)
 }
 
 #[cfg(test)]
@@ -458,7 +469,11 @@ mod kept_parses {
         keep_parses(true);
         let first = crate::config::load::load_files(&bad).1;
         let second = crate::config::load::load_files(&bad).1;
-        assert!(CHECKS.with(|c| c.borrow().keys().any(|(n, _)| n == "main.tf")));
+        assert!(KEPT.with(|c| {
+            c.borrow()
+                .values()
+                .any(|k| k.checks.iter().any(|(n, _)| n == "main.tf"))
+        }));
         keep_parses(false);
         assert!(!first.is_empty());
         assert_eq!(format!("{first:?}"), format!("{second:?}"));

@@ -15,11 +15,10 @@ pub use crate::page::graph::{rounding, shape_points};
 pub struct VSlot {
     /// Shared: `<For>` clones every slot's key at every redraw.
     name: Arc<str>,
-    /// What it is and its size (its place is [`VSlot::pos`]): an edit moves most vertices but
-    /// changes few, and what reads this (kind, size, index) then does not run again.
+    /// What it is, its size and its place. A change of place alone is written untracked (and
+    /// straight to its element, see [`Elements`]): an edit moves most vertices but changes few,
+    /// and what reads this (kind, size, index) then does not run again.
     node: ArcRwSignal<SNode>,
-    /// Its top-left corner as last written to its element (see [`Elements`]).
-    pos: ArcRwSignal<(f64, f64)>,
     cell: ArcRwSignal<walkrt::VCell>,
     /// For a collapsed module, the vertices it hides (indexes in the shown graph).
     members: ArcRwSignal<Option<Vec<usize>>>,
@@ -74,6 +73,19 @@ impl Elements {
     }
 }
 
+/// Sets `attr` of the element drawn under `key` in `map`, if one is.
+fn write<K, Q>(map: ElementMap<K>, key: &Q, attr: &str, value: &str)
+where
+    K: std::hash::Hash + Eq + std::borrow::Borrow<Q> + 'static,
+    Q: std::hash::Hash + Eq + ?Sized,
+{
+    map.with_value(|m| {
+        if let Some((_, el)) = m.get(key) {
+            _ = el.set_attribute(attr, value);
+        }
+    });
+}
+
 /// Keeps the element `el_ref` will hold in `map` under `key` while the calling view is drawn
 /// (the cleanup of an earlier element under the same key does not remove a later one). `sync`
 /// writes its current place when it is loaded, in case a layout came between the view's build
@@ -108,27 +120,24 @@ fn register<K: std::hash::Hash + Eq + Clone + Send + Sync + 'static, E>(
     });
 }
 
-fn translate((x, y): (f64, f64)) -> String {
-    crate::page::scene::translate(x, y)
-}
-
-/// `n` without its place (kept apart in [`VSlot::pos`]).
-fn unplaced(n: &SNode) -> SNode {
-    SNode {
-        x: 0.0,
-        y: 0.0,
-        ..n.clone()
-    }
-}
-
-/// Whether `old` (an [`unplaced`] vertex) is `n` but for its place.
+/// Whether `old` is `n` but for its place (every other field named, so a new one is not missed).
 fn same_but_place(old: &SNode, n: &SNode) -> bool {
-    old.index == n.index
-        && old.name == n.name
-        && old.kind == n.kind
-        && old.typed == n.typed
-        && old.w == n.w
-        && old.h == n.h
+    let SNode {
+        index,
+        name,
+        kind,
+        typed,
+        x: _,
+        y: _,
+        w,
+        h,
+    } = old;
+    *index == n.index
+        && *name == n.name
+        && *kind == n.kind
+        && *typed == n.typed
+        && *w == n.w
+        && *h == n.h
 }
 
 /// Sets `s` to `v` unless it already holds it (so nothing that reads it runs again).
@@ -162,24 +171,23 @@ fn vertex_slots(
                     |n| &n.name,
                     |n| VSlot {
                         name: Arc::from(n.name.as_str()),
-                        node: ArcRwSignal::new(unplaced(n)),
-                        pos: ArcRwSignal::new((n.x, n.y)),
+                        node: ArcRwSignal::new((*n).clone()),
                         cell: ArcRwSignal::new(cell_of(n.index)),
                         members: ArcRwSignal::new(members_of(n.index)),
                         marks: ArcRwSignal::new(VMarks::default()),
                     },
                     |s, n| {
-                        let at = (n.x, n.y);
-                        if s.pos.with_untracked(|p| *p != at) {
-                            s.pos.update_untracked(|p| *p = at);
-                            els.vertices.with_value(|m| {
-                                if let Some((_, el)) = m.get(&*s.name) {
-                                    _ = el.set_attribute("transform", &translate(at));
-                                }
-                            });
+                        let (moved, changed) = s.node.with_untracked(|old| {
+                            ((old.x, old.y) != (n.x, n.y), !same_but_place(old, n))
+                        });
+                        if moved {
+                            let at = crate::page::scene::translate(n.x, n.y);
+                            write(els.vertices, &*s.name, "transform", &at);
                         }
-                        if s.node.with_untracked(|old| !same_but_place(old, n)) {
-                            s.node.set(unplaced(n));
+                        if changed {
+                            s.node.set((*n).clone());
+                        } else if moved {
+                            s.node.update_untracked(|old| *old = (*n).clone());
                         }
                         set_if_changed(&s.cell, &cell_of(n.index));
                         set_if_changed(&s.members, &members_of(n.index));
@@ -229,11 +237,7 @@ fn edge_slots(
                     // untracked (`mark_all`), so the path is written here and nothing re-runs.
                     if s.edge.with_untracked(|old| old != *e) {
                         if s.edge.with_untracked(|old| old.d != e.d) {
-                            els.edges.with_value(|m| {
-                                if let Some((_, el)) = m.get(&*s.key) {
-                                    _ = el.set_attribute("d", &e.d);
-                                }
-                            });
+                            write(els.edges, &*s.key, "d", &e.d);
                         }
                         s.edge.update_untracked(|old| *old = (*e).clone());
                     }
@@ -313,7 +317,6 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let VSlot {
         name,
         node,
-        pos,
         cell,
         members,
         marks,
@@ -357,7 +360,8 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let kind = Memo::new(move |_| nd.with(|n| n.kind));
     let nd = node.clone();
     let size = Memo::new(move |_| nd.with(|n| (n.w, n.h)));
-    let index = Memo::new(move |_| node.with(|n| n.index));
+    let nd = node.clone();
+    let index = Memo::new(move |_| nd.with(|n| n.index));
     let m = marks.clone();
     let class = move || m.with(|m| format!("vertex kind-{}{}", kind.get().css(), m.classes));
     let m = marks.clone();
@@ -394,9 +398,10 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
         }
     };
     let el_ref = NodeRef::<leptos::svg::G>::new();
-    let at = pos.clone();
+    let at = node.clone();
     register(els, els.vertices, name.clone(), el_ref, move |el| {
-        _ = el.set_attribute("transform", &translate(at.get_untracked()));
+        let t = at.with_untracked(|n| crate::page::scene::translate(n.x, n.y));
+        _ = el.set_attribute("transform", &t);
     });
     let click_name = name.clone();
     let data_name = name.clone();
@@ -455,7 +460,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
                 }
             }
             // Placed here once; later places are written by `vertex_slots`.
-            transform=translate(pos.get_untracked())
+            transform=node.with_untracked(|n| crate::page::scene::translate(n.x, n.y))
             node_ref=el_ref
             on:click=move |ev| {
                 ev.stop_propagation();

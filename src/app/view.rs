@@ -61,7 +61,6 @@ impl GraphView {
     }
 }
 
-/// The last layout: its input graph and the scene.
 /// Keeps `v` until the browser is idle after the next frame, then drops it: freeing the
 /// previous analysis of 1,000 resources took about 9 ms, which an edit's redraw need not wait for.
 pub(super) fn drop_when_idle<T: 'static>(v: T) {
@@ -69,6 +68,7 @@ pub(super) fn drop_when_idle<T: 'static>(v: T) {
     request_idle_callback(move || drop(v.take()));
 }
 
+/// The last layout: its input graph and the scene.
 pub type SceneCache = StoredValue<Option<(PageGraph, Arc<Scene>)>>;
 
 /// The scene of `s`, laid out with `hint`, or the last one if `s` draws the same graph. Shared:

@@ -850,7 +850,7 @@ fn improve(g: &mut LayeredGraph, keys: &mut Keys, opts: &LayoutOptions) -> u64 {
             // A previous layout's order (an edit in the page) starts near where the sweeps
             // end: on the generated 1,000 resources (three edits) one idle sweep stops it with
             // as few crossings as a fresh layout of the same graph (22,448-23,823 against
-            // 22,089-22,815; four idle sweeps gave 20,645-21,376) in 35 ms instead of 51-80.
+            // 22,089-22,815; four idle sweeps gave 20,736-21,376) in 35 ms instead of 58-80.
             if stall >= if keys.hint.is_some() { 1 } else { 4 } {
                 break;
             }

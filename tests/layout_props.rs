@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use tfgraph::dag::{Graph, VertexId};
 use tfgraph::layout::{
     self, Direction, Layout, LayoutOptions, count_crossings, monospace_size, random_graph,
@@ -220,6 +221,97 @@ proptest! {
                 let (ia, ib) = (name_index(&a.name), name_index(&b.name));
                 if a.layer == b.layer && after_case.clusters[ia] == after_case.clusters[ib] && ha < hb {
                     prop_assert!(a.x < b.x, "{} / {}", a.name, b.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sticky_layout_of_the_same_graph_is_the_old_one(c in case(false), lr in any::<bool>(), wrap in any::<bool>()) {
+        // One drawing (no packing of components, which lays parts out alone): laid out again
+        // near itself, nothing moves.
+        let opts = LayoutOptions {
+            direction: if lr { Direction::LeftToRight } else { Direction::TopToBottom },
+            wrap,
+            aspect: None,
+            ..LayoutOptions::default()
+        };
+        let (old, _, _) = run(&c, &opts);
+        let again = LayoutOptions { sticky: Some(Arc::new(old.clone())), ..opts };
+        let (new, _, _) = run(&c, &again);
+        prop_assert_eq!(new.nodes.len(), old.nodes.len());
+        for (a, b) in new.nodes.iter().zip(&old.nodes) {
+            prop_assert_eq!(a.layer, b.layer);
+            prop_assert!((a.x - b.x).abs() < EPS && (a.y - b.y).abs() < EPS, "{} moved: {:?} -> {:?}", a.name, (b.x, b.y), (a.x, a.y));
+        }
+        for (a, b) in new.edges.iter().zip(&old.edges) {
+            prop_assert_eq!(a.points.len(), b.points.len());
+            for (p, q) in a.points.iter().zip(&b.points) {
+                prop_assert!((p.0 - q.0).abs() < EPS && (p.1 - q.1).abs() < EPS, "{:?} -> {:?}", b.points, a.points);
+            }
+        }
+        for (a, b) in new.clusters.iter().zip(&old.clusters) {
+            prop_assert!((a.x - b.x).abs() < EPS && (a.w - b.w).abs() < EPS, "{:?}", a.path);
+        }
+    }
+
+    #[test]
+    fn sticky_layouts_after_an_edit_are_sound_and_keep_the_old_order(
+        c in case(false),
+        drop in prop::collection::vec(0usize..28, 0..3),
+        grow in any::<bool>(),
+        lr in any::<bool>(),
+        pack in any::<bool>(),
+    ) {
+        // A few vertices added (or removed): the new drawing is as sound as a fresh one, and
+        // vertices that stay on one layer in one cluster keep their order there.
+        let keep: Vec<usize> = (0..c.sizes.len()).filter(|i| !drop.contains(i)).collect();
+        let pos: BTreeMap<usize, usize> = keep.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        let small = Case {
+            sizes: keep.iter().map(|&i| c.sizes[i]).collect(),
+            clusters: keep.iter().map(|&i| c.clusters[i]).collect(),
+            edges: c.edges.iter().filter_map(|(a, b)| Some((*pos.get(a)?, *pos.get(b)?))).collect(),
+        };
+        let to_big: BTreeMap<String, String> =
+            keep.iter().enumerate().map(|(k, &i)| (format!("v{k}"), format!("v{i}"))).collect();
+        let to_small: BTreeMap<String, String> =
+            to_big.iter().map(|(a, b)| (b.clone(), a.clone())).collect();
+        let opts = LayoutOptions {
+            direction: if lr { Direction::LeftToRight } else { Direction::TopToBottom },
+            aspect: if pack { Some(layout::DEFAULT_ASPECT) } else { None },
+            ..LayoutOptions::default()
+        };
+        let (mut before, after_case, rename) = if grow {
+            (run(&small, &opts).0, &c, &to_big)
+        } else {
+            (run(&c, &opts).0, &small, &to_small)
+        };
+        for (k, n) in before.nodes.iter_mut().enumerate() {
+            n.name = rename.get(&n.name).cloned().unwrap_or_else(|| format!("gone{k}"));
+        }
+        let old: BTreeMap<String, layout::NodeBox> =
+            before.nodes.iter().map(|n| (n.name.clone(), n.clone())).collect();
+        let sticky = LayoutOptions { sticky: Some(Arc::new(before)), ..opts };
+        let (after, g, _) = run(after_case, &sticky);
+        check_geometry(after_case, &after)?;
+        prop_assert_eq!(after.edges.len(), g.edge_count());
+        let layer: BTreeMap<VertexId, usize> = after.nodes.iter().map(|n| (n.id, n.layer)).collect();
+        for e in &after.edges {
+            if e.from != e.to {
+                prop_assert_eq!(e.reversed, layer[&e.from] > layer[&e.to]);
+                prop_assert!(layer[&e.from] != layer[&e.to]);
+            }
+            prop_assert!(e.points.iter().all(|p| p.0.is_finite() && p.1.is_finite()));
+        }
+        let along = |n: &layout::NodeBox| if lr { n.y } else { n.x };
+        for a in &after.nodes {
+            for b in &after.nodes {
+                let (Some(oa), Some(ob)) = (old.get(&a.name), old.get(&b.name)) else { continue };
+                let (ia, ib) = (name_index(&a.name), name_index(&b.name));
+                if a.layer == b.layer && oa.layer == ob.layer
+                    && after_case.clusters[ia] == after_case.clusters[ib] && along(oa) < along(ob)
+                {
+                    prop_assert!(along(a) < along(b), "{} / {}", a.name, b.name);
                 }
             }
         }

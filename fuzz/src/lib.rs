@@ -407,11 +407,25 @@ pub mod layout_graph {
         };
         let l = check_layout(&input, &opts);
         if case.relayout {
-            let opts = LayoutOptions {
+            let hinted = LayoutOptions {
                 previous: Some(l.order_hint()),
+                ..opts.clone()
+            };
+            check_layout(&input, &hinted);
+            // Near the first layout (an edit in the page): the same input, and the input
+            // without its last vertex.
+            let sticky = LayoutOptions {
+                sticky: Some(std::sync::Arc::new(l)),
                 ..opts
             };
-            check_layout(&input, &opts);
+            check_layout(&input, &sticky);
+            if n > 0 {
+                let fewer = Input {
+                    nodes: input.nodes[..n - 1].to_vec(),
+                    edges: input.edges.clone(),
+                };
+                check_layout(&fewer, &sticky);
+            }
         }
     }
 }

@@ -85,6 +85,9 @@ pub(super) struct Build {
     pub(super) step: RwSignal<Option<usize>>,
     pub(super) shown: Memo<Shown>,
     pub(super) scene: Memo<Arc<Scene>>,
+    /// Bumped by "Tidy": the next scene is laid out afresh instead of near the last one (an
+    /// edit keeps what it did not change in place, so gaps can gather over many edits).
+    pub(super) tidy: RwSignal<u64>,
     /// `-target` and `-exclude` addresses as typed.
     pub(super) targets: RwSignal<String>,
     pub(super) excludes: RwSignal<String>,
@@ -308,7 +311,9 @@ impl Build {
                 None => Shown::default(),
             })
         });
-        let hint = StoredValue::new(None::<BTreeMap<String, f64>>);
+        let hint = StoredValue::new(None::<Arc<crate::layout::Layout>>);
+        let tidy = RwSignal::new(0u64);
+        let tidied = StoredValue::new(0u64);
         let layout_cache: view::SceneCache = StoredValue::new(None);
         // While a build step is chosen: every step's vertices and edges laid out once, so that
         // stepping moves nothing (`None` when too big: then each step is laid out alone).
@@ -326,6 +331,14 @@ impl Build {
         // Compared by identity, as `good`: a new layout is a new scene.
         let scene = Memo::new_with_compare(
             move |_| {
+                let asked = tidy.get();
+                if asked != tidied.get_value() {
+                    tidied.set_value(asked);
+                    hint.set_value(None);
+                    if let Some(old) = layout_cache.try_update_value(Option::take).flatten() {
+                        view::drop_when_idle(old);
+                    }
+                }
                 shown.with(|s| {
                     let at_step = s.replay.as_ref().and_then(|_| {
                         steps_layout
@@ -334,7 +347,7 @@ impl Build {
                     let sc = at_step.unwrap_or_else(|| {
                         timed("layout", || view::scene(s, hint.get_value(), layout_cache))
                     });
-                    hint.set_value(Some(sc.hint.clone()));
+                    hint.set_value(sc.previous());
                     sc
                 })
             },
@@ -354,6 +367,7 @@ impl Build {
             step,
             shown,
             scene,
+            tidy,
             targets: RwSignal::new(String::new()),
             excludes: RwSignal::new(String::new()),
         }

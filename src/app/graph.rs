@@ -855,6 +855,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     <button type="button" title="Fit the graph" on:click=move |_| ctx.canvas.fit()>
                         "Fit"
                     </button>
+                    <button type="button" id="tidy" title="Lay the graph out afresh: edits keep what they did not change in place, which can leave gaps" on:click=move |_| ctx.build.tidy.update(|n| *n += 1)>
+                        "Tidy"
+                    </button>
                 </div>
                 <Show when=stale>
                     <span class="stale" title="The configuration has errors: fix them to update the graph">

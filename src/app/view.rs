@@ -8,7 +8,7 @@ use crate::page::scene::Scene;
 use crate::page::view::Shown;
 use crate::page::view::ViewOpts;
 use leptos::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// The view settings (signals), grouped in one `Ctx` field.
@@ -71,9 +71,10 @@ pub(super) fn drop_when_idle<T: 'static>(v: T) {
 /// The last layout: its input graph and the scene.
 pub type SceneCache = StoredValue<Option<(PageGraph, Arc<Scene>)>>;
 
-/// The scene of `s`, laid out with `hint`, or the last one if `s` draws the same graph. Shared:
-/// the cache and the page hold one scene (copying one of 1,000 resources took milliseconds).
-pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>, cache: SceneCache) -> Arc<Scene> {
+/// The scene of `s`, laid out near `previous` (the last scene's layout), or the last one if `s`
+/// draws the same graph. Shared: the cache and the page hold one scene (copying one of 1,000
+/// resources took milliseconds).
+pub fn scene(s: &Shown, previous: Option<Arc<Layout>>, cache: SceneCache) -> Arc<Scene> {
     let (g, visible) = crate::page::scene::drawn(s);
     let same = cache.with_value(|c| match c {
         Some((last, sc)) if *last == g => Some(sc.clone()),
@@ -82,7 +83,7 @@ pub fn scene(s: &Shown, hint: Option<BTreeMap<String, f64>>, cache: SceneCache) 
     if let Some(sc) = same {
         return sc;
     }
-    let sc = Arc::new(crate::page::scene::scene(&g, &visible, hint));
+    let sc = Arc::new(crate::page::scene::scene(&g, &visible, previous));
     if let Some(old) = cache
         .try_update_value(|c| c.replace((g, sc.clone())))
         .flatten()

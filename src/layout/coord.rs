@@ -245,6 +245,28 @@ impl Solver<'_> {
         true
     }
 
+    /// [`Solver::tighten`] for the borders `new` marks only (those without an old place).
+    fn tighten_new(&mut self, new: &[bool]) {
+        for i in (0..self.c.topo.len()).rev() {
+            let v = self.c.topo[i];
+            if self.c.role[v] == Role::Left && new[v] && !self.c.succs[v].is_empty() {
+                self.x[v] = self.c.succs[v]
+                    .iter()
+                    .map(|&(s, sep)| self.x[s] - sep)
+                    .fold(f64::INFINITY, f64::min);
+            }
+        }
+        for i in 0..self.c.topo.len() {
+            let v = self.c.topo[i];
+            if self.c.role[v] == Role::Right && new[v] && !self.c.preds[v].is_empty() {
+                self.x[v] = self.c.preds[v]
+                    .iter()
+                    .map(|&(p, sep)| self.x[p] + sep)
+                    .fold(f64::NEG_INFINITY, f64::max);
+            }
+        }
+    }
+
     /// Borders hug their contents again (so neighbours may come closer next pass).
     fn tighten(&mut self) {
         for i in (0..self.c.topo.len()).rev() {
@@ -313,21 +335,86 @@ fn assign_breadth(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions) -> Vec<
         } else {
             Side::Below
         };
-        median_pass(&mut s, g, side, true);
+        median_pass(&mut s, g, side, true, None);
         s.tighten();
     }
     // Long edges straight: each dummy chain moves to one position all its points can take;
     // then the real vertices settle around the straightened chains.
     straighten(&mut s, g);
-    median_pass(&mut s, g, Side::Both, false);
+    median_pass(&mut s, g, Side::Both, false, None);
     straighten(&mut s, g);
     s.tighten();
     s.x
 }
 
+/// Positions near a previous layout (see `sticky.rs`): in the constraint graph's order, each
+/// variable (item or cluster border) takes its old place unless what is left of it needs the
+/// room, then the first position right of that. Borders and items without an old place start as
+/// far left as they can, so a new item fills the room beside its left neighbour and pushes only
+/// what it must; then new items move towards the median of their neighbours within the room they
+/// have, and new borders hug their contents. Nothing that had a place is tightened or moved
+/// otherwise, so a graph laid out near its own layout is drawn exactly as before.
+fn assign_near(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions, near: &Near) -> Vec<f64> {
+    let cons = build_constraints(g, cl, opts);
+    let items = g.kind.len();
+    let vars = cons.role.len();
+    let margin = opts.margin.max(0.0);
+    let mut old: Vec<Option<f64>> = (0..items)
+        .map(|it| near.places.get(it).copied().flatten())
+        .collect();
+    old.resize(vars, None);
+    for (c, b) in near.borders.iter().enumerate().skip(1).take(cl.len() - 1) {
+        if let Some((lo, hi)) = *b {
+            old[left_var(items, c)] = Some(lo);
+            old[right_var(items, c)] = Some(hi);
+        }
+    }
+    let mut s = Solver {
+        c: &cons,
+        x: vec![0.0; vars],
+    };
+    for &v in &cons.topo {
+        let start = if v < items {
+            margin + g.breadth[v] / 2.0
+        } else {
+            margin
+        };
+        let lo = cons.preds[v]
+            .iter()
+            .map(|&(p, sep)| s.x[p] + sep)
+            .fold(start, f64::max);
+        s.x[v] = match old[v] {
+            Some(p) if p.is_finite() => p.max(lo),
+            _ => lo,
+        };
+    }
+    let new: Vec<bool> = old.iter().map(Option::is_none).collect();
+    if new[..items].iter().any(|&b| b) {
+        s.tighten_new(&new);
+        median_pass(&mut s, g, Side::Both, true, Some(&new));
+    }
+    s.tighten_new(&new);
+    s.x
+}
+
+/// A previous layout's places for [`place`]: per item its old place along the layer, per input
+/// edge its old port offsets at its upper and lower ends.
+pub(crate) struct Near<'a> {
+    pub places: &'a [Option<f64>],
+    pub ports: &'a [Option<(f64, f64)>],
+    /// Per cluster: its old box's ends along the layers (see `sticky::Near::borders`).
+    pub borders: &'a [Option<(f64, f64)>],
+}
+
 /// One pass over the layers moving items towards the median of their neighbours on `side`
 /// (dummy points too, unless `dummies` is false).
-fn median_pass(s: &mut Solver, g: &LayeredGraph, side: Side, dummies: bool) {
+fn median_pass(
+    s: &mut Solver,
+    g: &LayeredGraph,
+    side: Side,
+    dummies: bool,
+    movable: Option<&[bool]>,
+) {
     let layers = g.layers.len();
     let rows: Vec<usize> = match side {
         Side::Below => (0..layers).rev().collect(),
@@ -340,7 +427,8 @@ fn median_pass(s: &mut Solver, g: &LayeredGraph, side: Side, dummies: bool) {
         targets.clear();
         for &it in layer {
             nb.clear();
-            if dummies || matches!(g.kind[it], Kind::Real(_)) {
+            let may = movable.is_none_or(|m| m.get(it).copied().unwrap_or(false));
+            if may && (dummies || matches!(g.kind[it], Kind::Real(_))) {
                 if !matches!(side, Side::Below) {
                     nb.extend(g.up[it].iter().map(|&w| s.x[w]));
                 }
@@ -460,10 +548,14 @@ pub(crate) fn place(
     g: &LayeredGraph,
     cl: &Clusters,
     opts: &LayoutOptions,
+    near: Option<Near>,
 ) -> Layout {
     let n = input.nodes.len();
     let items = g.kind.len();
-    let mut x = assign_breadth(g, cl, opts);
+    let mut x = match &near {
+        Some(near) => assign_near(g, cl, opts, near),
+        None => assign_breadth(g, cl, opts),
+    };
     let layers = g.layers.len();
     let pad = opts.cluster_pad;
     let title_d = match opts.direction {
@@ -480,6 +572,11 @@ pub(crate) fn place(
         if g.span[c].is_some() {
             min_b = min_b.min(x[left_var(items, c)]);
         }
+    }
+    // Near a previous layout, the drawing moves only when something now starts left of the
+    // margin (room left by a removed vertex stays, rather than everything shifting into it).
+    if near.is_some() {
+        min_b = min_b.min(opts.margin);
     }
     if min_b.is_finite() {
         for v in x.iter_mut() {
@@ -578,6 +675,18 @@ pub(crate) fn place(
             let step = (g.breadth[v] * 0.6 / (k - 1) as f64).min(10.0);
             for (i, &(_, e)) in list.iter().enumerate() {
                 off[e] = (i as f64 - (k - 1) as f64 / 2.0) * step;
+            }
+        }
+    }
+
+    if let Some(near) = &near {
+        for (e, p) in near.ports.iter().enumerate().take(g.chains.len()) {
+            if let Some((o, i)) = *p
+                && o.is_finite()
+                && i.is_finite()
+            {
+                out_off[e] = o;
+                in_off[e] = i;
             }
         }
     }

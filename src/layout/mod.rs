@@ -33,6 +33,7 @@ mod model;
 mod order;
 mod pack;
 mod rank;
+mod sticky;
 pub mod svg;
 
 use crate::dag::{Graph, Vertex, VertexId};
@@ -81,6 +82,20 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
     if let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0) {
         let components = pack::components(input, &edges);
         if components.len() > 1 {
+            // Packed parts are laid out alone, each at its own origin: an old drawing's places
+            // do not carry over, its order does.
+            let unstuck;
+            let opts = match &opts.sticky {
+                Some(old) => {
+                    unstuck = LayoutOptions {
+                        previous: Some(old.order_hint()),
+                        sticky: None,
+                        ..opts.clone()
+                    };
+                    &unstuck
+                }
+                None => opts,
+            };
             let parts = pack::split(input, &edges, &components)
                 .into_iter()
                 .zip(components)
@@ -101,6 +116,29 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
 /// The layered layout proper of `input` with its in-range `edges`, all components side by side.
 fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> Layout {
     let n = input.nodes.len();
+    if let Some(old) = &opts.sticky {
+        if let Some(near) = sticky::Near::new(input, edges, old, opts.direction) {
+            let (ranked, before) = rank::rank_near(n, edges, &near.layers());
+            let clusters = order::Clusters::new(input);
+            let mut lg = order::LayeredGraph::build(input, opts, &ranked, &clusters);
+            let places = near.places(&lg, &before);
+            let borders = near.borders(&clusters);
+            order::order_near(&mut lg, &clusters, &places, &borders, opts);
+            let ports = near.ports(&ranked);
+            let near = coord::Near {
+                places: &places,
+                ports: &ports,
+                borders: &borders,
+            };
+            return coord::place(input, edges, &ranked, &lg, &clusters, opts, Some(near));
+        }
+        let fresh = LayoutOptions {
+            previous: Some(old.order_hint()),
+            sticky: None,
+            ..opts.clone()
+        };
+        return connected(input, edges, &fresh);
+    }
     let mut ranked = rank::rank(n, edges);
     if opts.wrap
         && let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0)
@@ -111,7 +149,7 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
     let mut lg = order::LayeredGraph::build(input, opts, &ranked, &clusters);
     let hint = opts.previous.as_ref().map(|p| hint_keys(input, p));
     order::order(&mut lg, &clusters, hint.as_deref(), opts);
-    coord::place(input, edges, &ranked, &lg, &clusters, opts)
+    coord::place(input, edges, &ranked, &lg, &clusters, opts, None)
 }
 
 /// With [`LayoutOptions::wrap`]: when the widest layer is well over the breadth that would give

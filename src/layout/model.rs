@@ -48,6 +48,13 @@ pub struct LayoutOptions {
     /// e.g. [`Layout::order_hint`]). Vertices named here keep their relative order within their
     /// cluster and layer; new vertices are placed by the usual heuristics.
     pub previous: Option<BTreeMap<String, f64>>,
+    /// Optional previous layout of a slightly changed graph (an edit): when few vertices were
+    /// added or removed, vertices, bends and ports found in it keep their layer and place where
+    /// the new graph allows, and only new items are placed (see `sticky.rs`). A bigger change,
+    /// or a graph that is packed as several components, is laid out afresh keeping the old
+    /// order as [`LayoutOptions::previous`] does. Takes precedence over `previous`.
+    #[serde(skip)]
+    pub sticky: Option<std::sync::Arc<Layout>>,
     /// The width / height the drawing of a graph with several weakly connected components aims
     /// at: each component is laid out alone and the drawings are packed into rows. `None` (or a
     /// value that is not finite and positive) keeps every component side by side in one row of
@@ -76,6 +83,7 @@ impl Default for LayoutOptions {
             transpose: true,
             coord_passes: 12,
             previous: None,
+            sticky: None,
             aspect: Some(DEFAULT_ASPECT),
             wrap: false,
         }

@@ -63,7 +63,16 @@ fn back_edges(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
     back
 }
 
-pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
+/// The input as a DAG: each edge oriented (self-loops `None`), successors and predecessors, and
+/// a topological order (Kahn's, smallest index first among the ready vertices).
+struct Dag {
+    edges: Vec<Option<(usize, usize, bool)>>,
+    succ: Vec<Vec<usize>>,
+    pred: Vec<Vec<usize>>,
+    topo: Vec<usize>,
+}
+
+fn dag(n: usize, edges: &[(usize, usize)]) -> Dag {
     let back = back_edges(n, edges);
     let mut dag: Vec<Option<(usize, usize, bool)>> = Vec::with_capacity(edges.len());
     let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -78,8 +87,6 @@ pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
         succ[u].push(l);
         pred[l].push(u);
     }
-
-    // Kahn's topological order, smallest index first among the ready vertices.
     let mut indeg: Vec<usize> = pred.iter().map(Vec::len).collect();
     let mut queue: VecDeque<usize> = (0..n).filter(|&v| indeg[v] == 0).collect();
     let mut topo = Vec::with_capacity(n);
@@ -100,47 +107,98 @@ pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
         }
         topo.extend((0..n).filter(|&v| !seen[v]));
     }
+    Dag {
+        edges: dag,
+        succ,
+        pred,
+        topo,
+    }
+}
 
+pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
+    let d = dag(n, edges);
     // Longest path from the roots.
     let mut rank = vec![0usize; n];
-    for &v in &topo {
-        for &w in &succ[v] {
+    for &v in &d.topo {
+        for &w in &d.succ[v] {
             if rank[w] <= rank[v] {
                 rank[w] = rank[v] + 1;
             }
         }
     }
-    // Pull vertices with more edges below than above down to their dependents.
-    for &v in topo.iter().rev() {
-        if succ[v].len() > pred[v].len() {
-            let lowest = succ[v].iter().map(|&w| rank[w]).min().unwrap_or(0);
+    pull(&d, &mut rank, |_| true);
+    compact(rank, d.edges).0
+}
+
+/// Layers near a previous layout's (`previous[v]`: the layer vertex `v` had there, if it was
+/// there): each vertex takes its old layer unless what it depends on now reaches that low or
+/// lower, then the first layer below all of it; vertices without an old layer are ranked as
+/// [`rank`] ranks them. Layers only ever move down from the old ones, so an edit that adds a
+/// vertex or an edge moves nothing but what must move. Also returns, per layer, the index it had
+/// before empty layers were dropped (the old layout's index for layers it had).
+pub(crate) fn rank_near(
+    n: usize,
+    edges: &[(usize, usize)],
+    previous: &[Option<usize>],
+) -> (Ranked, Vec<usize>) {
+    let d = dag(n, edges);
+    // An old layer past the vertex count cannot come from a layout of a graph of this size.
+    let old = |v: usize| previous.get(v).copied().flatten().map(|r| r.min(n));
+    let mut rank: Vec<usize> = (0..n).map(|v| old(v).unwrap_or(0)).collect();
+    for &v in &d.topo {
+        for &w in &d.succ[v] {
+            if rank[w] <= rank[v] {
+                rank[w] = rank[v] + 1;
+            }
+        }
+    }
+    pull(&d, &mut rank, |v| old(v).is_none());
+    compact(rank, d.edges)
+}
+
+/// Pulls the vertices `which` allows that have more edges below than above down to their
+/// dependents, in reverse topological order.
+fn pull(d: &Dag, rank: &mut [usize], which: impl Fn(usize) -> bool) {
+    for &v in d.topo.iter().rev() {
+        if d.succ[v].len() > d.pred[v].len() && which(v) {
+            let lowest = d.succ[v].iter().map(|&w| rank[w]).min().unwrap_or(0);
             if lowest > rank[v] + 1 {
                 rank[v] = lowest - 1;
             }
         }
     }
-    // Drop empty layers (an empty layer has no edge across it, so order is kept).
+}
+
+/// Drops empty layers (an empty layer has no edge across it, so order is kept); also returns
+/// each remaining layer's index before.
+fn compact(mut rank: Vec<usize>, edges: Vec<Option<(usize, usize, bool)>>) -> (Ranked, Vec<usize>) {
+    let n = rank.len();
     let max = rank.iter().copied().max().unwrap_or(0);
     let mut used = vec![false; max + 1];
     for &r in &rank {
         used[r] = true;
     }
     let mut remap = vec![0usize; max + 1];
-    let mut next = 0;
+    let mut before = Vec::new();
     for r in 0..=max {
-        remap[r] = next;
+        remap[r] = before.len();
         if used[r] {
-            next += 1;
+            before.push(r);
         }
     }
     for r in rank.iter_mut() {
         *r = remap[*r];
     }
-    Ranked {
-        rank,
-        layer_count: if n == 0 { 0 } else { next },
-        edges: dag,
-    }
+    let layer_count = if n == 0 { 0 } else { before.len() };
+    before.truncate(layer_count);
+    (
+        Ranked {
+            rank,
+            layer_count,
+            edges,
+        },
+        before,
+    )
 }
 
 /// How many layers below its own a vertex may be moved by [`wrap`].

@@ -56,7 +56,7 @@ pub struct SCluster {
 /// The layout a [`Scene`] was drawn from. Two are equal when they are the same layout (the
 /// scene's own fields say whether two drawings look the same).
 #[derive(Debug, Clone, Default)]
-pub struct Drawn(Option<std::sync::Arc<(layout::Layout, Vec<Kind>)>>);
+pub struct Drawn(Option<std::sync::Arc<layout::Layout>>, Vec<Kind>);
 
 impl PartialEq for Drawn {
     fn eq(&self, other: &Drawn) -> bool {
@@ -69,12 +69,18 @@ impl PartialEq for Drawn {
 }
 
 impl Scene {
+    /// The layout this scene was drawn from, for the next one to stay near (an edit moves only
+    /// what it changed: see [`layout::LayoutOptions::sticky`]).
+    pub fn previous(&self) -> Option<std::sync::Arc<layout::Layout>> {
+        self.layout.0.clone()
+    }
+
     /// The drawing as a standalone SVG document (the layout's own renderer, each vertex styled
     /// by kind), for export; empty when nothing was laid out.
     pub fn svg(&self) -> String {
         match &self.layout.0 {
-            Some(drawn) => {
-                let (l, kinds) = &**drawn;
+            Some(l) => {
+                let kinds = &self.layout.1;
                 // The scratch graph's ids are the drawn graph's indexes (see `from_layout`).
                 layout::svg::render_styled(
                     l,
@@ -101,11 +107,9 @@ pub struct Scene {
     pub clusters: Vec<SCluster>,
     pub width: f64,
     pub height: f64,
-    /// Each vertex's position across the flow, for the next layout to keep the order.
-    pub hint: BTreeMap<String, f64>,
-    /// The layout it was drawn from, for the standalone SVG ([`Scene::svg`]), made only when
-    /// exported: formatting every coordinate of a large drawing at each edit cost more than
-    /// the drawing's own update.
+    /// The layout it was drawn from: for the standalone SVG ([`Scene::svg`]), made only when
+    /// exported (formatting every coordinate of a large drawing at each edit cost more than the
+    /// drawing's own update), and for the next layout to stay near ([`Scene::previous`]).
     pub layout: Drawn,
     /// Set when the graph is too big to draw (see [`MAX_DRAWN`], [`MAX_DRAWN_EDGES`]): what the
     /// page says instead of drawing it.
@@ -241,9 +245,13 @@ pub fn drawn(s: &Shown) -> (PageGraph, Vec<usize>) {
 }
 
 /// Lays out `g` (what [`drawn`] gave) and maps the scene's indexes through `visible` (each
-/// vertex's index in the shown graph); `previous` keeps vertices that were there before in their
-/// old order.
-pub fn scene(g: &PageGraph, visible: &[usize], previous: Option<BTreeMap<String, f64>>) -> Scene {
+/// vertex's index in the shown graph); near `previous` (the last scene's layout), vertices that
+/// were there before stay where they were when the change is small, else keep their old order.
+pub fn scene(
+    g: &PageGraph,
+    visible: &[usize],
+    previous: Option<std::sync::Arc<layout::Layout>>,
+) -> Scene {
     if let Some(message) = too_big(g) {
         return Scene {
             too_big: Some(message),
@@ -262,7 +270,7 @@ fn scratch_ids(n: usize) -> Vec<crate::dag::VertexId> {
 }
 
 /// The layout of `g`, whose vertex `k` has the id `scratch_ids(..)[k]`.
-fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::Layout {
+fn lay_out(g: &PageGraph, previous: Option<std::sync::Arc<layout::Layout>>) -> layout::Layout {
     let ids = scratch_ids(g.len());
     let input = Input {
         nodes: g
@@ -287,7 +295,7 @@ fn lay_out(g: &PageGraph, previous: Option<BTreeMap<String, f64>>) -> layout::La
     // Wide, shallow graphs (resources only: dozens of resources on one VPC) wrap their widest
     // layers so that Fit shows them legibly.
     let opts = LayoutOptions {
-        previous,
+        sticky: previous,
         wrap: true,
         ..LayoutOptions::default()
     };
@@ -352,11 +360,10 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
         clusters,
         width: l.width,
         height: l.height,
-        hint: l.order_hint(),
-        layout: Drawn(Some(std::sync::Arc::new((
-            l,
+        layout: Drawn(
+            Some(std::sync::Arc::new(l)),
             g.vertices().iter().map(|v| v.kind).collect(),
-        )))),
+        ),
         too_big: None,
     }
 }

@@ -819,3 +819,44 @@ async fn zoomed_out_the_graph_is_drawn_as_marks_and_zoomed_in_with_labels() {
     );
     host.remove();
 }
+
+#[wasm_bindgen_test]
+async fn an_edit_keeps_the_drawing_in_place_and_tidy_lays_it_out_afresh() {
+    let host = mount().await;
+    let config = |with_b: bool| {
+        let b = "resource \"null_resource\" \"b\" { triggers = { x = null_resource.x.id } }\n";
+        format!(
+            "resource \"null_resource\" \"x\" {{}}\n\
+             resource \"null_resource\" \"a\" {{ triggers = {{ x = null_resource.x.id }} }}\n\
+             {}\
+             resource \"null_resource\" \"c\" {{ triggers = {{ x = null_resource.x.id }} }}\n",
+            if with_b { b } else { "" }
+        )
+    };
+    let place = |name: &str| {
+        host.query_selector(&format!(".graph-svg g.vertex[data-name='{name}']"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("{name} drawn"))
+            .get_attribute("transform")
+            .unwrap_or_default()
+    };
+    type_and_build(&host, &config(true)).await;
+    let (a, c) = (
+        place("null_resource.a (expand)"),
+        place("null_resource.c (expand)"),
+    );
+    // Removing b leaves a and c where they were (a gap where b was), rather than redrawing.
+    type_and_build(&host, &config(false)).await;
+    assert!(!vertex_names(&host).contains(&"null_resource.b (expand)".to_string()));
+    assert_eq!(place("null_resource.a (expand)"), a);
+    assert_eq!(place("null_resource.c (expand)"), c);
+    // Tidy lays the graph out afresh: the gap closes.
+    click_on(&host, "#tidy").await;
+    settled(&host).await;
+    assert_ne!(
+        (place("null_resource.a (expand)"), place("null_resource.c (expand)")),
+        (a, c),
+        "laid out afresh"
+    );
+    host.remove();
+}

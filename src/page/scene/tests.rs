@@ -190,7 +190,7 @@ fn an_edit_keeps_the_order_of_what_stayed() {
         &[(1, 0), (2, 0), (3, 0), (4, 0)],
     );
     let (g2, v2) = drawn(&s2);
-    let second = scene(&g2, &v2, Some(first.hint.clone()));
+    let second = scene(&g2, &v2, first.previous());
     assert_eq!(order(&first), order(&second));
 }
 
@@ -451,4 +451,48 @@ fn a_place_is_written_as_the_float_formatter_writes_it() {
     }
     // Rounded to zero from below it is "0.0", not "-0.0": the same place.
     assert_eq!(translate(-0.04, 1.0), "translate(0.0,1.0)");
+}
+
+#[test]
+fn an_edit_moves_only_what_it_changed() {
+    // Resources added one by one, as typed in the editor: after the first (which also brings
+    // its provider), each new resource is drawn without moving any vertex or edge already drawn.
+    let mut files = crate::generator::generate(&crate::generator::GenOptions {
+        resources: 120,
+        modules: 3,
+        seed: 1,
+    });
+    let o = crate::page::analysis::Options::default();
+    let scene_of = |files: &BTreeMap<String, String>, prev: Option<&Scene>| {
+        let a = crate::page::analysis::run::analyze(files, crate::builder::BuilderKind::Plan, &o);
+        let s = crate::page::view::shown(&a, None, &crate::page::view::ViewOpts::default());
+        let (g, v) = drawn(&s);
+        scene(&g, &v, prev.and_then(Scene::previous))
+    };
+    let mut prev = scene_of(&files, None);
+    for k in 0..3 {
+        files
+            .get_mut("main.tf")
+            .unwrap()
+            .push_str(&format!("\nresource \"null_resource\" \"typed_{k}\" {{}}\n"));
+        let next = scene_of(&files, Some(&prev));
+        let new = format!("null_resource.typed_{k} (expand)");
+        assert!(next.nodes.iter().any(|n| n.name == new), "{new} drawn");
+        if k > 0 {
+            let old: BTreeMap<&str, (f64, f64)> =
+                prev.nodes.iter().map(|n| (n.name.as_str(), (n.x, n.y))).collect();
+            for n in &next.nodes {
+                if let Some(&(x, y)) = old.get(n.name.as_str()) {
+                    assert!((x - n.x).abs() < 1e-6 && (y - n.y).abs() < 1e-6, "{} moved", n.name);
+                }
+            }
+            let old: BTreeMap<_, _> = prev.edges.iter().map(|e| (&e.key, &e.d)).collect();
+            for e in &next.edges {
+                if let Some(d) = old.get(&e.key) {
+                    assert_eq!(*d, &e.d, "{:?} rerouted", e.key);
+                }
+            }
+        }
+        prev = next;
+    }
 }

@@ -123,7 +123,7 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
             let mut lg = order::LayeredGraph::build(input, opts, &ranked, &clusters);
             let places = near.places(&lg, &before);
             let borders = near.borders(&clusters);
-            order::order_near(&mut lg, &clusters, &places, &borders, opts);
+            sticky::order_near(&mut lg, &clusters, &places, &borders, opts);
             let ports = near.ports(&ranked);
             let near = coord::Near {
                 places: &places,

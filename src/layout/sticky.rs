@@ -8,13 +8,14 @@
 //! on now pushes them lower ([`rank::rank_near`](super::rank::rank_near)); vertices and the
 //! bend points of long edges keep their order and their place along the layer when the
 //! separations allow, and new items go between them next to their neighbours
-//! ([`order::order_near`](super::order::order_near), [`coord`](super::coord)); an edge that was
+//! ([`order_near`], [`coord`](super::coord)); an edge that was
 //! there keeps its ports. Nothing is optimised again, so many edits in a row may leave gaps
 //! where vertices were; a layout without `sticky` (Fit's "lay out again", a reload) starts over.
 
 use super::Direction;
+use super::LayoutOptions;
 use super::model::{Input, Layout};
-use super::order::{Clusters, Kind, LayeredGraph};
+use super::order::{Clusters, Keys, Kind, LayeredGraph, add_to_clusters, cluster_means};
 use super::rank::Ranked;
 use std::collections::HashMap;
 
@@ -186,7 +187,13 @@ impl Near {
         cl.paths
             .iter()
             .enumerate()
-            .map(|(c, p)| if c == 0 { None } else { self.cluster.get(p).copied() })
+            .map(|(c, p)| {
+                if c == 0 {
+                    None
+                } else {
+                    self.cluster.get(p).copied()
+                }
+            })
             .collect()
     }
 
@@ -207,5 +214,177 @@ impl Near {
                 Some((first - cu, last - cl))
             })
             .collect()
+    }
+}
+
+/// The order near a previous layout (see `sticky.rs`): `places` gives the old place along the
+/// layer of the items that had one. They keep their old order; a new item goes where the mean
+/// of its neighbours' places above (else below) puts it, and a cluster where the mean of its
+/// members' old places does, so that sibling clusters and the vertices beside them keep the old
+/// order too. No sweeps: what was there is not reordered.
+pub(super) fn order_near(
+    g: &mut LayeredGraph,
+    cl: &Clusters,
+    places: &[Option<f64>],
+    borders: &[Option<(f64, f64)>],
+    opts: &LayoutOptions,
+) {
+    let items = g.kind.len();
+    let mut key: Vec<Option<f64>> = (0..items)
+        .map(|it| places.get(it).copied().flatten().filter(|p| p.is_finite()))
+        .collect();
+    let layer_count = g.layers.len();
+    for downward in [true, false] {
+        for i in 0..layer_count {
+            let r = if downward { i } else { layer_count - 1 - i };
+            for &it in &g.layers[r] {
+                if key[it].is_some() {
+                    continue;
+                }
+                let nb = if downward { &g.up[it] } else { &g.down[it] };
+                let (sum, cnt) = nb
+                    .iter()
+                    .filter_map(|&w| key[w])
+                    .fold((0.0, 0u32), |(s, c), k| (s + k, c + 1));
+                if cnt > 0 {
+                    key[it] = Some(sum / cnt as f64);
+                }
+            }
+        }
+    }
+    for r in 0..layer_count {
+        find_room(g, cl, r, (places, borders), &mut key, opts);
+    }
+    // Items with no neighbour that has a place (placeholders, a new part of the graph) go right
+    // of everything, where there is room: inserted among old items they would push them aside.
+    let right = key.iter().flatten().fold(0.0f64, |m, &k| m.max(k)) + 1.0;
+    let item: Vec<f64> = key.iter().map(|k| k.unwrap_or(right)).collect();
+    let (mut sum, mut cnt) = (vec![0.0; cl.len()], vec![0u32; cl.len()]);
+    let (mut all_sum, mut all_cnt) = (vec![0.0; cl.len()], vec![0u32; cl.len()]);
+    for (it, &k) in item.iter().enumerate() {
+        if places.get(it).copied().flatten().is_some() {
+            add_to_clusters(cl, g.cluster[it], k, &mut sum, &mut cnt);
+        }
+        add_to_clusters(cl, g.cluster[it], k, &mut all_sum, &mut all_cnt);
+    }
+    let fallback = cluster_means(&all_sum, &all_cnt, &vec![0.0; cl.len()]);
+    let keys = Keys {
+        item,
+        cluster: cluster_means(&sum, &cnt, &fallback),
+        cl,
+        hint: None,
+    };
+    for r in 0..layer_count {
+        keys.sort_layer(g, r);
+    }
+}
+
+/// Per item its old place along the layer, per cluster its old box's ends (see `sticky.rs`).
+type Old<'a> = (&'a [Option<f64>], &'a [Option<(f64, f64)>]);
+
+/// How far (along the layer) a new item may go from where its neighbours put it to find room.
+const ROOM_SEARCH: f64 = 3000.0;
+
+/// Moves the key of each new real or dummy item of layer `r` to the nearest place where it fits
+/// between two old items inside its own cluster (not inside a sub-cluster's box: `borders`
+/// gives the old boxes' ends along the layer), or in the root cluster before or after all of
+/// them, within [`ROOM_SEARCH`] of the key its neighbours gave it: inserted where old items are
+/// packed tight, it would push everything right of it aside. An item with no such room keeps its
+/// key. Room taken by one new item is not offered to the next.
+fn find_room(
+    g: &LayeredGraph,
+    cl: &Clusters,
+    r: usize,
+    near: Old,
+    key: &mut [Option<f64>],
+    opts: &LayoutOptions,
+) {
+    let (places, borders) = near;
+    let old = |it: usize| places.get(it).copied().flatten();
+    // (centre, breadth, item) of the layer's old items, in order along the layer.
+    let mut placed: Vec<(f64, f64, usize)> = g.layers[r]
+        .iter()
+        .filter_map(|&it| Some((old(it)?, g.breadth[it], it)))
+        .collect();
+    if placed.is_empty() {
+        return;
+    }
+    placed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let real = |it: usize| matches!(g.kind[it], Kind::Real(_));
+    let sep = |a: usize, b: usize| {
+        if real(a) && real(b) {
+            opts.node_sep
+        } else {
+            opts.edge_sep
+        }
+    };
+    let border = |c: usize| borders.get(c).copied().flatten();
+    let depth = |c: usize| cl.chain[c].len();
+    // Where an item of cluster `c` may start right of old item `l` (its box and the boxes of
+    // `l`'s clusters inside `c`), and where it must end left of old item `rt`.
+    let after = |l: usize, it: usize, c: usize, centre: f64, b: f64| {
+        let inner = &cl.chain[g.cluster[l]][depth(c).min(depth(g.cluster[l]))..];
+        let mut edge = centre + b / 2.0;
+        for &k in inner {
+            edge = edge.max(border(k).map_or(f64::INFINITY, |(_, hi)| hi));
+        }
+        edge + if inner.is_empty() {
+            sep(l, it)
+        } else {
+            opts.node_sep
+        }
+    };
+    let before = |rt: usize, it: usize, c: usize, centre: f64, b: f64| {
+        let inner = &cl.chain[g.cluster[rt]][depth(c).min(depth(g.cluster[rt]))..];
+        let mut edge = centre - b / 2.0;
+        for &k in inner {
+            edge = edge.min(border(k).map_or(f64::NEG_INFINITY, |(lo, _)| lo));
+        }
+        edge - if inner.is_empty() {
+            sep(it, rt)
+        } else {
+            opts.node_sep
+        }
+    };
+    let margin = opts.margin.max(0.0);
+    for &it in &g.layers[r] {
+        if old(it).is_some() || matches!(g.kind[it], Kind::Holder) {
+            continue;
+        }
+        let Some(t) = key[it] else { continue };
+        let (b, c) = (g.breadth[it], g.cluster[it]);
+        // Best (distance, centre, slot in `placed`).
+        let mut best: Option<(f64, f64, usize)> = None;
+        let mut offer = |lo: f64, hi: f64, slot: usize| {
+            if lo.is_finite() && hi.is_finite() && lo <= hi {
+                let centre = t.clamp(lo, hi);
+                let d = (centre - t).abs();
+                if d <= ROOM_SEARCH && best.is_none_or(|(bd, _, _)| d < bd) {
+                    best = Some((d, centre, slot));
+                }
+            }
+        };
+        for k in 0..placed.len().saturating_sub(1) {
+            let ((pl, bl, l), (pr, br, rt)) = (placed[k], placed[k + 1]);
+            if cl.common(g.cluster[l], g.cluster[rt]) != c
+                || !cl.chain[g.cluster[l]].starts_with(&cl.chain[c])
+                || !cl.chain[g.cluster[rt]].starts_with(&cl.chain[c])
+            {
+                continue;
+            }
+            let lo = after(l, it, c, pl, bl) + b / 2.0;
+            let hi = before(rt, it, c, pr, br) - b / 2.0;
+            offer(lo, hi, k + 1);
+        }
+        if c == 0 {
+            let (pf, bf, f) = placed[0];
+            offer(margin + b / 2.0, before(f, it, c, pf, bf) - b / 2.0, 0);
+            let (pl, bl, l) = placed[placed.len() - 1];
+            offer(after(l, it, c, pl, bl) + b / 2.0, f64::MAX, placed.len());
+        }
+        if let Some((_, centre, slot)) = best {
+            key[it] = Some(centre);
+            placed.insert(slot, (centre, b, it));
+        }
     }
 }

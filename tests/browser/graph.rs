@@ -854,7 +854,10 @@ async fn an_edit_keeps_the_drawing_in_place_and_tidy_lays_it_out_afresh() {
     click_on(&host, "#tidy").await;
     settled(&host).await;
     assert_ne!(
-        (place("null_resource.a (expand)"), place("null_resource.c (expand)")),
+        (
+            place("null_resource.a (expand)"),
+            place("null_resource.c (expand)")
+        ),
         (a, c),
         "laid out afresh"
     );

@@ -471,19 +471,25 @@ fn an_edit_moves_only_what_it_changed() {
     };
     let mut prev = scene_of(&files, None);
     for k in 0..3 {
-        files
-            .get_mut("main.tf")
-            .unwrap()
-            .push_str(&format!("\nresource \"null_resource\" \"typed_{k}\" {{}}\n"));
+        files.get_mut("main.tf").unwrap().push_str(&format!(
+            "\nresource \"null_resource\" \"typed_{k}\" {{}}\n"
+        ));
         let next = scene_of(&files, Some(&prev));
         let new = format!("null_resource.typed_{k} (expand)");
         assert!(next.nodes.iter().any(|n| n.name == new), "{new} drawn");
         if k > 0 {
-            let old: BTreeMap<&str, (f64, f64)> =
-                prev.nodes.iter().map(|n| (n.name.as_str(), (n.x, n.y))).collect();
+            let old: BTreeMap<&str, (f64, f64)> = prev
+                .nodes
+                .iter()
+                .map(|n| (n.name.as_str(), (n.x, n.y)))
+                .collect();
             for n in &next.nodes {
                 if let Some(&(x, y)) = old.get(n.name.as_str()) {
-                    assert!((x - n.x).abs() < 1e-6 && (y - n.y).abs() < 1e-6, "{} moved", n.name);
+                    assert!(
+                        (x - n.x).abs() < 1e-6 && (y - n.y).abs() < 1e-6,
+                        "{} moved",
+                        n.name
+                    );
                 }
             }
             let old: BTreeMap<_, _> = prev.edges.iter().map(|e| (&e.key, &e.d)).collect();

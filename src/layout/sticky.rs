@@ -234,6 +234,7 @@ pub(super) fn order_near(
         .map(|it| places.get(it).copied().flatten().filter(|p| p.is_finite()))
         .collect();
     let layer_count = g.layers.len();
+    let mut roomed = vec![false; items];
     for downward in [true, false] {
         for i in 0..layer_count {
             let r = if downward { i } else { layer_count - 1 - i };
@@ -250,10 +251,10 @@ pub(super) fn order_near(
                     key[it] = Some(sum / cnt as f64);
                 }
             }
+            // Room is found layer by layer, so that the next layer's new items (the bends of a
+            // new long edge) follow where this layer's went.
+            find_room(g, cl, r, (places, borders), &mut key, &mut roomed, opts);
         }
-    }
-    for r in 0..layer_count {
-        find_room(g, cl, r, (places, borders), &mut key, opts);
     }
     // Items with no neighbour that has a place (placeholders, a new part of the graph) go right
     // of everything, where there is room: inserted among old items they would push them aside.
@@ -288,23 +289,30 @@ const ROOM_SEARCH: f64 = 3000.0;
 /// Moves the key of each new real or dummy item of layer `r` to the nearest place where it fits
 /// between two old items inside its own cluster (not inside a sub-cluster's box: `borders`
 /// gives the old boxes' ends along the layer), or in the root cluster before or after all of
-/// them, within [`ROOM_SEARCH`] of the key its neighbours gave it: inserted where old items are
-/// packed tight, it would push everything right of it aside. An item with no such room keeps its
-/// key. Room taken by one new item is not offered to the next.
+/// them, for a vertex within [`ROOM_SEARCH`] of the key its neighbours gave it (for a bend of a
+/// long edge at any distance: an edge may go round a module box), since inserted where old items
+/// are packed tight, it would push everything right of it aside. An item with no such room keeps
+/// its key. Room taken by one new item is not offered to the next; an item is placed once
+/// (`roomed`).
 fn find_room(
     g: &LayeredGraph,
     cl: &Clusters,
     r: usize,
     near: Old,
     key: &mut [Option<f64>],
+    roomed: &mut [bool],
     opts: &LayoutOptions,
 ) {
     let (places, borders) = near;
     let old = |it: usize| places.get(it).copied().flatten();
-    // (centre, breadth, item) of the layer's old items, in order along the layer.
+    // (centre, breadth, item) of the layer's old items (and new ones already given room), in
+    // order along the layer.
     let mut placed: Vec<(f64, f64, usize)> = g.layers[r]
         .iter()
-        .filter_map(|&it| Some((old(it)?, g.breadth[it], it)))
+        .filter_map(|&it| {
+            let at = old(it).or(if roomed[it] { key[it] } else { None })?;
+            Some((at, g.breadth[it], it))
+        })
         .collect();
     if placed.is_empty() {
         return;
@@ -348,18 +356,20 @@ fn find_room(
     };
     let margin = opts.margin.max(0.0);
     for &it in &g.layers[r] {
-        if old(it).is_some() || matches!(g.kind[it], Kind::Holder) {
+        if old(it).is_some() || roomed[it] || matches!(g.kind[it], Kind::Holder) {
             continue;
         }
         let Some(t) = key[it] else { continue };
         let (b, c) = (g.breadth[it], g.cluster[it]);
+        // A bend may go round a module box however wide; a vertex stays near its neighbours.
+        let reach = if real(it) { ROOM_SEARCH } else { f64::INFINITY };
         // Best (distance, centre, slot in `placed`).
         let mut best: Option<(f64, f64, usize)> = None;
         let mut offer = |lo: f64, hi: f64, slot: usize| {
             if lo.is_finite() && hi.is_finite() && lo <= hi {
                 let centre = t.clamp(lo, hi);
                 let d = (centre - t).abs();
-                if d <= ROOM_SEARCH && best.is_none_or(|(bd, _, _)| d < bd) {
+                if d <= reach && best.is_none_or(|(bd, _, _)| d < bd) {
                     best = Some((d, centre, slot));
                 }
             }
@@ -382,6 +392,7 @@ fn find_room(
             let (pl, bl, l) = placed[placed.len() - 1];
             offer(after(l, it, c, pl, bl) + b / 2.0, f64::MAX, placed.len());
         }
+        roomed[it] = true;
         if let Some((_, centre, slot)) = best {
             key[it] = Some(centre);
             placed.insert(slot, (centre, b, it));

@@ -639,7 +639,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     let any_collapsed = move || ctx.gv.collapsed.with(|c| !c.is_empty());
     // Level of detail: labels only at a zoom where they can be read (`page::scene::labels_shown`);
     // a memo, so panning and zooming touch the class only when the threshold is crossed.
-    let labelled = Memo::new(move |_| crate::page::scene::labels_shown(ctx.canvas.xf.get().2));
+    let labelled = Memo::new(move |before: Option<&bool>| {
+        crate::page::scene::labels_shown(ctx.canvas.xf.get().2, before.copied())
+    });
     let svg_class = move || {
         if labelled.get() {
             "graph-svg"

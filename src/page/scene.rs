@@ -207,9 +207,18 @@ pub fn fit(w: f64, h: f64, cw: f64, ch: f64) -> Xf {
 /// style, layout and paint). Zooming in brings them back.
 pub const LABEL_SCALE: f64 = 0.4;
 
-/// Whether labels are drawn at zoom `scale` (see [`LABEL_SCALE`]).
-pub fn labels_shown(scale: f64) -> bool {
-    scale >= LABEL_SCALE
+/// Zooming out, drawn labels go only below this scale (one zoom button's step, 1.25x, under
+/// [`LABEL_SCALE`]): without the band, a wheel or trackpad zoom that hovers around the threshold
+/// switched every label (and arrowhead) of the drawing on and off from one frame to the next.
+pub const LABEL_HIDE_SCALE: f64 = LABEL_SCALE / 1.25;
+
+/// Whether labels are drawn at zoom `scale` (see [`LABEL_SCALE`]) when they were drawn
+/// (`Some(true)`) or not (`Some(false)`, or `None`: the first drawing) just before.
+pub fn labels_shown(scale: f64, before: Option<bool>) -> bool {
+    match before {
+        Some(true) => scale >= LABEL_HIDE_SCALE,
+        _ => scale >= LABEL_SCALE,
+    }
 }
 
 /// The transform that puts vertex `name` at the centre of a `cw` x `ch` canvas, keeping the

@@ -426,17 +426,24 @@ fn the_examples_and_large_generated_configurations_stay_drawable() {
 // Issue 16, item 5: labels are drawn only where they can be read.
 #[test]
 fn labels_are_drawn_only_at_a_readable_zoom() {
-    assert!(labels_shown(1.0));
-    assert!(labels_shown(LABEL_SCALE));
-    assert!(!labels_shown(0.1));
+    assert!(labels_shown(1.0, None));
+    assert!(labels_shown(LABEL_SCALE, None));
+    assert!(!labels_shown(0.1, None));
+    // Between the two thresholds the labels stay as they were: zooming around one threshold
+    // does not switch them on and off.
+    let between = (LABEL_SCALE + LABEL_HIDE_SCALE) / 2.0;
+    assert!(labels_shown(between, Some(true)));
+    assert!(!labels_shown(between, Some(false)));
+    assert!(!labels_shown(LABEL_HIDE_SCALE * 0.99, Some(true)));
+    assert!(labels_shown(LABEL_SCALE, Some(false)));
     // A vertex centred for reading (a search match, a click in a list) has its label drawn.
     let (g, visible) = drawn(&shown(&["a"], &[]));
     let sc = scene(&g, &visible, None);
     let xf = centre_on(&sc, "a", (0.0, 0.0, 0.05), 800.0, 600.0).expect("drawn");
-    assert!(labels_shown(xf.2));
+    assert!(labels_shown(xf.2, None));
     // The fit of a small graph keeps its labels; of a large one it does not.
-    assert!(labels_shown(fit(400.0, 300.0, 1200.0, 700.0).2));
-    assert!(!labels_shown(fit(20_000.0, 3_000.0, 1200.0, 700.0).2));
+    assert!(labels_shown(fit(400.0, 300.0, 1200.0, 700.0).2, None));
+    assert!(!labels_shown(fit(20_000.0, 3_000.0, 1200.0, 700.0).2, None));
 }
 
 #[test]

@@ -278,7 +278,10 @@ async fn generated_5000_vertices_pan_and_zoom_frame_rate() {
     )
     .expect("number");
     let vertices = texts(&c, ".graph-svg g.vertex").await.len();
-    assert!(opened >= 0.0 && vertices > 4900, "{vertices} vertices drawn");
+    assert!(
+        opened >= 0.0 && vertices > 4900,
+        "{vertices} vertices drawn"
+    );
     // One pointer move (pan) or wheel event (zoom in and out by turns) a frame for 3 s; the
     // frames the page shows meanwhile.
     let gesture = |kind: &'static str| {

@@ -22,6 +22,9 @@
 //!    has each laid out alone by 1–3 and the drawings packed into rows near that aspect ratio.
 //! 5. `rank::wrap`: with [`LayoutOptions::wrap`], layers far wider than the aspect ratio allows
 //!    move vertices down after ranking (wide, shallow graphs), bounded in the work it adds.
+//! 6. `sticky.rs`: with [`LayoutOptions::sticky`] (an edit in the page), a graph close to the old
+//!    one is laid out near the old drawing instead: old layers, order and places are kept where
+//!    the new graph allows, and new items go into the nearest room.
 //!
 //! Hand-written rather than taken from a crate (`rust-sugiyama`, `layout-rs`): neither supports
 //! nested clusters, an order hint for stability, or wasm-friendly determinism guarantees we need.

@@ -7,10 +7,11 @@
 //! replaced by one that reads the old drawing: vertices keep their layer unless what they depend
 //! on now pushes them lower ([`rank::rank_near`](super::rank::rank_near)); vertices and the
 //! bend points of long edges keep their order and their place along the layer when the
-//! separations allow, and new items go between them next to their neighbours
-//! ([`order_near`], [`coord`](super::coord)); an edge that was
-//! there keeps its ports. Nothing is optimised again, so many edits in a row may leave gaps
-//! where vertices were; a layout without `sticky` (Fit's "lay out again", a reload) starts over.
+//! separations allow, and new items go into the nearest room beside their neighbours
+//! ([`order_near`], [`coord`](super::coord)); an edge that was there keeps its ports. Nothing is
+//! optimised again, so many edits in a row may leave gaps where vertices were; a layout without
+//! `sticky` (the page's Tidy button, a reload) starts over. The maps here are only looked up,
+//! never iterated, so the result stays deterministic.
 
 use super::Direction;
 use super::LayoutOptions;

@@ -81,6 +81,28 @@ fn run(c: &Case, opts: &LayoutOptions) -> (Layout, Graph<String>, Vec<VertexId>)
     (l, g, ids)
 }
 
+/// `c` with only the vertices `keep` (renumbered, edges among them kept), and the maps from the
+/// subset's names to `c`'s and back (`v{k}` in the subset is `v{keep[k]}` in `c`).
+fn subset(c: &Case, keep: &[usize]) -> (Case, BTreeMap<String, String>, BTreeMap<String, String>) {
+    let pos: BTreeMap<usize, usize> = keep.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let small = Case {
+        sizes: keep.iter().map(|&i| c.sizes[i]).collect(),
+        clusters: keep.iter().map(|&i| c.clusters[i]).collect(),
+        edges: c
+            .edges
+            .iter()
+            .filter_map(|(a, b)| Some((*pos.get(a)?, *pos.get(b)?)))
+            .collect(),
+    };
+    let to_big: BTreeMap<String, String> = keep
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| (format!("v{k}"), format!("v{i}")))
+        .collect();
+    let to_small = to_big.iter().map(|(a, b)| (b.clone(), a.clone())).collect();
+    (small, to_big, to_small)
+}
+
 const EPS: f64 = 1e-6;
 
 fn overlap(a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)) -> bool {
@@ -191,17 +213,7 @@ proptest! {
         // `small` is `c` without the dropped vertices (renumbered). Lay out one of the two, then
         // the other with the first as the hint: vertices removed (or added) between the two.
         let keep: Vec<usize> = (0..c.sizes.len()).filter(|&i| !drop[i]).collect();
-        let pos: BTreeMap<usize, usize> = keep.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-        let small = Case {
-            sizes: keep.iter().map(|&i| c.sizes[i]).collect(),
-            clusters: keep.iter().map(|&i| c.clusters[i]).collect(),
-            edges: c.edges.iter().filter_map(|(a, b)| Some((*pos.get(a)?, *pos.get(b)?))).collect(),
-        };
-        // Names in `small` are renumbered: map them to the names in `c`.
-        let to_big: BTreeMap<String, String> =
-            keep.iter().enumerate().map(|(k, &i)| (format!("v{k}"), format!("v{i}"))).collect();
-        let to_small: BTreeMap<String, String> =
-            to_big.iter().map(|(a, b)| (b.clone(), a.clone())).collect();
+        let (small, to_big, to_small) = subset(&c, &keep);
         let (before, after_case, rename) = if grow {
             (run(&small, &LayoutOptions::default()).0, &c, &to_big)
         } else {
@@ -266,16 +278,7 @@ proptest! {
         // A few vertices added (or removed): the new drawing is as sound as a fresh one, and
         // vertices that stay on one layer in one cluster keep their order there.
         let keep: Vec<usize> = (0..c.sizes.len()).filter(|i| !drop.contains(i)).collect();
-        let pos: BTreeMap<usize, usize> = keep.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-        let small = Case {
-            sizes: keep.iter().map(|&i| c.sizes[i]).collect(),
-            clusters: keep.iter().map(|&i| c.clusters[i]).collect(),
-            edges: c.edges.iter().filter_map(|(a, b)| Some((*pos.get(a)?, *pos.get(b)?))).collect(),
-        };
-        let to_big: BTreeMap<String, String> =
-            keep.iter().enumerate().map(|(k, &i)| (format!("v{k}"), format!("v{i}"))).collect();
-        let to_small: BTreeMap<String, String> =
-            to_big.iter().map(|(a, b)| (b.clone(), a.clone())).collect();
+        let (small, to_big, to_small) = subset(&c, &keep);
         let opts = LayoutOptions {
             direction: if lr { Direction::LeftToRight } else { Direction::TopToBottom },
             aspect: if pack { Some(layout::DEFAULT_ASPECT) } else { None },

@@ -90,11 +90,7 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
             let unstuck;
             let opts = match &opts.sticky {
                 Some(old) => {
-                    unstuck = LayoutOptions {
-                        previous: Some(old.order_hint()),
-                        sticky: None,
-                        ..opts.clone()
-                    };
+                    unstuck = order_only(opts, old);
                     &unstuck
                 }
                 None => opts,
@@ -135,12 +131,7 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
             };
             return coord::place(input, edges, &ranked, &lg, &clusters, opts, Some(near));
         }
-        let fresh = LayoutOptions {
-            previous: Some(old.order_hint()),
-            sticky: None,
-            ..opts.clone()
-        };
-        return connected(input, edges, &fresh);
+        return connected(input, edges, &order_only(opts, old));
     }
     let mut ranked = rank::rank(n, edges);
     if opts.wrap
@@ -153,6 +144,16 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
     let hint = opts.previous.as_ref().map(|p| hint_keys(input, p));
     order::order(&mut lg, &clusters, hint.as_deref(), opts);
     coord::place(input, edges, &ranked, &lg, &clusters, opts, None)
+}
+
+/// `opts` without `sticky`, keeping only `old`'s order as the hint: for a layout that cannot stay
+/// near the old drawing (too big a change, or parts laid out alone).
+fn order_only(opts: &LayoutOptions, old: &Layout) -> LayoutOptions {
+    LayoutOptions {
+        previous: Some(old.order_hint()),
+        sticky: None,
+        ..opts.clone()
+    }
 }
 
 /// With [`LayoutOptions::wrap`]: when the widest layer is well over the breadth that would give

@@ -153,14 +153,7 @@ async fn generated_1000_resources_edit_to_graph_timing() {
         seed: 1,
     });
     let (_, _, _driver, c) = open_app().await;
-    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
-    c.execute(
-        "localStorage.setItem('tfgraph.workspace', arguments[0]); performance.mark('reload');",
-        vec![saved.into()],
-    )
-    .await
-    .expect("save");
-    c.refresh().await.expect("reload");
+    reopen_with(&c, &files).await;
     let opened: f64 = serde_json::from_value(
         c.execute_async(
             r#"const [done] = arguments;
@@ -252,14 +245,7 @@ async fn generated_5000_vertices_pan_and_zoom_frame_rate() {
         seed: 1,
     });
     let (_, _, _driver, c) = open_app().await;
-    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
-    c.execute(
-        "localStorage.setItem('tfgraph.workspace', arguments[0]);",
-        vec![saved.into()],
-    )
-    .await
-    .expect("save");
-    c.refresh().await.expect("reload");
+    reopen_with(&c, &files).await;
     let opened: f64 = serde_json::from_value(
         c.execute_async(
             r#"const [done] = arguments;
@@ -348,4 +334,17 @@ async fn generated_5000_vertices_pan_and_zoom_frame_rate() {
     println!(
         "generated 4,000 resources ({vertices} vertices drawn, opened in {opened:.0} ms; marks at Fit: {marks}): pan {pan_fit:.1} and zoom {zoom_fit:.1} frames/s at Fit, pan {pan_in:.1} and zoom {zoom_in:.1} frames/s zoomed in with labels"
     );
+}
+
+/// Saves `files` as the app's workspace and reloads the page, so that it opens them as a
+/// returning user's saved work.
+async fn reopen_with(c: &Client, files: &std::collections::BTreeMap<String, String>) {
+    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+    c.execute(
+        "localStorage.setItem('tfgraph.workspace', arguments[0]);",
+        vec![saved.into()],
+    )
+    .await
+    .expect("save");
+    c.refresh().await.expect("reload");
 }

@@ -78,6 +78,20 @@ async fn axe_core_finds_no_violations_in_either_theme_or_mode() {
         all.push(format!("light glossary: {v}"));
     }
     click(&c, ".glossary-close").await;
+    // A drawing too small to read at Fit, with its minimap (issue 16, item 5).
+    let wide: String = (0..200)
+        .map(|i| format!("resource \"null_resource\" \"r{i}\" {{}}\n"))
+        .collect();
+    c.execute(
+        "const t = document.querySelector('textarea#editor'); t.value = arguments[0]; t.dispatchEvent(new Event('input', {bubbles: true}));",
+        vec![wide.into()],
+    )
+    .await
+    .expect("a wide configuration");
+    wait_count(&c, ".minimap", 1).await;
+    for v in axe_violations(&c, &axe).await {
+        all.push(format!("light minimap: {v}"));
+    }
     set_viewport_size(&c, 390, 844).await;
     for v in axe_violations(&c, &axe).await {
         all.push(format!("light phone: {v}"));

@@ -551,11 +551,11 @@ fn watch_canvas_size(ctx: Ctx) {
         let read = target.clone();
         let changed = Closure::<dyn FnMut()>::new(move || {
             let now = (read.client_width() as f64, read.client_height() as f64);
-            let before = ctx.canvas.px.try_get_value().flatten();
+            let before = ctx.canvas.px.try_get_untracked().flatten();
             if before == Some(now) {
                 return;
             }
-            _ = ctx.canvas.px.try_set_value(Some(now));
+            _ = ctx.canvas.px.try_set(Some(now));
             if before.is_some() {
                 ctx.canvas.refit_if_untouched();
             }
@@ -599,6 +599,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 ctx.canvas.dragged.set_value(true);
             }
             if ctx.canvas.dragged.get_value() {
+                ctx.canvas.moved();
                 ctx.canvas.xf.update(|(a, b, _)| {
                     *a = tx + dx;
                     *b = ty + dy;
@@ -617,6 +618,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 ev.client_y() as f64 - r.top(),
             )
         });
+        ctx.canvas.moved();
         ctx.canvas
             .zoom((-ev.delta_y() * 0.0015).clamp(-0.5, 0.5).exp(), at);
     };
@@ -642,12 +644,11 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
     let labelled = Memo::new(move |before: Option<&bool>| {
         crate::page::scene::labels_shown(ctx.canvas.xf.get().2, before.copied())
     });
-    let svg_class = move || {
-        if labelled.get() {
-            "graph-svg"
-        } else {
-            "graph-svg marks-only"
-        }
+    let svg_class = move || match (labelled.get(), ctx.canvas.moving.get()) {
+        (true, false) => "graph-svg",
+        (false, false) => "graph-svg marks-only",
+        (true, true) => "graph-svg moving",
+        (false, true) => "graph-svg marks-only moving",
     };
     let step_banner = move || {
         let k = ctx.build.step.get()?;
@@ -765,7 +766,19 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                     }
                 }
             >
-                <svg class=svg_class width="100%" height="100%" role="group" aria-label="Dependency graph">
+                // The view's pan and zoom are the SVG element's CSS transform, not an SVG
+                // transform inside it: the browser can then move the drawing as one layer
+                // (`Canvas::moved`) instead of painting it again.
+                <svg
+                    class=svg_class
+                    width="100%"
+                    height="100%"
+                    role="group"
+                    aria-label="Dependency graph"
+                    overflow="visible"
+                    style:transform-origin="0 0"
+                    style:transform=move || crate::page::scene::view_transform(ctx.canvas.xf.get())
+                >
                     <defs>
                         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">
                             <path d="M0,0 L10,5 L0,10 z" class="arrowhead"></path>
@@ -774,10 +787,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                             <line x1="0" y1="0" x2="0" y2="6" class="hatch-line"></line>
                         </pattern>
                     </defs>
-                    <g transform=move || {
-                        let (tx, ty, s) = ctx.canvas.xf.get();
-                        format!("translate({tx:.1},{ty:.1}) scale({s:.4})")
-                    }>
+                    <g class="view">
                         {move || {
                             ctx.build.scene
                                 .with(|sc| sc.clusters.clone())
@@ -861,6 +871,7 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                         "Tidy"
                     </button>
                 </div>
+                <super::minimap::Minimap ctx=ctx />
                 <Show when=stale>
                     <span class="stale" title="The configuration has errors: fix them to update the graph">
                         "Showing the last graph that built"

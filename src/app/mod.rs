@@ -13,6 +13,7 @@ mod gantt;
 mod graph;
 mod learn;
 mod legend;
+mod minimap;
 mod overlay;
 mod prelude;
 mod side;

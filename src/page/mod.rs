@@ -14,6 +14,7 @@
 //! - [`view`]: the graph on screen: replay or final graph, cycles, reduction toggle, resources
 //!   only, collapsed modules, what is related to a selection;
 //! - [`scene`]: the laid-out drawing, every item keyed by name;
+//! - [`minimap`]: the whole drawing in a corner box, the view framed in it;
 //! - [`actions`]: a plan's actions on the graph (badges, the legend's counts, the summary line);
 //! - [`keys`]: the graph from the keyboard (reading order, the one Tab stop, vertex labels);
 //! - [`notices`]: the notices above the files, and how one joins the list;
@@ -47,6 +48,7 @@ pub mod inside;
 pub mod keyed;
 pub mod keys;
 pub mod lessons;
+pub mod minimap;
 pub mod notices;
 pub mod overlay;
 pub mod replay;

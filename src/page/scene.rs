@@ -528,6 +528,12 @@ pub fn path_data(points: &[(f64, f64)]) -> String {
     d
 }
 
+/// The view `(x, y, scale)` as a CSS transform of the drawing's SVG element (from its top-left
+/// corner): a point `p` of the drawing is shown at `(x, y) + scale * p` in the canvas.
+pub fn view_transform((x, y, scale): (f64, f64, f64)) -> String {
+    format!("translate({x:.1}px, {y:.1}px) scale({scale:.4})")
+}
+
 /// `translate(x,y)` with one decimal each, for a vertex's place (see [`push_tenths`]).
 pub fn translate(x: f64, y: f64) -> String {
     let mut d = String::with_capacity(24);
@@ -543,7 +549,7 @@ pub fn translate(x: f64, y: f64) -> String {
 /// formatting behind `{:.1}` was about 4% of an edit's time at 1,000 resources (the profile of
 /// issue 11). It rounds `v * 10` half away from zero, so at an exact tie the last digit may
 /// differ from `{:.1}`'s (which rounds the decimal expansion half to even); `-0.0` is `0.0`.
-fn push_tenths(d: &mut String, v: f64) {
+pub(crate) fn push_tenths(d: &mut String, v: f64) {
     let t = (v * 10.0).round();
     if t.is_nan() || t.abs() >= 1e15 {
         let _ = write!(d, "{v:.1}");

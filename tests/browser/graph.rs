@@ -867,3 +867,98 @@ async fn an_edit_keeps_the_drawing_in_place_and_tidy_lays_it_out_afresh() {
     );
     host.remove();
 }
+
+// Issue 16, item 5: a minimap when the fitted drawing is too small to read; a press in it moves
+// the view there.
+#[wasm_bindgen_test]
+async fn a_large_drawing_gets_a_minimap_and_a_press_in_it_moves_the_view() {
+    let host = mount().await;
+    let sheet = app_stylesheet();
+    for (selector, prop, value) in [
+        (".app", "width", "1280px"),
+        (".graph-canvas", "flex", "none"),
+        (".graph-canvas", "height", "700px"),
+    ] {
+        host.query_selector(selector)
+            .unwrap()
+            .expect(selector)
+            .dyn_into::<HtmlElement>()
+            .unwrap()
+            .style()
+            .set_property(prop, value)
+            .unwrap();
+    }
+    type_and_build(&host, CHAIN).await;
+    click_on(&host, "button[title=\"Fit the graph\"]").await;
+    assert!(
+        host.query_selector(".minimap").unwrap().is_none(),
+        "a graph legible at Fit has no minimap"
+    );
+    // 150 resources side by side: at Fit, far below the scale where labels show.
+    let wide: String = (0..150)
+        .map(|i| format!("resource \"null_resource\" \"r{i}\" {{}}\n"))
+        .collect();
+    type_and_build(&host, &wide).await;
+    click_on(&host, "button[title=\"Fit the graph\"]").await;
+    let map = host
+        .query_selector(".minimap")
+        .unwrap()
+        .expect("a minimap for a drawing too small to read at Fit");
+    // One path per vertex colour, not one element per vertex.
+    let paths = map.query_selector_all("path").unwrap().length();
+    assert!((2..=12).contains(&paths), "{paths} paths");
+    let frame = || {
+        let r = host
+            .query_selector(".minimap-view")
+            .unwrap()
+            .expect("the view's frame")
+            .get_bounding_client_rect();
+        (r.left(), r.top(), r.width(), r.height())
+    };
+    let transform = || {
+        host.query_selector(".graph-svg")
+            .unwrap()
+            .expect("the drawing")
+            .get_attribute("style")
+            .expect("the view's transform")
+    };
+    // At Fit the frame holds the whole box.
+    let b = map.get_bounding_client_rect();
+    let f = frame();
+    assert!(
+        f.2 >= b.width() - 4.0,
+        "frame {f:?} in box {:?}",
+        (b.left(), b.width())
+    );
+    // Zoomed in: the frame is a part of the box.
+    for _ in 0..8 {
+        click_on(&host, ".zoom-buttons button[aria-label='Zoom in']").await;
+    }
+    let f = frame();
+    assert!(f.2 < b.width() / 2.0, "zoomed in, the frame is {f:?}");
+    let before = transform();
+    // A press at three quarters of the box's width: the view's centre goes there.
+    let (x, y) = (b.left() + b.width() * 0.75, b.top() + b.height() / 2.0);
+    let init = web_sys::PointerEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x(x as i32);
+    init.set_client_y(y as i32);
+    init.set_pointer_id(1);
+    for kind in ["pointerdown", "pointerup"] {
+        map.dispatch_event(&web_sys::PointerEvent::new_with_event_init_dict(kind, &init).unwrap())
+            .unwrap();
+    }
+    settle().await;
+    assert_ne!(transform(), before);
+    let f = frame();
+    assert!(
+        (f.0 + f.2 / 2.0 - x.floor()).abs() < 1.5,
+        "the frame {f:?} is centred on the press at {x:.1}"
+    );
+    assert!(
+        host.query_selector(".minimap").unwrap().is_some(),
+        "the minimap stays while the view moves"
+    );
+    sheet.remove();
+    host.remove();
+}

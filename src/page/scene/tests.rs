@@ -72,6 +72,19 @@ fn the_view_centres_on_a_vertex_and_fit_keeps_the_drawing_in_the_canvas() {
     assert!(ty >= 0.0 && ty + 400.0 * s <= 600.0, "{ty} {s}");
 }
 
+#[test]
+fn the_view_is_a_css_transform_in_pixels_from_the_top_left() {
+    // A point p of the drawing shows at (x, y) + scale * p: translate first, then scale.
+    assert_eq!(
+        view_transform((12.34, -5.0, 0.25)),
+        "translate(12.3px, -5.0px) scale(0.2500)"
+    );
+    assert_eq!(
+        view_transform((0.0, 0.0, 1.0)),
+        "translate(0.0px, 0.0px) scale(1.0000)"
+    );
+}
+
 // Issue 18, defect 11: the SVG (and the PNG made from it) lost the kinds' colours and shapes.
 #[test]
 fn the_exported_svg_keeps_each_kinds_shape_and_colour() {

@@ -507,6 +507,7 @@ impl Ctx {
         if size < model::SLICE_FROM_BYTES {
             b.progress.set(None);
             let a = timed("analysis", || model::analyze(&files, kind, &opts));
+            self.gv.collapse_on_open(a.graph.as_ref(), ws);
             b.analysis_workspace.set_value(ws);
             view::drop_when_idle(b.analysis.get_untracked());
             b.analysis.set(Arc::new(a));
@@ -533,6 +534,7 @@ impl Ctx {
                 }));
                 yield_to_browser().await;
                 if live() {
+                    self.gv.collapse_on_open(a.graph.as_ref(), ws);
                     b.analysis_workspace.set_value(ws);
                     view::drop_when_idle(b.analysis.get_untracked());
                     b.analysis.set(Arc::new(a));

@@ -22,6 +22,9 @@ pub struct GraphView {
     /// `(expand)` vertices opened into their sub-graphs (`crate::page::expanded`), kept while
     /// their names are in the graph; drawn in Inspect mode only.
     pub open: RwSignal<BTreeSet<String>>,
+    /// The workspace (`Work::workspace`) whose first graph last set `collapsed`
+    /// ([`GraphView::collapse_on_open`]).
+    collapsed_for: StoredValue<Option<u64>>,
 }
 
 impl GraphView {
@@ -31,6 +34,23 @@ impl GraphView {
             resources_only: RwSignal::new(false),
             collapsed: RwSignal::new(BTreeSet::new()),
             open: RwSignal::new(BTreeSet::new()),
+            collapsed_for: StoredValue::new(None),
+        }
+    }
+
+    /// The first graph `g` of each opened configuration (workspace number `ws`) sets which
+    /// modules start collapsed ([`crate::page::view::start_collapsed`]); later graphs of the same
+    /// workspace, an edit's, keep what the user chose. Called before the analysis is shown, so
+    /// a large graph is never laid out whole first.
+    pub fn collapse_on_open(self, g: Option<&PageGraph>, ws: u64) {
+        let Some(g) = g else { return };
+        if self.collapsed_for.get_value() == Some(ws) {
+            return;
+        }
+        self.collapsed_for.set_value(Some(ws));
+        let start = crate::page::view::start_collapsed(g);
+        if self.collapsed.with_untracked(|c| *c != start) {
+            self.collapsed.set(start);
         }
     }
 

@@ -161,6 +161,26 @@ pub fn legend_open_by_default(width: Option<f64>, height: Option<f64>) -> bool {
     width.is_none_or(|w| w >= 760.0) && height.is_none_or(|h| h >= 1000.0)
 }
 
+/// Above this many vertices, a configuration starts with its modules collapsed when it is
+/// opened (an example, files, a folder, a share link, the saved work when the page loads): at
+/// Fit, a thousand vertices are marks too small to tell apart (the labels' scale is far off), and
+/// laying out and drawing them all costs the browser seconds; a collapsed module is one vertex
+/// with the edges of what it hides, opened by a click or "Expand all modules".
+pub const COLLAPSE_ABOVE: usize = 1_000;
+
+/// The modules a configuration starts with collapsed, its graph being `g`: each top-level module
+/// (`module.a`, which holds its own nested modules) when `g` has more than [`COLLAPSE_ABOVE`]
+/// vertices; none otherwise.
+pub fn start_collapsed(g: &PageGraph) -> BTreeSet<String> {
+    if g.vertices().len() <= COLLAPSE_ABOVE {
+        return BTreeSet::new();
+    }
+    g.vertices()
+        .iter()
+        .filter_map(|v| v.cluster.first().cloned())
+        .collect()
+}
+
 /// The view settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewOpts {
@@ -672,6 +692,45 @@ mod tests {
             name_edges(&off, off.dashed.iter().copied()),
             BTreeSet::from([e("z", "x")])
         );
+    }
+
+    #[test]
+    fn a_large_configuration_starts_with_its_top_level_modules_collapsed() {
+        let analysis = |resources| {
+            let f = crate::generator::generate(&crate::generator::GenOptions {
+                resources,
+                modules: 4,
+                seed: 1,
+            });
+            analyze(&f, BuilderKind::Plan, &Options::default())
+        };
+        let small = analysis(200).graph.expect("built");
+        assert!(small.vertices().len() <= COLLAPSE_ABOVE);
+        assert!(start_collapsed(&small).is_empty());
+        let a = analysis(1_000);
+        let large = a.graph.as_ref().expect("built");
+        assert!(large.vertices().len() > COLLAPSE_ABOVE);
+        let tops: BTreeSet<String> = large
+            .vertices()
+            .iter()
+            .filter_map(|v| v.cluster.first().cloned())
+            .collect();
+        let c = start_collapsed(large);
+        assert!(!c.is_empty());
+        assert_eq!(c, tops);
+        assert!(
+            c.iter()
+                .all(|p| p.starts_with("module.") && !p.contains(".module."))
+        );
+        // Collapsed, what is drawn is small again: the root module's vertices and one per module.
+        let o = ViewOpts {
+            collapsed: c.clone(),
+            ..ViewOpts::default()
+        };
+        let s = shown(&a, None, &o);
+        assert_eq!(s.collapsed.len(), c.len());
+        let drawn = s.graph.vertices().len() - s.hidden.len();
+        assert!(drawn < large.vertices().len() / 2, "{drawn} drawn");
     }
 
     #[test]

@@ -168,6 +168,14 @@ async fn a_working_directory_after_tofu_init_opens_through_the_folder_input() {
     let mut files = workdir::vpc_workdir_files(&vpc);
     files.push(("terraform.tfvars".into(), workdir::VPC_TFVARS.into()));
     open_folder(&host, "wd", &files).await;
+    // Its 2,040 vertices open with the module calls collapsed (`page::view::COLLAPSE_ABOVE`).
+    let collapsed = wait_until(240_000, || {
+        vertex_names(&host).contains(&"module.vpc (collapsed: 717)".to_string())
+    })
+    .await;
+    assert!(collapsed, "{:?}", vertex_names(&host));
+    click_on(&host, "#expand-all").await;
+    settled(&host).await;
     let built = wait_until(240_000, || {
         vertex_names(&host).contains(&"module.vpc.aws_vpc.this (expand)".to_string())
     })

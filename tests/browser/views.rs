@@ -332,3 +332,65 @@ async fn resources_only_on_many_unrelated_resources_fits_the_canvas_legibly() {
     assert!(h >= 15.0, "a vertex is {h:.1} px tall; {what}");
     host.remove();
 }
+
+// Issue 16, item 5: "above a threshold, modules start collapsed". Opening a configuration of
+// more than `COLLAPSE_ABOVE` vertices collapses its top-level modules; the user's choice then
+// holds through edits, and a small configuration opened next starts expanded.
+#[wasm_bindgen_test]
+async fn a_large_configuration_opens_with_its_modules_collapsed() {
+    let host = mount().await;
+    let generated = tfgraph::generator::generate(&tfgraph::generator::GenOptions {
+        resources: 1_000,
+        modules: 4,
+        seed: 1,
+    });
+    let files: Vec<(String, Vec<u8>)> = generated
+        .iter()
+        .map(|(p, t)| (p.clone(), t.clone().into_bytes()))
+        .collect();
+    open_folder(&host, "gen", &files).await;
+    let collapsed = |host: &Element| {
+        vertex_names(host)
+            .into_iter()
+            .filter(|n| n.contains("(collapsed: "))
+            .count()
+    };
+    let modules = generated
+        .keys()
+        .filter_map(|p| p.strip_prefix("modules/"))
+        .filter_map(|p| p.split('/').next())
+        .collect::<BTreeSet<_>>()
+        .len();
+    assert!(modules > 0, "the generated configuration has modules");
+    assert!(collapsed(&host) > 0, "modules start collapsed");
+    let few = vertex_names(&host).len();
+    assert!(
+        few < tfgraph::page::view::COLLAPSE_ABOVE,
+        "{few} vertices drawn"
+    );
+    // Expanded by the user, they stay expanded through an edit.
+    click_on(&host, "#expand-all").await;
+    settled(&host).await;
+    let all = vertex_names(&host).len();
+    assert!(
+        all > tfgraph::page::view::COLLAPSE_ABOVE,
+        "{all} vertices drawn"
+    );
+    assert_eq!(collapsed(&host), 0);
+    type_into_editor(&host, &format!("{}\n# an edit\n", editor_value(&host))).await;
+    settled(&host).await;
+    assert_eq!(collapsed(&host), 0, "an edit keeps the user's choice");
+    // A small configuration opened next starts expanded.
+    open_folder(
+        &host,
+        "small",
+        &text_files(&[
+            ("main.tf", "module \"m\" {\n  source = \"./m\"\n}\n"),
+            ("m/main.tf", "resource \"null_resource\" \"x\" {}\n"),
+        ]),
+    )
+    .await;
+    assert_eq!(collapsed(&host), 0);
+    assert!(vertex_names(&host).contains(&"module.m.null_resource.x (expand)".to_string()));
+    host.remove();
+}

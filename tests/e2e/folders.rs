@@ -15,6 +15,13 @@ async fn working_directories_open_through_the_folder_input() {
     files.push(("terraform.tfvars".into(), workdir::VPC_TFVARS.into()));
     let (_, _, _driver, c) = open_app().await;
     open_folder(&c, "wd", &files).await;
+    // 2,040 vertices: it opens with its three module calls collapsed (`COLLAPSE_ABOVE`).
+    wait_count(&c, "#expand-all", 1).await;
+    let collapsed = texts(&c, ".graph-svg g.vertex").await.len();
+    assert!((3..100).contains(&collapsed), "{collapsed} vertices drawn");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    screenshot(&c, "app-workdir-collapsed.png").await;
+    click(&c, "#expand-all").await;
     let drawn = wait_vertices(&c, 2000, 120).await;
     assert_eq!(drawn, 2040);
     let notices = texts(&c, ".notice").await;

@@ -1,8 +1,8 @@
 // A CPU profile of the app on a served bundle (run by scripts/profile): two edits of the saved
-// workspace (a resource appended to the open file, each waited for until drawn), or with `walk`
-// the first 4 s of a walk. Prints the busy time and the self and inclusive time by function;
+// workspace (a resource appended to the open file, each waited for until drawn), with `walk`
+// the first 4 s of a walk, or with `type` a line typed while the builds it sets off run. Prints the busy time and the self and inclusive time by function;
 // FILTER=regex prints only the inclusive times of the functions whose names match.
-// Usage: node scripts/profile.mjs URL WORKSPACE.json [edit|walk]
+// Usage: node scripts/profile.mjs URL WORKSPACE.json [edit|walk|type]
 import { createRequire } from 'module';
 // puppeteer-core as lighthouse (scripts/lighthouse) installs it.
 const require = createRequire(process.env.LIGHTHOUSE_DIR + '/');
@@ -15,7 +15,13 @@ const page = await browser.newPage();
 await page.goto(url);
 await page.evaluate((s) => localStorage.setItem('tfgraph.workspace', s), fs.readFileSync(saved, 'utf8'));
 await page.reload();
-await page.waitForFunction(() => document.querySelectorAll('.graph-svg g.vertex').length > 1000, {timeout: 120000});
+// A configuration of more than 1,000 vertices opens with its modules collapsed: the edit and
+// walk profiles expand them (the whole graph drawn); the typing profile keeps them collapsed.
+await page.waitForFunction(() => document.querySelector('#expand-all') && !document.querySelector('.build-progress'), {timeout: 180000});
+if (what !== 'type') {
+  await page.evaluate(() => document.querySelector('#expand-all').click());
+  await page.waitForFunction(() => document.querySelectorAll('.graph-svg g.vertex').length > 1000, {timeout: 120000});
+}
 await new Promise(r => setTimeout(r, 1500));
 const cdp = await page.createCDPSession();
 await cdp.send('Profiler.enable');
@@ -24,6 +30,11 @@ await cdp.send('Profiler.start');
 if (what === 'walk') {
   await page.evaluate(() => document.querySelector('#walk-play').click());
   await new Promise(r => setTimeout(r, 4000));
+} else if (what === 'type') {
+  // Typing at the end of the open file, 30 ms a key, while the builds it sets off run.
+  await page.evaluate(() => { const t = document.querySelector('textarea#editor'); t.focus(); t.setSelectionRange(t.value.length, t.value.length); });
+  await page.keyboard.type('\n# typed while the graph builds\n', {delay: 30});
+  await new Promise(r => setTimeout(r, 1500));
 } else {
   for (let k = 0; k < 2; k++) {
     await page.evaluate((k) => new Promise((done) => {

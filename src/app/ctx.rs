@@ -56,6 +56,10 @@ pub(super) struct Work {
     /// Another tab saved over the revision this tab knew: this tab's edits go to a kept-aside
     /// copy instead of the workspace until it is reloaded.
     pub(super) conflicted: StoredValue<bool>,
+    /// Edits not saved yet: a large workspace is saved a moment after the last edit
+    /// ([`Work::files_changed`]); the page is not settled until it is.
+    pub(super) unsaved: RwSignal<bool>,
+    pending_save: StoredValue<Option<leptos::prelude::TimeoutHandle>>,
 }
 
 /// The graph built from the files: the builder, the latest analysis and where a sliced one is,
@@ -221,6 +225,28 @@ pub(super) fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// Times a sliced analysis slice by slice: each call closes the slice begun at the call before
+/// (a `tfgraph-slice <label>` measure, the label being what that slice did) and begins the slice
+/// `next` names, if any. So the browser's performance timeline (and the e2e typing test) shows
+/// which part of a large build holds the page's thread.
+#[derive(Clone, Default)]
+struct Slices(std::rc::Rc<std::cell::RefCell<Option<String>>>);
+
+impl Slices {
+    fn next(&self, next: Option<&str>) {
+        let Some(p) = web_sys::window().and_then(|w| w.performance()) else {
+            return;
+        };
+        if let Some(prev) = self.0.borrow_mut().take() {
+            let _ = p.measure_with_start_mark(&format!("tfgraph-slice {prev}"), "tfgraph-slice");
+        }
+        if let Some(n) = next {
+            let _ = p.mark("tfgraph-slice");
+            *self.0.borrow_mut() = Some(n.to_string());
+        }
+    }
+}
+
 /// Resolves on a new browser task (a zero timeout), letting the page paint and handle input.
 pub(super) async fn yield_to_browser() {
     let (tx, rx) = futures::channel::oneshot::channel::<()>();
@@ -274,6 +300,8 @@ impl Work {
             notices: RwSignal::new(notices),
             save_ok: StoredValue::new(storage::can_save()),
             conflicted: StoredValue::new(false),
+            unsaved: RwSignal::new(false),
+            pending_save: StoredValue::new(None),
         }
     }
 }
@@ -515,16 +543,26 @@ impl Ctx {
             return;
         }
         let live = move || b.generation.try_get_value() == Some(mine);
+        let slices = Slices::default();
+        let timing = slices.clone();
         leptos::task::spawn_local(async move {
-            let pause = move |p: model::Progress| async move {
-                if !live() {
-                    return false;
+            let pause = move |p: model::Progress| {
+                let timing = timing.clone();
+                async move {
+                    timing.next(None);
+                    if !live() {
+                        return false;
+                    }
+                    let label = p.label.clone();
+                    b.progress.set(Some(p));
+                    yield_to_browser().await;
+                    timing.next(Some(&label));
+                    live()
                 }
-                b.progress.set(Some(p));
-                yield_to_browser().await;
-                live()
             };
-            if let Some(a) = model::analyze_with(&files, kind, &opts, pause).await
+            let analysed = model::analyze_with(&files, kind, &opts, pause).await;
+            slices.next(None);
+            if let Some(a) = analysed
                 && live()
             {
                 b.progress.set(Some(model::Progress {
@@ -638,6 +676,7 @@ impl Ctx {
     pub(super) fn settled(self) -> bool {
         let (w, b) = (self.work, self.build);
         w.reading.get() == 0
+            && !w.unsaved.get()
             && b.progress.with(Option::is_none)
             && b.built.get() == b.generation.get_value()
             && w.files.with(|f| w.analyzed.with(|a| f == a))
@@ -654,6 +693,45 @@ impl Work {
     /// Rebuilds the graph from the current files at once.
     pub(super) fn analyze_now(self) {
         self.analyzed.set(self.files.get_untracked());
+    }
+
+    /// The files changed: saves them at once, or for a large workspace a moment after the last
+    /// edit ([`crate::page::files::save_delay`]; the crash banner meanwhile knows them as
+    /// unsaved, and leaving or hiding the page saves them at once: [`Work::save_pending`]).
+    pub(super) fn files_changed(self) {
+        if let Some(h) = self.pending_save.get_value() {
+            h.clear();
+            self.pending_save.set_value(None);
+        }
+        match self.files.with_untracked(crate::page::files::save_delay) {
+            None => {
+                self.files.with_untracked(|f| self.autosave(f));
+                if self.unsaved.get_untracked() {
+                    self.unsaved.set(false);
+                }
+            }
+            Some(ms) => {
+                self.files.with_untracked(|f| crash::remember(f, false));
+                if !self.unsaved.get_untracked() {
+                    self.unsaved.set(true);
+                }
+                let later =
+                    set_timeout_with_handle(move || self.save_pending(), Duration::from_millis(ms));
+                self.pending_save.set_value(later.ok());
+            }
+        }
+    }
+
+    /// Saves edits that wait for their delayed save, now.
+    pub(super) fn save_pending(self) {
+        if let Some(h) = self.pending_save.try_get_value().flatten() {
+            h.clear();
+            self.pending_save.set_value(None);
+        }
+        if self.unsaved.try_get_untracked() == Some(true) {
+            self.files.with_untracked(|f| self.autosave(f));
+            self.unsaved.set(false);
+        }
     }
 
     /// Saves the files; a refusal is told once, not on every keystroke.

@@ -66,7 +66,24 @@ pub fn App() -> impl IntoView {
         learn::open_fragment(ctx);
     });
     on_cleanup(move || hash.remove());
-    Effect::new(move |_| ctx.work.files.with(|f| ctx.work.autosave(f)));
+    Effect::new(move |_| {
+        ctx.work.files.track();
+        ctx.work.files_changed();
+    });
+    // Edits waiting for their delayed save are saved when the page is hidden or left.
+    let leaving = window_event_listener(leptos::ev::pagehide, move |_| ctx.work.save_pending());
+    let hidden = window_event_listener_untyped("visibilitychange", move |_| {
+        let hidden = web_sys::window()
+            .and_then(|w| w.document())
+            .is_some_and(|d| d.hidden());
+        if hidden {
+            ctx.work.save_pending();
+        }
+    });
+    on_cleanup(move || {
+        leaving.remove();
+        hidden.remove();
+    });
     // Another tab saved the work, or kept its files aside because this tab had saved over them:
     // say so at once (the event fires in every other tab of the origin).
     let other_tab = window_event_listener(leptos::ev::storage, move |ev| {

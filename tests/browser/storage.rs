@@ -351,3 +351,44 @@ async fn full_storage_keeps_the_work_and_offers_it() {
 async fn storage_that_throws_keeps_the_work_and_offers_it() {
     storage_failure_keeps_the_work_and_offers_it("Error").await;
 }
+
+// Issue 16 (typing while a large configuration builds): a large workspace is saved a moment
+// after the last edit, not at each keystroke, and at once when the page is left.
+#[wasm_bindgen_test]
+async fn a_large_workspace_is_saved_after_a_pause_and_when_the_page_is_left() {
+    let host = mount().await;
+    let big = large_config("big");
+    assert!(big.len() > tfgraph::page::files::SAVE_AT_ONCE_BYTES);
+    let saved = || {
+        storage()
+            .get_item(tfgraph::saved::KEY)
+            .unwrap()
+            .unwrap_or_default()
+    };
+    type_into_editor(&host, &big).await;
+    settled(&host).await;
+    assert!(saved().contains("big_b"), "saved once settled");
+    // An edit is not written at once...
+    type_into_editor(
+        &host,
+        &format!("{big}resource \"null_resource\" \"left_edit\" {{}}\n"),
+    )
+    .await;
+    assert!(!saved().contains("left_edit"), "not saved at the keystroke");
+    // ...but when the page is left.
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&Event::new("pagehide").unwrap())
+        .unwrap();
+    assert!(saved().contains("left_edit"), "saved when the page is left");
+    // Or after a pause.
+    type_into_editor(
+        &host,
+        &format!("{big}resource \"null_resource\" \"paused_edit\" {{}}\n"),
+    )
+    .await;
+    assert!(!saved().contains("paused_edit"));
+    settled(&host).await;
+    assert!(saved().contains("paused_edit"), "saved after the pause");
+    host.remove();
+}

@@ -375,7 +375,9 @@ async fn generated_10000_resources_typing_while_it_builds() {
     // The walk plays, and each keystroke (the input event's time stamp) is timed to the frame
     // after it; every frame meanwhile is counted, with those during which a build was under way.
     c.execute(
-        r#"window.__typing = {lat: [], frames: 0, building: 0, t0: performance.now(), on: true};
+        r#"window.__typing = {lat: [], frames: 0, building: 0, t0: performance.now(), on: true, long: []};
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__typing.long.push(e.duration); })
+          .observe({type: 'longtask'});
         const ta = document.querySelector('textarea#editor');
         ta.addEventListener('input', (e) => {
           const t = e.timeStamp;
@@ -418,6 +420,34 @@ async fn generated_10000_resources_typing_while_it_builds() {
         .expect("read"),
     )
     .expect("numbers");
+    // Where the page's thread went meanwhile: its long tasks (over 50 ms), and the longest of
+    // each `tfgraph-*` measure the app recorded (`timed` in app/ctx.rs) with how many there were.
+    let (long, phases): (Vec<f64>, Vec<(String, f64, u32)>) = serde_json::from_value(
+        c.execute(
+            r#"const s = window.__typing; const m = new Map();
+            for (const e of performance.getEntriesByType('measure'))
+              if (e.name.startsWith('tfgraph-') && e.startTime >= s.t0) {
+                const [d, n] = m.get(e.name.slice(8)) || [0, 0];
+                m.set(e.name.slice(8), [Math.max(d, e.duration), n + 1]);
+              }
+            return [s.long, [...m.entries()].map(([k, [d, n]]) => [k, d, n])];"#,
+            vec![],
+        )
+        .await
+        .expect("long tasks"),
+    )
+    .expect("lists");
+    println!(
+        "while typing: {} long tasks, {:.0} ms in all, the longest {:.0} ms; longest app measures: {}",
+        long.len(),
+        long.iter().sum::<f64>(),
+        long.iter().copied().fold(0.0, f64::max),
+        phases
+            .iter()
+            .map(|(n, ms, k)| format!("{n} {ms:.0} ms (x{k})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     lat.sort_by(f64::total_cmp);
     assert!(!lat.is_empty(), "the keystrokes reached the editor");
     let median = lat[lat.len() / 2];

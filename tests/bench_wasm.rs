@@ -49,3 +49,30 @@ fn pipeline_phases_in_the_browser() {
         );
     }
 }
+
+/// Issue 16: "layout speed at 10k: 10,000 vertices / 20,000 edges of the deep kind ... under 2 s
+/// in the browser". The deep generated DAG (`tfgraph::bench::deep_graph`, as `tfgraph bench`
+/// lays it out natively), default options, best of 2 per seed. One line
+/// `BENCH-WASM-LAYOUT deep <n> seed=<s> ms=<best> crossings=<c>` each.
+#[wasm_bindgen_test]
+#[ignore]
+fn deep_dag_layout_in_the_browser() {
+    use tfgraph::layout::{self, Input, LayoutOptions};
+    for seed in 1..=2 {
+        let g = tfgraph::bench::deep_graph(10_000, 60, 2, seed);
+        let input = Input::from_graph(&g, |_, v| layout::monospace_size(v), |_, _| Vec::new());
+        let mut best = f64::INFINITY;
+        let mut crossings = 0;
+        for _ in 0..2 {
+            let t = now();
+            let l = layout::layout(&input, &LayoutOptions::default());
+            best = best.min(now() - t);
+            crossings = l.metrics().crossings;
+        }
+        console_log!(
+            "BENCH-WASM-LAYOUT deep {} seed={seed} edges={} ms={best:.0} crossings={crossings}",
+            g.len(),
+            g.edge_count()
+        );
+    }
+}

@@ -722,15 +722,16 @@ impl Work {
         }
     }
 
-    /// Saves edits that wait for their delayed save, now.
+    /// Saves edits that wait for their delayed save, now. Called from a timer and from page
+    /// events, so it touches nothing of a page already taken down.
     pub(super) fn save_pending(self) {
         if let Some(h) = self.pending_save.try_get_value().flatten() {
             h.clear();
-            self.pending_save.set_value(None);
+            _ = self.pending_save.try_set_value(None);
         }
         if self.unsaved.try_get_untracked() == Some(true) {
-            self.files.with_untracked(|f| self.autosave(f));
-            self.unsaved.set(false);
+            _ = self.files.try_with_untracked(|f| self.autosave(f));
+            _ = self.unsaved.try_set(false);
         }
     }
 
@@ -878,7 +879,6 @@ impl Canvas {
         let _ = target.unchecked_ref::<web_sys::SvgElement>().focus();
     }
 
-    /// Zooms by `factor` about the canvas point (`cx`, `cy`), or its centre.
     /// The view moved under a gesture: the drawing becomes (or stays) a compositor layer until
     /// the gesture has been still for [`SETTLE_MS`]. Moving such a layer costs the browser no
     /// paint: with 5,000 vertices, a pan or a wheel zoom that set the drawing's SVG transform
@@ -901,6 +901,7 @@ impl Canvas {
         self.settle.set_value(settled.ok());
     }
 
+    /// Zooms by `factor` about the canvas point (`cx`, `cy`), or its centre.
     pub(super) fn zoom(self, factor: f64, at: Option<(f64, f64)>) {
         let (cx, cy) = at.unwrap_or_else(|| {
             self.node

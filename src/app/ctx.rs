@@ -837,6 +837,18 @@ impl Canvas {
         }
     }
 
+    /// After the canvas changed size from `before` to `now`: a view the last fit left is fitted
+    /// again; a view the user (or the search) moved keeps what was at its centre there.
+    pub(super) fn resized(self, before: (f64, f64), now: (f64, f64)) {
+        let xf = self.xf.get_untracked();
+        if self.fitted.try_get_value().flatten() == Some(xf) {
+            self.refit_if_untouched();
+        } else {
+            self.xf
+                .set(crate::page::scene::keep_centre(xf, before, now));
+        }
+    }
+
     /// Fits the graph again after the canvas changed size, unless the user moved the view.
     pub(super) fn refit_if_untouched(self) {
         request_animation_frame(move || {

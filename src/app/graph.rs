@@ -538,9 +538,9 @@ fn edge_view(slot: ESlot, els: Elements) -> impl IntoView {
     }
 }
 
-/// Keeps `ctx.canvas.px` equal to the canvas's size after each layout that changed it, and fits
-/// the graph again when the canvas changed size while the view was as the last fit left it (a
-/// notice or the timeline appearing).
+/// Keeps `ctx.canvas.px` equal to the canvas's size after each layout that changed it; when the
+/// canvas changed size (a notice, the timeline or the details appearing), fits the graph again if
+/// the view was as the last fit left it, else keeps the view's centre (`Canvas::resized`).
 fn watch_canvas_size(ctx: Ctx) {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::closure::Closure;
@@ -556,8 +556,8 @@ fn watch_canvas_size(ctx: Ctx) {
                 return;
             }
             _ = ctx.canvas.px.try_set(Some(now));
-            if before.is_some() {
-                ctx.canvas.refit_if_untouched();
+            if let Some(before) = before {
+                ctx.canvas.resized(before, now);
             }
         });
         if let Ok(ro) = web_sys::ResizeObserver::new(changed.as_ref().unchecked_ref()) {

@@ -231,6 +231,17 @@ pub fn centre_on(sc: &Scene, name: &str, xf: Xf, cw: f64, ch: f64) -> Option<Xf>
     Some((cw / 2.0 - cx * s, ch / 2.0 - cy * s, s))
 }
 
+/// The view after the canvas changed size from `before` to `now` (a panel opening beside or
+/// below it): what was at the canvas's centre stays at its centre, so a vertex the search just
+/// centred stays centred when the details that the same press opened take room.
+pub fn keep_centre(xf: Xf, before: (f64, f64), now: (f64, f64)) -> Xf {
+    (
+        xf.0 + (now.0 - before.0) / 2.0,
+        xf.1 + (now.1 - before.1) / 2.0,
+        xf.2,
+    )
+}
+
 /// Box size for a label drawn in the SVG's 12px monospace font.
 pub fn label_size(name: &str) -> (f64, f64) {
     let (w, h) = layout::monospace_size(name);

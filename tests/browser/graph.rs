@@ -422,6 +422,29 @@ async fn enter_in_the_search_steps_through_matches_and_centres_each() {
             }
         );
     }
+    // The details the press opened, a notice or a narrower window change the canvas's size
+    // after the view moved: the match stays in the centre.
+    let width = || {
+        host.query_selector(".graph-canvas")
+            .unwrap()
+            .unwrap()
+            .get_bounding_client_rect()
+            .width()
+    };
+    let before = width();
+    host.unchecked_ref::<web_sys::HtmlElement>()
+        .style()
+        .set_property("width", &format!("{}px", (before * 0.7).round()))
+        .unwrap();
+    assert!(
+        wait_until(2_000, || width() < before - 50.0).await,
+        "the canvas narrowed: {before} then {}",
+        width()
+    );
+    assert!(
+        wait_until(2_000, || centred("aws_vpc.a (expand)")).await,
+        "aws_vpc.a (expand) stays centred when the canvas narrows"
+    );
     host.remove();
 }
 

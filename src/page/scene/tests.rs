@@ -73,6 +73,36 @@ fn the_view_centres_on_a_vertex_and_fit_keeps_the_drawing_in_the_canvas() {
 }
 
 #[test]
+fn a_vertex_centred_stays_centred_when_the_canvas_changes_size() {
+    let s = shown(&["aws_instance.a", "aws_vpc.b"], &[(0, 1)]);
+    let (g, visible) = drawn(&s);
+    let sc = scene(&g, &visible, None);
+    let n = sc
+        .nodes
+        .iter()
+        .find(|n| n.name == "aws_instance.a")
+        .unwrap();
+    let centre = |xf: Xf, (cw, ch): (f64, f64)| {
+        (
+            xf.0 + (n.x + n.w / 2.0) * xf.2 - cw / 2.0,
+            xf.1 + (n.y + n.h / 2.0) * xf.2 - ch / 2.0,
+        )
+    };
+    let before = (807.0, 259.0);
+    let xf = centre_on(&sc, "aws_instance.a", (3.0, 4.0, 0.75), before.0, before.1).unwrap();
+    assert_eq!(centre(xf, before), (0.0, 0.0));
+    for now in [(749.0, 175.0), (1200.0, 900.0), (807.0, 259.0)] {
+        let kept = keep_centre(xf, before, now);
+        let (dx, dy) = centre(kept, now);
+        assert!(
+            dx.abs() < 1e-9 && dy.abs() < 1e-9,
+            "{now:?}: off by {dx}, {dy}"
+        );
+        assert_eq!(kept.2, xf.2, "the zoom is kept");
+    }
+}
+
+#[test]
 fn the_view_is_a_css_transform_in_pixels_from_the_top_left() {
     // A point p of the drawing shows at (x, y) + scale * p: translate first, then scale.
     assert_eq!(

@@ -794,6 +794,9 @@ impl Work {
 }
 
 impl Canvas {
+    /// The size taken for the canvas before it has been laid out.
+    pub(super) const UNKNOWN_SIZE: (f64, f64) = (800.0, 600.0);
+
     /// Fits the drawing into the canvas (its size read from the page: a Fit the user asks for
     /// sees a change of the canvas made in the same frame).
     pub(super) fn fit(self) {
@@ -822,7 +825,7 @@ impl Canvas {
             .get_untracked()
             .map(|el| (el.client_width() as f64, el.client_height() as f64))
             .filter(|(w, h)| *w > 0.0 && *h > 0.0)
-            .unwrap_or((800.0, 600.0))
+            .unwrap_or(Self::UNKNOWN_SIZE)
     }
 
     /// Moves the view so that the drawn vertex `name` is in the canvas's centre.

@@ -20,7 +20,7 @@ fn at(ev: &web_sys::PointerEvent) -> Option<(f64, f64)> {
 pub(super) fn Minimap(ctx: Ctx) -> impl IntoView {
     // The box, or none when the whole drawing fitted to the canvas is legible.
     let frame = Memo::new(move |_| {
-        let (cw, ch) = ctx.canvas.px.get().unwrap_or((800.0, 600.0));
+        let (cw, ch) = ctx.canvas.px.get().unwrap_or(Canvas::UNKNOWN_SIZE);
         ctx.build
             .scene
             .with(|sc| minimap::wanted(sc, cw, ch).then(|| Frame::new(sc.width, sc.height, cw, ch)))
@@ -38,7 +38,11 @@ pub(super) fn Minimap(ctx: Ctx) -> impl IntoView {
         let (Some(f), Some((mx, my))) = (frame.get_untracked(), at(ev)) else {
             return;
         };
-        let (cw, ch) = ctx.canvas.px.get_untracked().unwrap_or((800.0, 600.0));
+        let (cw, ch) = ctx
+            .canvas
+            .px
+            .get_untracked()
+            .unwrap_or(Canvas::UNKNOWN_SIZE);
         ctx.canvas.moved();
         ctx.canvas
             .xf
@@ -46,7 +50,7 @@ pub(super) fn Minimap(ctx: Ctx) -> impl IntoView {
     };
     // The view's frame: one element whose attributes follow the view.
     let rect = Memo::new(move |_| {
-        let (cw, ch) = ctx.canvas.px.get().unwrap_or((800.0, 600.0));
+        let (cw, ch) = ctx.canvas.px.get().unwrap_or(Canvas::UNKNOWN_SIZE);
         frame
             .get()
             .map(|f| f.view_rect(ctx.canvas.xf.get(), cw, ch))

@@ -138,18 +138,13 @@ pub fn marks(scene: &Scene, frame: &Frame) -> Vec<Mark> {
 pub fn paths(scene: &Scene, frame: &Frame) -> Vec<(&'static str, String)> {
     let mut by: std::collections::BTreeMap<&'static str, String> = Default::default();
     for m in marks(scene, frame) {
-        let d = by.entry(colour_var(m.kind)).or_default();
-        d.push('M');
-        push_tenths(d, m.x);
-        d.push(',');
-        push_tenths(d, m.y);
-        d.push('h');
-        push_tenths(d, m.w);
-        d.push('v');
-        push_tenths(d, m.h);
-        d.push('h');
-        push_tenths(d, -m.w);
-        d.push('z');
+        push_rect(
+            by.entry(colour_var(m.kind)).or_default(),
+            m.x,
+            m.y,
+            m.w,
+            m.h,
+        );
     }
     by.into_iter().collect()
 }
@@ -159,19 +154,24 @@ pub fn module_path(scene: &Scene, frame: &Frame) -> String {
     let mut d = String::new();
     for c in &scene.clusters {
         let (x, y) = frame.to_box(c.x, c.y);
-        d.push('M');
-        push_tenths(&mut d, x);
-        d.push(',');
-        push_tenths(&mut d, y);
-        d.push('h');
-        push_tenths(&mut d, c.w * frame.k);
-        d.push('v');
-        push_tenths(&mut d, c.h * frame.k);
-        d.push('h');
-        push_tenths(&mut d, -c.w * frame.k);
-        d.push('z');
+        push_rect(&mut d, x, y, c.w * frame.k, c.h * frame.k);
     }
     d
+}
+
+/// Appends a `w` x `h` rectangle at (`x`, `y`) to SVG path data, in tenths.
+fn push_rect(d: &mut String, x: f64, y: f64, w: f64, h: f64) {
+    d.push('M');
+    push_tenths(d, x);
+    d.push(',');
+    push_tenths(d, y);
+    d.push('h');
+    push_tenths(d, w);
+    d.push('v');
+    push_tenths(d, h);
+    d.push('h');
+    push_tenths(d, -w);
+    d.push('z');
 }
 
 /// The CSS custom property holding the colour of kind `k` (the one the drawing's vertices use).

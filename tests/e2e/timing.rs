@@ -354,23 +354,7 @@ async fn generated_10000_resources_typing_while_it_builds() {
     let (_, _, _driver, c) = open_app().await;
     save_and_reload(&c, &files).await;
     // Opened: built, its modules collapsed, drawn.
-    let opened: f64 = serde_json::from_value(
-        c.execute_async(
-            r#"const [done] = arguments;
-            const poll = () => {
-              if (document.querySelector('#expand-all') && !document.querySelector('.build-progress'))
-                requestAnimationFrame(() => done(performance.now()));
-              else if (performance.now() > 180000) done(-1);
-              else setTimeout(poll, 20);
-            };
-            poll();"#,
-            vec![],
-        )
-        .await
-        .expect("opened"),
-    )
-    .expect("number");
-    assert!(opened >= 0.0, "the configuration opened, modules collapsed");
+    let opened = wait_collapsed(&c, false).await;
     let drawn = texts(&c, ".graph-svg g.vertex").await.len();
     // The walk plays, and each keystroke (the input event's time stamp) is timed to the frame
     // after it; every frame meanwhile is counted, with those during which a build was under way.
@@ -481,26 +465,38 @@ async fn save_and_reload(c: &Client, files: &std::collections::BTreeMap<String, 
 /// Returns when the collapsed graph was shown, in ms after navigation start (the page's clock).
 async fn reopen_with(c: &Client, files: &std::collections::BTreeMap<String, String>) -> f64 {
     save_and_reload(c, files).await;
-    let shown: f64 = serde_json::from_value(
+    wait_collapsed(c, true).await
+}
+
+/// Waits until a large configuration has opened with its modules collapsed: "Expand all" is
+/// offered and no build is under way. Returns that moment in ms after navigation start (the
+/// page's clock, so that WebDriver's round trips do not count); with `expand`, clicks "Expand
+/// all" in that same moment, else returns after the next frame.
+async fn wait_collapsed(c: &Client, expand: bool) -> f64 {
+    let at: f64 = serde_json::from_value(
         c.execute_async(
-            r#"const [done] = arguments;
+            r#"const [expand, done] = arguments;
             const t0 = performance.now();
             const poll = () => {
               const b = document.querySelector('#expand-all');
-              if (b) { const t = performance.now(); b.click(); done(t); }
-              else if (performance.now() - t0 > 120000) done(-1);
+              if (b && !document.querySelector('.build-progress')) {
+                const t = performance.now();
+                if (expand) { b.click(); done(t); }
+                else requestAnimationFrame(() => done(t));
+              }
+              else if (performance.now() - t0 > 180000) done(-1);
               else setTimeout(poll, 5);
             };
             poll();"#,
-            vec![],
+            vec![expand.into()],
         )
         .await
-        .expect("expand all"),
+        .expect("opened, modules collapsed"),
     )
     .expect("number");
     assert!(
-        shown >= 0.0,
+        at >= 0.0,
         "the large configuration opened with its modules collapsed"
     );
-    shown
+    at
 }

@@ -142,10 +142,14 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             }
         }
     };
-    // A new file starts at its top.
-    Effect::new(move |_| {
+    // A new file starts at its top. Not on the first run: the textarea is new, at its top, and
+    // setting its scroll there made the browser lay out the whole page in the middle of the
+    // app's mount (65 ms of the mount's 500 on a phone-speed CPU), then again at its end.
+    Effect::new(move |prev: Option<()>| {
         ctx.work.active.track();
-        if let Some(t) = textarea.get_untracked() {
+        if prev.is_some()
+            && let Some(t) = textarea.get_untracked()
+        {
             t.set_scroll_top(0);
             t.set_scroll_left(0);
         }

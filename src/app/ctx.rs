@@ -753,6 +753,11 @@ impl Work {
 
     /// Saves the files; a refusal is told once, not on every keystroke.
     pub(super) fn autosave(self, files: &BTreeMap<String, String>) {
+        // Measured (`tfgraph-save`): a save of a large workspace is one task the page waits for.
+        timed("save", || self.save_now(files));
+    }
+
+    fn save_now(self, files: &BTreeMap<String, String>) {
         if self.conflicted.get_value() {
             // Another tab's save overtook this tab's: its edits go on into its kept-aside copy.
             let kept = storage::keep_conflict_copy(files);

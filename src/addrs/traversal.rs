@@ -111,6 +111,15 @@ pub fn expr_span(expr: &Expression) -> Option<std::ops::Range<usize>> {
 
 /// Parses a traversal written as a string (`module.x[0].aws_instance.y["k"]`).
 pub fn parse_traversal_str(s: &str) -> Result<Vec<Step>, String> {
+    // On some malformed text with many brackets hcl-edit's parser backtracks exponentially (see
+    // `config::decode::refused`). An address has a bracket or two per step: past 16, HCL's
+    // parser reads the text first and its error is given; below, hcl-edit's as before.
+    if s.matches(['(', '[', '{']).count() > 16 {
+        let as_argument = format!("x = {}\n", s.trim());
+        if let Some(e) = crate::hclsyntax::first_error(&as_argument, "") {
+            return Err(format!("Invalid address {}: {}", go_quote(s), e.summary));
+        }
+    }
     let expr = hcl::edit::parser::parse_expr(s.trim())
         .map_err(|e| format!("Invalid address {}: {}", go_quote(s), e.message()))?;
     static_traversal(&expr).ok_or_else(|| {
@@ -124,6 +133,15 @@ pub fn parse_traversal_str(s: &str) -> Result<Vec<Step>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The var_files fuzzer's find, as an address: hcl-edit alone would backtrack for minutes.
+    #[test]
+    fn many_open_brackets_after_operators_are_refused_with_hcls_error() {
+        let s = format!("a.b[{}", "9-0%{9-{".repeat(12));
+        let e = parse_traversal_str(&s).unwrap_err();
+        assert!(e.starts_with("Invalid address \"a.b["), "{e}");
+        assert!(!e.contains("static address"), "{e}");
+    }
 
     #[test]
     fn parse_strings() {

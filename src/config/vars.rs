@@ -139,6 +139,10 @@ fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) 
     if padded.starts_with('\u{feff}') {
         padded.replace_range(0..3, "   ");
     }
+    if let Some(errors) = super::decode::refused(&file) {
+        diags.extend(errors);
+        return (Vec::new(), diags);
+    }
     let body = match hcl::edit::parser::parse_body(&padded) {
         Ok(b) => b,
         Err(e) => {
@@ -480,6 +484,31 @@ mod tests {
             name: name.into(),
             text: text.into(),
         }
+    }
+
+    // Found by the var_files fuzzer: object constructors left open after operators sent
+    // hcl-edit's parser into exponential backtracking (202 bytes: 18 s natively, minutes under
+    // the fuzzer). HCL's parser reads them in one pass and its error is what is reported; the
+    // same text as a configuration file gets the same error.
+    #[test]
+    fn open_object_constructors_after_operators_get_hcls_error() {
+        let text = "r =!!!!!!!9-0%{9-{9-0%{9-P%P%{9-{!!!!!!!9-0%{9-{9-0%{9-P%{9-{9-0%{9-P%PP-0%{9-{9-0%{9-P%{9-{9-9-0%{9-P%{9-{!!!!!!!9-0%{9-{9-0%{9-P%{9-{9-0%{9-P%PP-0%{9-{9-0%{9-P%{9-{9-9-0%{9-P%PP-0%{9-{9-0%{9-P%{9-{9-0".to_string();
+        let (assignments, diags) = parse_tfvars("terraform.tfvars", &text);
+        assert!(assignments.is_empty());
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(
+            diags[0].summary,
+            "Unterminated object constructor expression"
+        );
+        let at = diags[0].range.as_ref().expect("a position");
+        assert_eq!(
+            (at.file.as_str(), at.start.line, at.start.column),
+            ("terraform.tfvars", 1, 199)
+        );
+        let files = BTreeMap::from([("main.tf".to_string(), text)]);
+        let (_, config_diags) = super::super::load_files(&files);
+        assert_eq!(config_diags.len(), 1, "{config_diags:?}");
+        assert_eq!(config_diags[0].summary, diags[0].summary);
     }
 
     // internal/command/meta_vars.go, addVarsFromDir: the fixed names first, then *.auto.* sorted.

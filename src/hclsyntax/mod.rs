@@ -40,6 +40,12 @@ pub fn check_config(text: &str, filename: &str) -> Option<Vec<SyntaxError>> {
     Some(errors)
 }
 
+/// Whether HCL's parser reads `text` (a configuration body) without a syntax error, within the
+/// nesting the checker follows.
+pub fn well_formed(text: &str) -> bool {
+    check_config(text, "").is_some_and(|e| e.is_empty())
+}
+
 /// The errors in the order OpenTofu prints them: its views sort diagnostics by subject
 /// (`tfdiags.Diagnostics.Sort`: start byte, then end byte, otherwise in the order given).
 /// `None` when the checker gave up.

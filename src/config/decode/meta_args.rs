@@ -46,6 +46,10 @@ pub(super) fn shim_traversal_in_string(cx: &mut Ctx, e: &Expression) -> Expressi
         return e.clone();
     }
     let padded = format!("x={}{}\n", " ".repeat(start - 2), text);
+    // Parsed by hcl-edit only when HCL's parser reads it (`syntax::refused`).
+    if !crate::hclsyntax::well_formed(&padded) {
+        return e.clone();
+    }
     let parsed = match hcl::edit::parser::parse_body(&padded) {
         Ok(b) => match b.get_attribute("x") {
             Some(a) => a.value.clone(),

@@ -25,7 +25,7 @@ mod removed;
 mod resource;
 mod syntax;
 pub use syntax::keep_parses;
-pub(crate) use syntax::{hcl_syntax_errors, parse_errors};
+pub(crate) use syntax::{hcl_syntax_errors, parse_errors, parse_expr_checked, refused};
 mod terraform;
 
 use super::model::*;
@@ -130,6 +130,10 @@ pub fn decode_file(
     let mut text = file.padded_text().into_owned();
     if text[file.offset..].starts_with('\u{feff}') {
         text.replace_range(file.offset..file.offset + 3, "   ");
+    }
+    if let Some(errors) = syntax::refused(file) {
+        diags.extend(errors);
+        return;
     }
     let body = match syntax::parsed(&text) {
         Ok(b) => b,

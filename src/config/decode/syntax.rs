@@ -124,6 +124,32 @@ pub(crate) fn hcl_syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Asked before hcl-edit reads a file: HCL's own syntax errors when HCL's parser finds any, and
+/// then hcl-edit is not asked at all (they are what the file is reported with either way: see
+/// [`parse_errors`] and the callers' check after a successful parse). On some malformed input
+/// hcl-edit's parser backtracks exponentially (202 bytes of object constructors left open after
+/// operators took 18 s natively; found by the `var_files` fuzzer), while HCL's parser, which
+/// `crate::hclsyntax` follows, reads in one pass. A file nested deeper than that checker follows
+/// ([`crate::hclsyntax::MAX_DEPTH`]) is still left to hcl-edit, which stops at the same depth
+/// and says where (its position is the one reported today).
+pub(crate) fn refused(file: &SourceFile) -> Option<Vec<Diagnostic>> {
+    match kept_syntax_errors(&file.text, &file.name) {
+        Some(errors) if !errors.is_empty() => Some(hcl_syntax_errors(file)),
+        _ => None,
+    }
+}
+
+/// hcl-edit's parse of the expression `s` (a `-var` value the user typed). Past 16 brackets it
+/// is asked only when HCL's parser reads `s` without an error (see [`refused`] for why).
+pub(crate) fn parse_expr_checked(s: &str) -> Option<hcl::edit::expr::Expression> {
+    if s.matches(['(', '[', '{']).count() > 16
+        && !crate::hclsyntax::well_formed(&format!("x = {s}\n"))
+    {
+        return None;
+    }
+    hcl::edit::parser::parse_expr(s).ok()
+}
+
 /// Maps an hcl-edit parse error to a diagnostic. HCL's Go parser has many specific summaries;
 /// we recognise the common one and otherwise report a generic syntax error.
 pub(crate) fn parse_errors(file: &SourceFile, e: &hcl::edit::parser::Error) -> Vec<Diagnostic> {

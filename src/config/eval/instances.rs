@@ -55,11 +55,11 @@ pub fn parse_var_value(var: Option<&Variable>, raw: &str) -> Value {
     if is_string {
         return Value::String(raw.to_string());
     }
-    match hcl::edit::parser::parse_expr(raw) {
-        Ok(e) => {
+    match crate::config::decode::parse_expr_checked(raw) {
+        Some(e) => {
             super::arith::evaluate_constant(&e).unwrap_or_else(|_| Value::String(raw.to_string()))
         }
-        Err(_) => Value::String(raw.to_string()),
+        None => Value::String(raw.to_string()),
     }
 }
 

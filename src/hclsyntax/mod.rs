@@ -5,10 +5,12 @@
 //! ranges, in the order `hclsyntax.ParseConfig` returns them (the scanner's first, then the
 //! parser's, with its recovery and the errors recovery suppresses).
 //!
-//! The configuration itself is read by hcl-edit (`config`); this module is asked only for the
-//! words and the position of a file that hcl-edit refused, so that they are HCL's. It depends on
-//! nothing in the crate but `diag` (ranges in details) and `didyoumean`, and bounds its own
-//! nesting: past [`MAX_DEPTH`] levels it gives up rather than recurse without limit.
+//! The configuration itself is read by hcl-edit (`config`); this module reads each file first,
+//! in one pass, so that a file with syntax errors is reported in HCL's words and places and
+//! hcl-edit, whose parser backtracks exponentially on some malformed input, never reads it
+//! (`config::decode::refused`). It depends on nothing in the crate but `diag` (ranges in
+//! details) and `didyoumean`, and bounds its own nesting: past [`MAX_DEPTH`] levels it gives up
+//! rather than recurse without limit.
 
 mod parser;
 mod scan;

@@ -150,11 +150,7 @@ fn parse_hcl_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>) 
             return (Vec::new(), diags);
         }
     };
-    let syntax = super::decode::hcl_syntax_errors(&file);
-    if !syntax.is_empty() {
-        diags.extend(syntax);
-        return (Vec::new(), diags);
-    }
+    // HCL's own syntax errors were asked for before the parse (`refused`): none.
     use hcl::edit::Span as _;
     // OpenTofu first looks for `variable` blocks, a common mistake, and stops there if any.
     for b in body.blocks() {

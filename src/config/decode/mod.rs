@@ -25,7 +25,7 @@ mod removed;
 mod resource;
 mod syntax;
 pub use syntax::keep_parses;
-pub(crate) use syntax::{hcl_syntax_errors, parse_errors, parse_expr_checked, refused};
+pub(crate) use syntax::{parse_errors, parse_expr_checked, refused};
 mod terraform;
 
 use super::model::*;
@@ -142,11 +142,7 @@ pub fn decode_file(
             return;
         }
     };
-    let syntax = hcl_syntax_errors(file);
-    if !syntax.is_empty() {
-        diags.extend(syntax);
-        return;
-    }
+    // HCL's own syntax errors were asked for before the parse (`syntax::refused`): none.
     let mut cx = Ctx {
         file,
         diags,

@@ -111,14 +111,9 @@ pub fn expr_span(expr: &Expression) -> Option<std::ops::Range<usize>> {
 
 /// Parses a traversal written as a string (`module.x[0].aws_instance.y["k"]`).
 pub fn parse_traversal_str(s: &str) -> Result<Vec<Step>, String> {
-    // On some malformed text with many brackets hcl-edit's parser backtracks exponentially (see
-    // `config::decode::refused`). An address has a bracket or two per step: past 16, HCL's
-    // parser reads the text first and its error is given; below, hcl-edit's as before.
-    if s.matches(['(', '[', '{']).count() > 16 {
-        let as_argument = format!("x = {}\n", s.trim());
-        if let Some(e) = crate::hclsyntax::first_error(&as_argument, "") {
-            return Err(format!("Invalid address {}: {}", go_quote(s), e.summary));
-        }
+    // Many brackets: HCL's parser reads the text first (hcl-edit can take exponential time).
+    if let Some(e) = crate::hclsyntax::bracketed_expression_error(s) {
+        return Err(format!("Invalid address {}: {}", go_quote(s), e.summary));
     }
     let expr = hcl::edit::parser::parse_expr(s.trim())
         .map_err(|e| format!("Invalid address {}: {}", go_quote(s), e.message()))?;

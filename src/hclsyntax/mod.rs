@@ -48,6 +48,23 @@ pub fn well_formed(text: &str) -> bool {
     check_config(text, "").is_some_and(|e| e.is_empty())
 }
 
+/// Past this many brackets (`(`, `[`, `{`) an expression is read by HCL's parser before hcl-edit
+/// is asked: on some malformed text with many open brackets hcl-edit's parser backtracks
+/// exponentially (`config::decode::refused`). Below it hcl-edit is fast whatever the text, and
+/// an address has only a bracket or two per step.
+pub const BRACKETS_BEFORE_CHECK: usize = 16;
+
+/// The error HCL's parser gives for the expression `expr` (an address or a `-var` value) when it
+/// has more than [`BRACKETS_BEFORE_CHECK`] brackets, read as an argument's value; `None` when it
+/// has fewer, when HCL reads it, or when the checker gave up. Callers give this error and leave
+/// hcl-edit out; on `None` they ask hcl-edit.
+pub fn bracketed_expression_error(expr: &str) -> Option<SyntaxError> {
+    if expr.matches(['(', '[', '{']).count() <= BRACKETS_BEFORE_CHECK {
+        return None;
+    }
+    first_error(&format!("x = {}\n", expr.trim()), "")
+}
+
 /// The errors in the order OpenTofu prints them: its views sort diagnostics by subject
 /// (`tfdiags.Diagnostics.Sort`: start byte, then end byte, otherwise in the order given).
 /// `None` when the checker gave up.

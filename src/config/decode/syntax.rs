@@ -110,8 +110,15 @@ pub(super) fn innermost_open_brace(text: &str) -> Option<usize> {
 /// none, or if the checker gave up). Also asked of files hcl-edit reads, since HCL refuses some
 /// that hcl-edit takes (a quoted string over several lines).
 pub(crate) fn hcl_syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
-    kept_syntax_errors(&file.text, &file.name)
-        .unwrap_or_default()
+    diagnostics(
+        file,
+        kept_syntax_errors(&file.text, &file.name).unwrap_or_default(),
+    )
+}
+
+/// HCL's syntax errors in `file` as diagnostics with the file's ranges.
+fn diagnostics(file: &SourceFile, errors: Vec<crate::hclsyntax::SyntaxError>) -> Vec<Diagnostic> {
+    errors
         .into_iter()
         .map(|e| {
             let (start, end) = e.range;
@@ -134,17 +141,15 @@ pub(crate) fn hcl_syntax_errors(file: &SourceFile) -> Vec<Diagnostic> {
 /// and says where (its position is the one reported today).
 pub(crate) fn refused(file: &SourceFile) -> Option<Vec<Diagnostic>> {
     match kept_syntax_errors(&file.text, &file.name) {
-        Some(errors) if !errors.is_empty() => Some(hcl_syntax_errors(file)),
+        Some(errors) if !errors.is_empty() => Some(diagnostics(file, errors)),
         _ => None,
     }
 }
 
-/// hcl-edit's parse of the expression `s` (a `-var` value the user typed). Past 16 brackets it
-/// is asked only when HCL's parser reads `s` without an error (see [`refused`] for why).
+/// hcl-edit's parse of the expression `s` (a `-var` value the user typed). With many brackets
+/// it is asked only when HCL's parser reads `s` without an error (see [`refused`] for why).
 pub(crate) fn parse_expr_checked(s: &str) -> Option<hcl::edit::expr::Expression> {
-    if s.matches(['(', '[', '{']).count() > 16
-        && !crate::hclsyntax::well_formed(&format!("x = {s}\n"))
-    {
+    if crate::hclsyntax::bracketed_expression_error(s).is_some() {
         return None;
     }
     hcl::edit::parser::parse_expr(s).ok()

@@ -9,7 +9,20 @@ fn shown(names: &[&str], edges: &[(usize, usize)]) -> Shown {
     }
 }
 
-// Issue 18, defect 10: choosing a search match did not move the view to it.
+/// The scene of the graph `names`/`edges` as the page draws it, and its box for `aws_instance.a`.
+fn scene_and_instance(names: &[&str], edges: &[(usize, usize)]) -> (Scene, SNode) {
+    let s = shown(names, edges);
+    let (g, visible) = drawn(&s);
+    let sc = scene(&g, &visible, None);
+    let n = sc
+        .nodes
+        .iter()
+        .find(|n| n.name == "aws_instance.a")
+        .expect("aws_instance.a is drawn")
+        .clone();
+    (sc, n)
+}
+
 #[test]
 fn tenths_are_written_as_the_float_formatter_writes_them() {
     // Away from exact ties the two agree digit for digit.
@@ -39,17 +52,10 @@ fn tenths_are_written_as_the_float_formatter_writes_them() {
     assert_eq!(zero, "0.0");
 }
 
+// Issue 18, defect 10: choosing a search match did not move the view to it.
 #[test]
 fn the_view_centres_on_a_vertex_and_fit_keeps_the_drawing_in_the_canvas() {
-    let s = shown(&["aws_instance.a", "aws_vpc.b", "var.c"], &[(0, 1), (1, 2)]);
-    let (g, visible) = drawn(&s);
-    let sc = scene(&g, &visible, None);
-    let n = sc
-        .nodes
-        .iter()
-        .find(|n| n.name == "aws_instance.a")
-        .unwrap()
-        .clone();
+    let (sc, n) = scene_and_instance(&["aws_instance.a", "aws_vpc.b", "var.c"], &[(0, 1), (1, 2)]);
     // At a readable scale the scale stays; too small, it becomes 1.
     for (scale, want) in [(0.8, 0.8), (0.2, 1.0)] {
         let (tx, ty, s) =
@@ -74,14 +80,7 @@ fn the_view_centres_on_a_vertex_and_fit_keeps_the_drawing_in_the_canvas() {
 
 #[test]
 fn a_vertex_centred_stays_centred_when_the_canvas_changes_size() {
-    let s = shown(&["aws_instance.a", "aws_vpc.b"], &[(0, 1)]);
-    let (g, visible) = drawn(&s);
-    let sc = scene(&g, &visible, None);
-    let n = sc
-        .nodes
-        .iter()
-        .find(|n| n.name == "aws_instance.a")
-        .unwrap();
+    let (sc, n) = scene_and_instance(&["aws_instance.a", "aws_vpc.b"], &[(0, 1)]);
     let centre = |xf: Xf, (cw, ch): (f64, f64)| {
         (
             xf.0 + (n.x + n.w / 2.0) * xf.2 - cw / 2.0,

@@ -184,6 +184,8 @@ pub(super) struct Shell {
     pub(super) tab: RwSignal<Tab>,
     /// The pane shown on a phone.
     pub(super) pane: RwSignal<Pane>,
+    /// How much of the page is mounted (`App` mounts in stages; 2 is all of it).
+    pub(super) stage: RwSignal<u8>,
 }
 
 /// Every concern's handles, for what coordinates several (all `Copy`).
@@ -487,6 +489,7 @@ impl Ctx {
             mode: RwSignal::new(Mode::Inspect),
             tab: RwSignal::new(Tab::Details),
             pane: RwSignal::new(Pane::Graph),
+            stage: RwSignal::new(2),
         };
         let build = Build::new(gv, shell.mode);
         let sel = Selection::new(build);
@@ -685,13 +688,14 @@ impl Ctx {
         }
     }
 
-    /// True when what is drawn is built from the files as they are: no typing waits for its
-    /// debounce, no file is being read, and the latest analysis has finished. Shown as the app's
-    /// `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
+    /// True when the whole page is mounted and what is drawn is built from the files as they are:
+    /// no typing waits for its debounce, no file is being read, and the latest analysis has
+    /// finished. Shown as the app's `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
     /// guessing a delay.
     pub(super) fn settled(self) -> bool {
         let (w, b) = (self.work, self.build);
-        w.reading.get() == 0
+        self.shell.stage.get() == 2
+            && w.reading.get() == 0
             && !w.unsaved.get()
             && b.progress.with(Option::is_none)
             && b.built.get() == b.generation.get_value()

@@ -41,6 +41,7 @@ pub fn start() {
         {
             boot.remove();
         }
+        mount_in_stages(true);
         leptos::mount::mount_to_body(App);
         crash::debug_trigger();
         storage::register_service_worker();
@@ -87,11 +88,38 @@ async fn next_frame_or(most: std::time::Duration) {
     let _ = rx.await;
 }
 
+thread_local! {
+    static STAGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether [`App`] mounts in stages from now on: [`start`] says yes; tests that mount the app
+/// themselves get it whole in one go unless they ask.
+pub fn mount_in_stages(on: bool) {
+    STAGED.set(on);
+}
+
 /// The whole app.
+///
+/// Started by [`start`], it mounts in three tasks: the frame and the graph, then the editor,
+/// then the details panel, the walk bar and the drop target, each in a place of its own size
+/// held from the start. Built at once, the page took one task of 300–500 ms on a phone-speed CPU
+/// (Lighthouse's 4x slowdown), all of it blocking time; the first build then runs in tasks of
+/// its own after these (`Ctx::reanalyze`).
 #[component]
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
     ctx.provide();
+    let stage = ctx.shell.stage;
+    if STAGED.get() {
+        stage.set(0);
+        set_timeout(
+            move || {
+                stage.set(1);
+                set_timeout(move || stage.set(2), std::time::Duration::ZERO);
+            },
+            std::time::Duration::ZERO,
+        );
+    }
     files::open_fragment(ctx);
     learn::open_fragment(ctx);
     // The service worker serves a new bundle as soon as the network has one: say so once.
@@ -313,12 +341,27 @@ pub fn App() -> impl IntoView {
             </div>
             <PhoneTabs />
             <main class="workspace">
-                <EditorPane ctx=ctx />
+                <Show
+                    when=move || { stage.get() >= 1 }
+                    fallback=|| view! { <section class="pane editor-pane" aria-label="Configuration"></section> }
+                >
+                    <EditorPane ctx=ctx />
+                </Show>
                 <GraphPane ctx=ctx />
-                <SidePanel ctx=ctx />
+                <Show
+                    when=move || { stage.get() >= 2 }
+                    fallback=|| view! { <aside class="pane side-pane" aria-label="Details"></aside> }
+                >
+                    <SidePanel ctx=ctx />
+                </Show>
             </main>
-            <WalkPanel ctx=ctx />
-            <files::DropTarget ctx=ctx />
+            <Show
+                when=move || { stage.get() >= 2 }
+                fallback=|| view! { <footer class="walk-panel waiting" aria-label="Walk"></footer> }
+            >
+                <WalkPanel ctx=ctx />
+                <files::DropTarget ctx=ctx />
+            </Show>
         </div>
     }
 }

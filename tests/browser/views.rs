@@ -394,3 +394,56 @@ async fn a_large_configuration_opens_with_its_modules_collapsed() {
     assert!(vertex_names(&host).contains(&"module.m.null_resource.x (expand)".to_string()));
     host.remove();
 }
+
+// Issue 14: the page mounts in three tasks (the frame and the graph, the editor, the panels),
+// each in a place held at its size from the start, and says it is settled only after the last.
+#[wasm_bindgen_test]
+async fn started_as_the_page_starts_the_app_mounts_in_stages_and_settles_after_the_last() {
+    let window = web_sys::window().expect("window");
+    window
+        .local_storage()
+        .ok()
+        .flatten()
+        .expect("storage")
+        .clear()
+        .expect("clear");
+    let doc = window.document().expect("document");
+    let host = doc.create_element("div").expect("div");
+    doc.body()
+        .expect("body")
+        .append_child(&host)
+        .expect("append");
+    tfgraph::app::mount_in_stages(true);
+    let handle = leptos::mount::mount_to(
+        host.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    );
+    tfgraph::app::mount_in_stages(false);
+    handle.forget();
+    let has = |sel: &str| host.query_selector(sel).ok().flatten().is_some();
+    // In the mount's own task: the frame and the graph pane; the editor and the panels are
+    // places of their own, empty.
+    assert!(has(".app-header") && has(".graph-pane .graph-canvas"));
+    assert!(has("section.editor-pane") && !has("textarea#editor"));
+    assert!(has("aside.side-pane") && !has("aside.side-pane [role=tablist]"));
+    assert!(has("footer.walk-panel.waiting") && !has("#walk-play"));
+    let app = host.query_selector(".app").ok().flatten().expect("app");
+    assert_ne!(app.get_attribute("data-settled").as_deref(), Some("true"));
+    settled(&host).await;
+    assert!(has("textarea#editor"));
+    assert!(has("aside.side-pane [role=tablist]"));
+    assert!(has("#walk-play") && !has(".walk-panel.waiting"));
+    assert_eq!(
+        host.query_selector_all("section.editor-pane")
+            .expect("q")
+            .length(),
+        1
+    );
+    assert_eq!(
+        host.query_selector_all("aside.side-pane")
+            .expect("q")
+            .length(),
+        1
+    );
+    assert!(!vertex_names(&host).is_empty(), "the example is drawn");
+}

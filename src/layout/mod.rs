@@ -112,6 +112,28 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
     connected(input, &edges, opts)
 }
 
+/// How many dummy vertices long edges need on the layout's first ranks: cycles broken and
+/// layers assigned as [`layout`] does before its refinements, for `n` vertices and `edges` from
+/// upper to lower (out-of-range ends are left out, as `layout` leaves them). A layout's time
+/// grows with these (each is an item to order and place), so callers that must stay responsive
+/// ask before laying out.
+pub fn long_edge_steps(n: usize, edges: &[(usize, usize)]) -> u64 {
+    let edges: Vec<(usize, usize)> = edges
+        .iter()
+        .copied()
+        .filter(|&(a, b)| a < n && b < n)
+        .collect();
+    let ranked = rank::rank(n, &edges);
+    ranked
+        .edges
+        .iter()
+        .flatten()
+        .map(|&(upper, lower, _)| {
+            (ranked.rank[upper].abs_diff(ranked.rank[lower]) as u64).saturating_sub(1)
+        })
+        .sum()
+}
+
 /// The layered layout proper of `input` with its in-range `edges`, all components side by side.
 fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> Layout {
     let n = input.nodes.len();

@@ -21,6 +21,20 @@ pub(crate) async fn settle() {
 
 /// Mounts a fresh app in its own container, with no saved text.
 pub(crate) async fn mount() -> Element {
+    let host = fresh_host();
+    let handle = leptos::mount::mount_to(
+        host.clone().unchecked_into::<HtmlElement>(),
+        tfgraph::app::App,
+    );
+    handle.forget();
+    settle().await;
+    settled(&host).await;
+    host
+}
+
+/// An empty container appended to the page, with the origin's storage cleared: where a test
+/// mounts a fresh app.
+pub(crate) fn fresh_host() -> Element {
     let window = web_sys::window().expect("window");
     window
         .local_storage()
@@ -35,13 +49,6 @@ pub(crate) async fn mount() -> Element {
         .expect("body")
         .append_child(&host)
         .expect("append");
-    let handle = leptos::mount::mount_to(
-        host.clone().unchecked_into::<HtmlElement>(),
-        tfgraph::app::App,
-    );
-    handle.forget();
-    settle().await;
-    settled(&host).await;
     host
 }
 

@@ -399,20 +399,7 @@ async fn a_large_configuration_opens_with_its_modules_collapsed() {
 // each in a place held at its size from the start, and says it is settled only after the last.
 #[wasm_bindgen_test]
 async fn started_as_the_page_starts_the_app_mounts_in_stages_and_settles_after_the_last() {
-    let window = web_sys::window().expect("window");
-    window
-        .local_storage()
-        .ok()
-        .flatten()
-        .expect("storage")
-        .clear()
-        .expect("clear");
-    let doc = window.document().expect("document");
-    let host = doc.create_element("div").expect("div");
-    doc.body()
-        .expect("body")
-        .append_child(&host)
-        .expect("append");
+    let host = fresh_host();
     tfgraph::app::mount_in_stages(true);
     let handle = leptos::mount::mount_to(
         host.clone().unchecked_into::<HtmlElement>(),

@@ -690,8 +690,8 @@ impl Ctx {
 
     /// True when the whole page is mounted and what is drawn is built from the files as they are:
     /// no typing waits for its debounce, no file is being read, and the latest analysis has
-    /// finished. Shown as the app's `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
-    /// guessing a delay.
+    /// finished. Shown as the app's `data-settled` attribute, which tests (and scripts driving
+    /// the page) wait for instead of guessing a delay.
     pub(super) fn settled(self) -> bool {
         let (w, b) = (self.work, self.build);
         self.shell.stage.get() == 2

@@ -139,34 +139,64 @@ pub const MAX_DRAWN_LONG_EDGE_STEPS: u64 = 100_000;
 /// How many dummy vertices long edges need when the layout ranks `g` ([`layout::long_edge_steps`]:
 /// cycles broken as the layout breaks them, then its first layers).
 pub fn long_edge_steps(g: &PageGraph) -> u64 {
-    // Layout edges run from the dependency to the dependent, as in `lay_out`.
-    let edges: Vec<(usize, usize)> = g.edges().iter().map(|&(a, b)| (b, a)).collect();
-    layout::long_edge_steps(g.len(), &edges)
+    layout::long_edge_steps(g.len(), &layout_edges(g).collect::<Vec<_>>())
+}
+
+/// `g`'s edges as the layout takes them: from the dependency to the dependent.
+fn layout_edges(g: &PageGraph) -> impl ExactSizeIterator<Item = (usize, usize)> + '_ {
+    g.edges().iter().map(|&(a, b)| (b, a))
 }
 
 const NARROW: &str = "It is built and can be exported and walked; to see it, narrow it with Resources only or -target, or export DOT and use the tfgraph command-line tool.";
 
-/// What the page says instead of drawing `g`, when it is too big to draw.
-pub fn too_big(g: &PageGraph) -> Option<String> {
-    if g.len() > MAX_DRAWN {
-        Some(format!(
-            "This graph has {} vertices; the app draws up to {MAX_DRAWN}. {NARROW}",
-            g.len()
-        ))
-    } else if g.edge_count() > MAX_DRAWN_EDGES {
-        Some(format!(
-            "This graph has {} edges; the app draws up to {MAX_DRAWN_EDGES}. {NARROW}",
-            g.edge_count()
-        ))
-    } else if long_edge_steps(g) > MAX_DRAWN_LONG_EDGE_STEPS {
-        Some(format!(
-            "This graph has {} vertices and {} edges, many of them spanning many layers; laying it out would hold the page for a long time. {NARROW}",
-            g.len(),
-            g.edge_count()
-        ))
+/// Why a graph is too big for the page to lay out ([`too_big_to_lay_out`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TooBig {
+    /// More than [`MAX_DRAWN`] vertices.
+    Vertices,
+    /// More than [`MAX_DRAWN_EDGES`] edges.
+    Edges,
+    /// Long edges that would need more than [`MAX_DRAWN_LONG_EDGE_STEPS`] dummy vertices.
+    LongEdges,
+}
+
+/// Whether `n` vertices joined by `edges` (as the layout takes them: from the dependency to the
+/// dependent) are too big for the page to lay out, and why. The one test of the page's limits:
+/// [`too_big`] words it, and the `dot_layout` fuzz target skips what it refuses. The edges are
+/// collected only when the first two limits hold.
+pub fn too_big_to_lay_out(
+    n: usize,
+    edges: impl ExactSizeIterator<Item = (usize, usize)>,
+) -> Option<TooBig> {
+    if n > MAX_DRAWN {
+        Some(TooBig::Vertices)
+    } else if edges.len() > MAX_DRAWN_EDGES {
+        Some(TooBig::Edges)
+    } else if layout::long_edge_steps(n, &edges.collect::<Vec<_>>()) > MAX_DRAWN_LONG_EDGE_STEPS {
+        Some(TooBig::LongEdges)
     } else {
         None
     }
+}
+
+/// What the page says instead of drawing `g`, when it is too big to draw.
+pub fn too_big(g: &PageGraph) -> Option<String> {
+    let why = too_big_to_lay_out(g.len(), layout_edges(g))?;
+    Some(match why {
+        TooBig::Vertices => format!(
+            "This graph has {} vertices; the app draws up to {MAX_DRAWN}. {NARROW}",
+            g.len()
+        ),
+        TooBig::Edges => format!(
+            "This graph has {} edges; the app draws up to {MAX_DRAWN_EDGES}. {NARROW}",
+            g.edge_count()
+        ),
+        TooBig::LongEdges => format!(
+            "This graph has {} vertices and {} edges, many of them spanning many layers; laying it out would hold the page for a long time. {NARROW}",
+            g.len(),
+            g.edge_count()
+        ),
+    })
 }
 
 /// The view's transform: translation (x, y) in canvas pixels, then scale.
@@ -299,7 +329,7 @@ fn lay_out(g: &PageGraph, previous: Option<std::sync::Arc<layout::Layout>>) -> l
             })
             .collect(),
         // Layout edges run from the dependency (drawn upstream) to the dependent.
-        edges: g.edges().iter().map(|&(a, b)| (b, a)).collect(),
+        edges: layout_edges(g).collect(),
     };
     // Wide, shallow graphs (resources only: dozens of resources on one VPC) wrap their widest
     // layers so that Fit shows them legibly.

@@ -568,3 +568,31 @@ fn an_edit_moves_only_what_it_changed() {
         prev = next;
     }
 }
+
+#[test]
+fn too_big_to_lay_out_names_the_first_limit_a_graph_passes() {
+    use std::iter::{empty, repeat_n};
+    assert_eq!(too_big_to_lay_out(MAX_DRAWN, empty()), None);
+    assert_eq!(
+        too_big_to_lay_out(MAX_DRAWN + 1, empty()),
+        Some(TooBig::Vertices)
+    );
+    assert_eq!(
+        too_big_to_lay_out(2, repeat_n((0, 1), MAX_DRAWN_EDGES)),
+        None
+    );
+    assert_eq!(
+        too_big_to_lay_out(2, repeat_n((0, 1), MAX_DRAWN_EDGES + 1)),
+        Some(TooBig::Edges)
+    );
+    // Every vertex of 100 before every later one: 4,950 edges, one layer each, so the edge
+    // i -> j spans j - i layers: C(100, 3) = 161,700 dummies in all.
+    let complete: Vec<(usize, usize)> =
+        (0..100).flat_map(|j| (0..j).map(move |i| (i, j))).collect();
+    assert_eq!(
+        too_big_to_lay_out(100, complete.iter().copied()),
+        Some(TooBig::LongEdges)
+    );
+    let chain = (1..1000).map(|j| (j - 1, j));
+    assert_eq!(too_big_to_lay_out(1000, chain), None);
+}

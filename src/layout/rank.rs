@@ -130,6 +130,30 @@ pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
     compact(rank, d.edges).0
 }
 
+/// The layers of least total edge length (network simplex, `simplex.rs`), each edge `e` of the
+/// input weighing `weight(e)`, from `first` ([`rank`]'s layers of the same graph); `None` when
+/// the graph is over [`super::simplex::MAX_SIZE`], the optimum is not reached within its work
+/// bound, or it is `first` itself.
+pub(crate) fn refined(first: &Ranked, weight: impl Fn(usize) -> i64) -> Option<Ranked> {
+    let n = first.rank.len();
+    let mut oriented = Vec::new();
+    let mut weights = Vec::new();
+    for (e, x) in first.edges.iter().enumerate() {
+        if let Some((u, l, _)) = *x {
+            oriented.push((u, l));
+            weights.push(weight(e));
+        }
+    }
+    if n + oriented.len() > super::simplex::MAX_SIZE {
+        return None;
+    }
+    let mut rank = first.rank.clone();
+    if !super::simplex::refine(n, &oriented, &weights, &mut rank) || rank == first.rank {
+        return None;
+    }
+    Some(compact(rank, first.edges.clone()).0)
+}
+
 /// Layers near a previous layout's (`previous[v]`: the layer vertex `v` had there, if it was
 /// there): each vertex takes its old layer unless what it depends on now reaches that low or
 /// lower, then the first layer below all of it; vertices without an old layer are ranked as
@@ -356,6 +380,75 @@ pub(crate) fn wrap(r: &mut Ranked, breadth: &[f64], sep: f64, max: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn length(r: &Ranked) -> usize {
+        r.edges
+            .iter()
+            .flatten()
+            .map(|&(u, l, _)| r.rank[l] - r.rank[u])
+            .sum()
+    }
+
+    #[test]
+    fn refined_layers_shorten_what_pulling_single_vertices_cannot() {
+        // A chain 0..=4 and a pair 5 -> 6 between 0 and 4, 5 also feeding 4: longest path and
+        // pull leave the pair at layers 1, 2 (6 has one edge in and one out, so it stays, and
+        // 5 cannot pass it); the optimum moves both down one layer.
+        let edges = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (0, 5),
+            (5, 6),
+            (6, 4),
+            (5, 4),
+        ];
+        let first = rank(7, &edges);
+        assert_eq!(first.rank[5..], [1, 2]);
+        let better = refined(&first, |_| 1).expect("a shorter ranking");
+        assert_eq!(better.rank, vec![0, 1, 2, 3, 4, 2, 3]);
+        assert_eq!(length(&better), length(&first) - 1);
+        // Already optimal: nothing to refine.
+        assert!(refined(&better, |_| 1).is_none());
+        // Cycles are broken first, as for `rank`: the refined layers keep every edge's
+        // orientation.
+        let cyclic = [(0, 1), (1, 2), (2, 0), (0, 3), (3, 4), (4, 2)];
+        let first = rank(5, &cyclic);
+        let r = refined(&first, |_| 1).unwrap_or(first);
+        for &(u, l, _) in r.edges.iter().flatten() {
+            assert!(r.rank[u] < r.rank[l]);
+        }
+    }
+
+    #[test]
+    fn graphs_over_the_size_bound_keep_their_first_layers() {
+        // The pair of the test above, beside a chain of `k` vertices (a second component,
+        // already optimal) that makes the graph just under or just over the bound.
+        let gadget = [
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (0, 5),
+            (5, 6),
+            (6, 4),
+            (5, 4),
+        ];
+        let with_chain = |k: usize| {
+            let mut edges = gadget.to_vec();
+            edges.extend((8..7 + k).map(|i| (i - 1, i)));
+            (7 + k, edges)
+        };
+        let bound = super::super::simplex::MAX_SIZE;
+        // 7 + k vertices and 8 + k - 1 edges.
+        let (n, edges) = with_chain((bound - 14) / 2);
+        assert!(n + edges.len() <= bound);
+        assert!(refined(&rank(n, &edges), |_| 1).is_some());
+        let (n, edges) = with_chain((bound - 14) / 2 + 1);
+        assert!(n + edges.len() > bound);
+        assert!(refined(&rank(n, &edges), |_| 1).is_none());
+    }
 
     #[test]
     fn wide_layers_hand_their_sinks_down() {

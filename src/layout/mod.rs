@@ -640,17 +640,23 @@ mod tests {
     /// seeds at 200 vertices. Barycenter sweeps and transposes alone gave 4,085 (2,038 + 2,047);
     /// sifting the final order gave 3,453 (1,674 + 1,779), and 3,418 (1,639 + 1,779) since the
     /// layers of least total length are tried as well.
-    #[test]
-    fn deep_graphs_are_sifted() {
-        let total: u64 = (1..=2)
+    /// Crossings of issue 16's deep DAG of `n` vertices, laid out with the default options,
+    /// summed over `seeds`.
+    fn deep_crossings(n: usize, seeds: std::ops::RangeInclusive<u64>) -> u64 {
+        seeds
             .map(|seed| {
-                let g = crate::bench::deep_graph(200, 60, 2, seed);
+                let g = crate::bench::deep_graph(n, 60, 2, seed);
                 let input = Input::from_graph(&g, |_, v| monospace_size(v), |_, _| Vec::new());
                 layout(&input, &LayoutOptions::default())
                     .metrics()
                     .crossings
             })
-            .sum();
+            .sum()
+    }
+
+    #[test]
+    fn deep_graphs_are_sifted() {
+        let total = deep_crossings(200, 1..=2);
         assert!(total <= 3_700, "{total} crossings");
     }
 
@@ -659,15 +665,7 @@ mod tests {
     /// total edge length as well, the better of the two gives 11,106 (3,784 + 3,680 + 3,642).
     #[test]
     fn deep_graphs_take_the_layers_of_least_length() {
-        let total: u64 = (1..=3)
-            .map(|seed| {
-                let g = crate::bench::deep_graph(400, 60, 2, seed);
-                let input = Input::from_graph(&g, |_, v| monospace_size(v), |_, _| Vec::new());
-                layout(&input, &LayoutOptions::default())
-                    .metrics()
-                    .crossings
-            })
-            .sum();
+        let total = deep_crossings(400, 1..=3);
         assert!(total <= 11_400, "{total} crossings");
     }
 }

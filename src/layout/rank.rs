@@ -395,16 +395,7 @@ mod tests {
         // A chain 0..=4 and a pair 5 -> 6 between 0 and 4, 5 also feeding 4: longest path and
         // pull leave the pair at layers 1, 2 (6 has one edge in and one out, so it stays, and
         // 5 cannot pass it); the optimum moves both down one layer.
-        let edges = [
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 4),
-            (0, 5),
-            (5, 6),
-            (6, 4),
-            (5, 4),
-        ];
+        let edges = super::super::simplex::PAIR_BESIDE_A_CHAIN;
         let first = rank(7, &edges);
         assert_eq!(first.rank[5..], [1, 2]);
         let better = refined(&first, |_| 1).expect("a shorter ranking");
@@ -426,18 +417,8 @@ mod tests {
     fn graphs_over_the_size_bound_keep_their_first_layers() {
         // The pair of the test above, beside a chain of `k` vertices (a second component,
         // already optimal) that makes the graph just under or just over the bound.
-        let gadget = [
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 4),
-            (0, 5),
-            (5, 6),
-            (6, 4),
-            (5, 4),
-        ];
         let with_chain = |k: usize| {
-            let mut edges = gadget.to_vec();
+            let mut edges = super::super::simplex::PAIR_BESIDE_A_CHAIN.to_vec();
             edges.extend((8..7 + k).map(|i| (i - 1, i)));
             (7 + k, edges)
         };

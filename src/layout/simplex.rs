@@ -392,6 +392,21 @@ impl<'a> Simplex<'a> {
     }
 }
 
+/// A chain 0..=4 and a pair 5 -> 6 beside it (0 -> 5, 6 -> 4, and 5 -> 4 too), laid out by
+/// longest path with the pair on layers 1, 2: only moving the pair together shortens it (to 2,
+/// 3). Shared by the tests here and in `rank.rs`.
+#[cfg(test)]
+pub(super) const PAIR_BESIDE_A_CHAIN: [(usize, usize); 8] = [
+    (0, 1),
+    (1, 2),
+    (2, 3),
+    (3, 4),
+    (0, 5),
+    (5, 6),
+    (6, 4),
+    (5, 4),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,16 +434,7 @@ mod tests {
         // 5, 6 on layers 1, 2, so 6 -> 4 is two layers long; moving 5 alone or 6 alone gains
         // nothing (one edge in, one out), but the pair can sit anywhere between 0 and 4.
         // 5 also feeds 4, so the pair is best as low as it fits: 5, 6 on layers 2, 3.
-        let edges = [
-            (0, 1),
-            (1, 2),
-            (2, 3),
-            (3, 4),
-            (0, 5),
-            (5, 6),
-            (6, 4),
-            (5, 4),
-        ];
+        let edges = PAIR_BESIDE_A_CHAIN;
         let mut r = vec![0, 1, 2, 3, 4, 1, 2];
         let before = length(&edges, &r);
         assert!(refine(7, &edges, &[1; 8], &mut r));

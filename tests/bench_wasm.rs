@@ -76,3 +76,187 @@ fn deep_dag_layout_in_the_browser() {
         );
     }
 }
+
+/// Issue 16, item 4 (docs/worker.md): what a build's reply from a Web Worker would cost the page's
+/// thread. The analysis of 10,000 generated resources, as the page makes it, copied into plain
+/// serde types of the same shape as what would cross (`Reply` below: the graph with each vertex's
+/// name, drawing kind and module box; declarations; diagnostics; and, separately, the steps and
+/// the whys); each part is converted with `serde-wasm-bindgen` (the worker's side), copied with
+/// `structuredClone` (what `postMessage` does), and converted back (the page's side), and the
+/// same through a JSON string (`serde_json` to a string, the string copied, parsed back), for
+/// comparison. Best of 3. One line `BENCH-WASM-REPLY <part> bytes=<json bytes> to=<ms>
+/// clone=<ms> from=<ms> json_to=<ms> json_clone=<ms> json_from=<ms>` per part. Results in
+/// docs/worker.md.
+#[wasm_bindgen_test]
+#[ignore]
+fn worker_reply_in_the_browser() {
+    use serde::{Deserialize, Serialize};
+    use std::collections::BTreeMap;
+    use tfgraph::page::analysis::{Options, analyze};
+
+    #[derive(Serialize, Deserialize)]
+    struct Graph {
+        names: Vec<String>,
+        kinds: Vec<String>,
+        clusters: Vec<Vec<String>>,
+        edges: Vec<(u32, u32)>,
+        decls: BTreeMap<String, (String, u32, u32)>,
+        diags: Vec<(bool, Option<String>, String, String)>,
+    }
+    #[derive(Serialize, Deserialize)]
+    struct Step {
+        name: String,
+        added_vertices: Vec<String>,
+        removed_vertices: Vec<String>,
+        added_edges: Vec<(String, String)>,
+        removed_edges: Vec<(String, String)>,
+    }
+    #[derive(Serialize, Deserialize)]
+    struct Why {
+        from: String,
+        to: String,
+        reason: String,
+        transform: String,
+        refs: Vec<(String, u32, u32, String)>,
+    }
+
+    fn measure<T: Serialize + for<'de> Deserialize<'de>>(part: &str, value: &T) {
+        let clone: js_sys::Function =
+            js_sys::Reflect::get(&js_sys::global(), &"structuredClone".into())
+                .expect("structuredClone")
+                .into();
+        let (mut to, mut cl, mut from) = (f64::MAX, f64::MAX, f64::MAX);
+        let (mut jto, mut jcl, mut jfrom) = (f64::MAX, f64::MAX, f64::MAX);
+        let mut bytes = 0;
+        for _ in 0..3 {
+            let t = now();
+            let js = serde_wasm_bindgen::to_value(value).expect("to_value");
+            let t1 = now();
+            let copied = clone
+                .call1(&wasm_bindgen::JsValue::NULL, &js)
+                .expect("clone");
+            let t2 = now();
+            let back: T = serde_wasm_bindgen::from_value(copied).expect("from_value");
+            let t3 = now();
+            std::hint::black_box(&back);
+            let text = serde_json::to_string(value).expect("json");
+            let s = wasm_bindgen::JsValue::from_str(&text);
+            let t4 = now();
+            let s = clone
+                .call1(&wasm_bindgen::JsValue::NULL, &s)
+                .expect("clone");
+            let t45 = now();
+            let got: String = s.as_string().expect("string");
+            let back: T = serde_json::from_str(&got).expect("json back");
+            let t5 = now();
+            std::hint::black_box(&back);
+            bytes = text.len();
+            to = to.min(t1 - t);
+            cl = cl.min(t2 - t1);
+            from = from.min(t3 - t2);
+            jto = jto.min(t4 - t3);
+            jcl = jcl.min(t45 - t4);
+            jfrom = jfrom.min(t5 - t45);
+        }
+        console_log!(
+            "BENCH-WASM-REPLY {part} bytes={bytes} to={to:.1} clone={cl:.1} from={from:.1} json_to={jto:.1} json_clone={jcl:.1} json_from={jfrom:.1}"
+        );
+    }
+
+    let files = generate(&GenOptions {
+        resources: 10_000,
+        modules: 100,
+        seed: 1,
+    });
+    let a = analyze(
+        &files,
+        tfgraph::builder::BuilderKind::Plan,
+        &Options::default(),
+    );
+    let g = a.graph.as_ref().expect("a graph");
+    let graph = Graph {
+        names: g.vertices().iter().map(|v| v.name.clone()).collect(),
+        kinds: g
+            .vertices()
+            .iter()
+            .map(|v| v.kind.css().to_string())
+            .collect(),
+        clusters: g.vertices().iter().map(|v| v.cluster.clone()).collect(),
+        edges: g
+            .edges()
+            .iter()
+            .map(|&(a, b)| (a as u32, b as u32))
+            .collect(),
+        decls: a
+            .decls
+            .iter()
+            .map(|(k, d)| {
+                (
+                    k.clone(),
+                    (d.file.clone(), d.line as u32, d.end_line as u32),
+                )
+            })
+            .collect(),
+        diags: a
+            .errors
+            .iter()
+            .chain(&a.warnings)
+            .map(|d| {
+                (
+                    d.error,
+                    d.place.clone(),
+                    d.summary.clone(),
+                    d.detail.clone(),
+                )
+            })
+            .collect(),
+    };
+    let steps: Vec<Step> = a
+        .steps
+        .iter()
+        .map(|s| Step {
+            name: s.name.clone(),
+            added_vertices: s.added_vertices.clone(),
+            removed_vertices: s.removed_vertices.clone(),
+            added_edges: s.added_edges.clone(),
+            removed_edges: s.removed_edges.clone(),
+        })
+        .collect();
+    let whys: Vec<Why> = a
+        .whys
+        .iter()
+        .map(|((from, to), w)| Why {
+            from: from.clone(),
+            to: to.clone(),
+            reason: w.reason.clone(),
+            transform: w.transform.to_string(),
+            refs: w
+                .refs
+                .iter()
+                .map(|r| {
+                    (
+                        r.file.clone(),
+                        r.line as u32,
+                        r.column as u32,
+                        r.text.clone(),
+                    )
+                })
+                .collect(),
+        })
+        .collect();
+    console_log!(
+        "BENCH-WASM-REPLY shape vertices={} edges={} decls={} steps={} step_edges={} whys={}",
+        graph.names.len(),
+        graph.edges.len(),
+        graph.decls.len(),
+        steps.len(),
+        steps
+            .iter()
+            .map(|s| s.added_edges.len() + s.removed_edges.len())
+            .sum::<usize>(),
+        whys.len()
+    );
+    measure("graph", &graph);
+    measure("steps", &steps);
+    measure("whys", &whys);
+}

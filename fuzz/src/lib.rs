@@ -313,11 +313,10 @@ pub mod dot_layout {
     pub fn run(data: &[u8]) {
         let text = String::from_utf8_lossy(data);
         if let Ok(input) = tfgraph::layout::inputs::input_from_dot(&text) {
-            // The page lays out no more than this (`page::scene::too_big_to_lay_out`, its one test
-            // of its limits); a few kilobytes of DOT
-            // can name hundreds of thousands of edges (`{a b c} -> {a b c}`), or edges that
-            // span hundreds of layers once cycles are broken, which would only measure the
-            // layout's speed, not find a crash.
+            // The page lays out no more than this (`page::scene::too_big_to_lay_out`, its one
+            // test of its limits); a few kilobytes of DOT can name hundreds of thousands of edges
+            // (`{a b c} -> {a b c}`), or edges that span hundreds of layers once cycles are
+            // broken, which would only measure the layout's speed, not find a crash.
             let shape = input.edges.iter().copied();
             if tfgraph::page::scene::too_big_to_lay_out(input.nodes.len(), shape).is_some() {
                 return;

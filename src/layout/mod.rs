@@ -80,12 +80,7 @@ pub fn layout_graph<V: Vertex>(
 /// the same either way.
 pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
     let n = input.nodes.len();
-    let edges: Vec<(usize, usize)> = input
-        .edges
-        .iter()
-        .copied()
-        .filter(|&(a, b)| a < n && b < n)
-        .collect();
+    let edges = in_range(n, &input.edges);
     if let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0) {
         let components = pack::components(input, &edges);
         if components.len() > 1 {
@@ -122,12 +117,7 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
 /// grows with these (each is an item to order and place), so callers that must stay responsive
 /// ask before laying out.
 pub fn long_edge_steps(n: usize, edges: &[(usize, usize)]) -> u64 {
-    let edges: Vec<(usize, usize)> = edges
-        .iter()
-        .copied()
-        .filter(|&(a, b)| a < n && b < n)
-        .collect();
-    let ranked = rank::rank(n, &edges);
+    let ranked = rank::rank(n, &in_range(n, edges));
     ranked
         .edges
         .iter()
@@ -136,6 +126,15 @@ pub fn long_edge_steps(n: usize, edges: &[(usize, usize)]) -> u64 {
             (ranked.rank[upper].abs_diff(ranked.rank[lower]) as u64).saturating_sub(1)
         })
         .sum()
+}
+
+/// The edges of `edges` whose ends are both among `n` vertices; the others are left out.
+fn in_range(n: usize, edges: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    edges
+        .iter()
+        .copied()
+        .filter(|&(a, b)| a < n && b < n)
+        .collect()
 }
 
 /// The layered layout proper of `input` with its in-range `edges`, all components side by side.

@@ -137,6 +137,9 @@ pub(crate) fn rank(n: usize, edges: &[(usize, usize)]) -> Ranked {
 /// bound, or it is `first` itself.
 pub(crate) fn refined(first: &Ranked, weight: impl Fn(usize) -> i64) -> Option<Ranked> {
     let n = first.rank.len();
+    if n + first.edges.iter().flatten().count() > super::simplex::MAX_SIZE {
+        return None;
+    }
     let mut oriented = Vec::new();
     let mut weights = Vec::new();
     for (e, x) in first.edges.iter().enumerate() {
@@ -144,9 +147,6 @@ pub(crate) fn refined(first: &Ranked, weight: impl Fn(usize) -> i64) -> Option<R
             oriented.push((u, l));
             weights.push(weight(e));
         }
-    }
-    if n + oriented.len() > super::simplex::MAX_SIZE {
-        return None;
     }
     let mut rank = first.rank.clone();
     if !super::simplex::refine(n, &oriented, &weights, &mut rank) || rank == first.rank {

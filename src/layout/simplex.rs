@@ -237,6 +237,12 @@ impl<'a> Simplex<'a> {
         }
     }
 
+    /// The end of tree edge `e` further from the root: the other side of `e` is its subtree.
+    fn below(&self, e: usize) -> usize {
+        let (u, l) = self.edges[e];
+        if self.parent[u] == e { u } else { l }
+    }
+
     fn in_subtree(&self, v: usize, of: usize) -> bool {
         self.low[of] <= self.lim[v] && self.lim[v] <= self.lim[of]
     }
@@ -302,10 +308,8 @@ impl<'a> Simplex<'a> {
 
     /// The non-tree edge of least slack going from the leaving edge's head side to its tail side.
     fn entering(&self, leave: usize, r: &[i64]) -> (usize, i64) {
-        let (u, l) = self.edges[leave];
-        // The end of `leave` further from the root: its subtree is one side.
-        let below = if self.parent[u] == leave { u } else { l };
-        let tail_below = below == u;
+        let below = self.below(leave);
+        let tail_below = below == self.edges[leave].0;
         let mut best: Option<(i64, usize)> = None;
         for (f, &(x, y)) in self.edges.iter().enumerate() {
             if self.tree[f] {
@@ -332,7 +336,7 @@ impl<'a> Simplex<'a> {
             return;
         }
         let (u, l) = self.edges[leave];
-        let below = if self.parent[u] == leave { u } else { l };
+        let below = self.below(leave);
         // Moving the tail side up by `slack` is the same, up to a shift of the whole component,
         // as moving the subtree: up if it holds the tail, down if it holds the head.
         let delta = if below == u { -slack } else { slack };

@@ -111,6 +111,23 @@ pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
     connected(input, &edges, opts)
 }
 
+/// Whether [`layout`] lays `input` out near [`LayoutOptions::sticky`] (an edit's small change to
+/// one connected drawing) rather than afresh. Such a layout places only what changed and costs a
+/// fraction of a fresh one (in the page, at 1,266 vertices, about 20 ms against 400), so a caller
+/// can tell which layouts are worth running elsewhere.
+pub fn stays_near(input: &Input, opts: &LayoutOptions) -> bool {
+    let Some(old) = &opts.sticky else {
+        return false;
+    };
+    if opts.aspect.is_some_and(|a| a.is_finite() && a > 0.0) {
+        let edges = in_range(input.nodes.len(), &input.edges);
+        if pack::components(input, &edges).len() > 1 {
+            return false;
+        }
+    }
+    sticky::close(input, old, opts.direction)
+}
+
 /// How many dummy vertices long edges need on the layout's first ranks: cycles broken and
 /// layers assigned as [`layout`] does before its refinements, for `n` vertices and `edges` from
 /// upper to lower (out-of-range ends are left out, as `layout` leaves them). A layout's time

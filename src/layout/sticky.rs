@@ -48,6 +48,38 @@ fn allowed_change(n: usize) -> usize {
     (n / 20).max(4)
 }
 
+/// Each of `input`'s nodes' index in `prev`, or `None` when the graphs differ too much to stay
+/// near (more than [`allowed_change`] vertices added or gone, none in common) or run in another
+/// direction.
+fn matched(input: &Input, prev: &Layout, direction: Direction) -> Option<Vec<Option<usize>>> {
+    let n = input.nodes.len();
+    if n == 0 || prev.direction != direction {
+        return None;
+    }
+    let by_name: HashMap<&str, usize> = prev
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, nb)| (nb.name.as_str(), i))
+        .collect();
+    let old_index: Vec<Option<usize>> = input
+        .nodes
+        .iter()
+        .map(|nd| by_name.get(nd.name.as_str()).copied())
+        .collect();
+    let matched = old_index.iter().flatten().count();
+    let changed = (n - matched) + prev.nodes.len().saturating_sub(matched);
+    if matched == 0 || changed > allowed_change(n.max(prev.nodes.len())) {
+        return None;
+    }
+    Some(old_index)
+}
+
+/// Whether `input` is close enough to `prev` for a layout to stay near it (see [`matched`]).
+pub(super) fn close(input: &Input, prev: &Layout, direction: Direction) -> bool {
+    matched(input, prev, direction).is_some()
+}
+
 impl Near {
     /// What `prev` knows about `input` (its in-range `edges`), or `None` when the graphs differ
     /// too much or run in another direction.
@@ -57,30 +89,11 @@ impl Near {
         prev: &Layout,
         direction: Direction,
     ) -> Option<Near> {
-        let n = input.nodes.len();
-        if n == 0 || prev.direction != direction {
-            return None;
-        }
+        let old_index = matched(input, prev, direction)?;
         let along = |p: (f64, f64)| match direction {
             Direction::TopToBottom => p.0,
             Direction::LeftToRight => p.1,
         };
-        let by_name: HashMap<&str, usize> = prev
-            .nodes
-            .iter()
-            .enumerate()
-            .map(|(i, nb)| (nb.name.as_str(), i))
-            .collect();
-        let old_index: Vec<Option<usize>> = input
-            .nodes
-            .iter()
-            .map(|nd| by_name.get(nd.name.as_str()).copied())
-            .collect();
-        let matched = old_index.iter().flatten().count();
-        let changed = (n - matched) + prev.nodes.len().saturating_sub(matched);
-        if matched == 0 || changed > allowed_change(n.max(prev.nodes.len())) {
-            return None;
-        }
         let node = old_index
             .iter()
             .map(|o| {

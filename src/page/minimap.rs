@@ -217,6 +217,7 @@ mod tests {
             height,
             layout: Drawn::default(),
             too_big: None,
+            pending: None,
         }
     }
 

@@ -14,6 +14,8 @@
 //! - [`view`]: the graph on screen: replay or final graph, cycles, reduction toggle, resources
 //!   only, collapsed modules, what is related to a selection;
 //! - [`scene`]: the laid-out drawing, every item keyed by name;
+//! - [`engine`]: the messages between the page and the engine's worker, and the worker's answers
+//!   (large drawings are laid out there);
 //! - [`minimap`]: the whole drawing in a corner box, the view framed in it;
 //! - [`actions`]: a plan's actions on the graph (badges, the legend's counts, the summary line);
 //! - [`keys`]: the graph from the keyboard (reading order, the one Tab stop, vertex labels);
@@ -37,6 +39,7 @@ pub mod chart;
 pub mod crash;
 pub mod decor;
 pub mod details;
+pub mod engine;
 pub mod examples;
 pub mod expanded;
 pub mod explain;

@@ -114,6 +114,99 @@ pub struct Scene {
     /// Set when the graph is too big to draw (see [`MAX_DRAWN`], [`MAX_DRAWN_EDGES`]): what the
     /// page says instead of drawing it.
     pub too_big: Option<String>,
+    /// Set while the engine's worker lays the shown graph out ([`OFF_THREAD_FROM`]): what the
+    /// page says meanwhile. The scene is then the last drawing carried over to the shown graph
+    /// ([`carried`]), not a layout of it.
+    pub pending: Option<String>,
+}
+
+/// The fewest drawn vertices that the page has the engine's worker lay out afresh, off the
+/// page's thread, when a worker is running. Below it a layout takes a few tens of milliseconds
+/// in the browser at most, and is done at once: no frame shows the old drawing. (At 1,266
+/// vertices, the 1,000 generated resources expanded, a fresh layout took about 400 ms of the
+/// page's thread.)
+pub const OFF_THREAD_FROM: usize = 400;
+
+/// Whether `g` (what [`drawn`] gave) is laid out by the engine's worker when there is one: big
+/// enough to hold the page's thread ([`OFF_THREAD_FROM`]), small enough to be laid out at all
+/// ([`too_big`] is said at once), and not an edit's small change to the drawing `previous`: that
+/// layout stays near the old one ([`layout::stays_near`]) and takes about 20 ms at 1,266
+/// vertices, less than the round trip to the worker and the extra frame would add.
+pub fn off_thread(g: &PageGraph, previous: Option<&std::sync::Arc<layout::Layout>>) -> bool {
+    g.len() >= OFF_THREAD_FROM
+        && too_big(g).is_none()
+        && !previous
+            .is_some_and(|p| layout::stays_near(&layout_input(g), &layout_options(Some(p.clone()))))
+}
+
+/// The scene shown while `g` (what [`drawn`] gave, with `visible` mapping its indexes to the shown
+/// graph's) is laid out elsewhere: `old`'s vertices, edges and module boxes that are still in `g`,
+/// where they were, re-indexed to the shown graph, with `message` as [`Scene::pending`]. What `g`
+/// adds appears when its layout arrives.
+pub fn carried(old: &Scene, g: &PageGraph, visible: &[usize], message: String) -> Scene {
+    let at: std::collections::HashMap<&str, usize> = g
+        .vertices()
+        .iter()
+        .enumerate()
+        .map(|(k, v)| (v.name.as_str(), k))
+        .collect();
+    let edges: std::collections::HashSet<(usize, usize)> = g.edges().iter().copied().collect();
+    let nodes = old
+        .nodes
+        .iter()
+        .filter_map(|n| {
+            let k = *at.get(n.name.as_str())?;
+            let v = g.vertex(k)?;
+            Some(SNode {
+                index: *visible.get(k)?,
+                kind: v.kind,
+                typed: v.typed.clone(),
+                ..n.clone()
+            })
+        })
+        .collect();
+    let edges = old
+        .edges
+        .iter()
+        .filter_map(|e| {
+            let from = *at.get(e.key.0.as_str())?;
+            let to = *at.get(e.key.1.as_str())?;
+            if !edges.contains(&(from, to)) {
+                return None;
+            }
+            Some(SEdge {
+                from: *visible.get(from)?,
+                to: *visible.get(to)?,
+                ..e.clone()
+            })
+        })
+        .collect();
+    let modules: std::collections::HashSet<String> = g
+        .vertices()
+        .iter()
+        .flat_map(|v| (1..=v.cluster.len()).map(|d| v.cluster[..d].join(".")))
+        .collect();
+    let clusters = old
+        .clusters
+        .iter()
+        .filter(|c| modules.contains(&c.path))
+        .cloned()
+        .collect();
+    Scene {
+        nodes,
+        edges,
+        clusters,
+        width: old.width,
+        height: old.height,
+        layout: old.layout.clone(),
+        too_big: None,
+        pending: Some(message),
+    }
+}
+
+/// What the page says while the worker lays out `g`.
+pub fn laying_out(g: &PageGraph) -> String {
+    format!("Laying out {} vertices", g.len())
 }
 
 /// The most vertices the app lays out and draws. A larger graph is still built, checked,
@@ -301,17 +394,12 @@ pub fn scene(
     from_layout(g, visible, l)
 }
 
-/// Ids handed out by a scratch graph, so that they are ordinary vertex ids: id `k` is `g`'s
-/// vertex `k` (see [`from_layout`]).
-fn scratch_ids(n: usize) -> Vec<crate::dag::VertexId> {
-    let mut ids = Graph::<()>::new();
-    (0..n).map(|_| ids.add(())).collect()
-}
-
-/// The layout of `g`, whose vertex `k` has the id `scratch_ids(..)[k]`.
-fn lay_out(g: &PageGraph, previous: Option<std::sync::Arc<layout::Layout>>) -> layout::Layout {
+/// What the layout is given for `g`: each vertex's box (sized for its label) with its module and
+/// kind, and the edges from the dependency to the dependent. Vertex `k` has the id
+/// `scratch_ids(..)[k]` (see [`from_layout`]).
+pub fn layout_input(g: &PageGraph) -> Input {
     let ids = scratch_ids(g.len());
-    let input = Input {
+    Input {
         nodes: g
             .vertices()
             .iter()
@@ -330,20 +418,35 @@ fn lay_out(g: &PageGraph, previous: Option<std::sync::Arc<layout::Layout>>) -> l
             .collect(),
         // Layout edges run from the dependency (drawn upstream) to the dependent.
         edges: layout_edges(g).collect(),
-    };
+    }
+}
+
+/// The page's layout options, staying near `previous` (the last drawing's layout).
+pub fn layout_options(previous: Option<std::sync::Arc<layout::Layout>>) -> LayoutOptions {
     // Wide, shallow graphs (resources only: dozens of resources on one VPC) wrap their widest
     // layers so that Fit shows them legibly.
-    let opts = LayoutOptions {
+    LayoutOptions {
         sticky: previous,
         wrap: true,
         ..LayoutOptions::default()
-    };
-    layout::layout(&input, &opts)
+    }
 }
 
-/// The scene of `l`, a layout of `g` whose ids are [`scratch_ids`], with indexes mapped through
-/// `visible`.
-fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
+/// Ids handed out by a scratch graph, so that they are ordinary vertex ids: id `k` is `g`'s
+/// vertex `k` (see [`from_layout`]).
+fn scratch_ids(n: usize) -> Vec<crate::dag::VertexId> {
+    let mut ids = Graph::<()>::new();
+    (0..n).map(|_| ids.add(())).collect()
+}
+
+/// The layout of `g`, whose vertex `k` has the id `scratch_ids(..)[k]`.
+fn lay_out(g: &PageGraph, previous: Option<std::sync::Arc<layout::Layout>>) -> layout::Layout {
+    layout::layout(&layout_input(g), &layout_options(previous))
+}
+
+/// The scene of `l`, a layout of `g` whose ids are [`scratch_ids`] (made from [`layout_input`],
+/// here or by the engine's worker), with indexes mapped through `visible`.
+pub fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
     // The scratch graph's ids are 0, 1, 2, …: an id's number is the vertex's index in `g`.
     let local = |id: crate::dag::VertexId| id.index() as usize;
     let nodes = l
@@ -404,6 +507,7 @@ fn from_layout(g: &PageGraph, visible: &[usize], l: layout::Layout) -> Scene {
             g.vertices().iter().map(|v| v.kind).collect(),
         ),
         too_big: None,
+        pending: None,
     }
 }
 

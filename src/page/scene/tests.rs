@@ -596,3 +596,107 @@ fn too_big_to_lay_out_names_the_first_limit_a_graph_passes() {
     let chain = (1..1000).map(|j| (j - 1, j));
     assert_eq!(too_big_to_lay_out(1000, chain), None);
 }
+
+#[test]
+fn while_the_worker_lays_out_the_last_drawing_is_carried_over_to_the_shown_graph() {
+    // Before: a -> b -> c in module m, and d; after: b is gone, e is new, and the shown graph
+    // lists the vertices in another order (so every index changes).
+    let before = shown(
+        &[
+            "module.m.aws_instance.a",
+            "module.m.aws_instance.b",
+            "module.m.aws_instance.c",
+            "aws_instance.d",
+        ],
+        &[(0, 1), (1, 2), (3, 2)],
+    );
+    let (g0, v0) = drawn(&before);
+    let old = scene(&g0, &v0, None);
+    assert_eq!(old.clusters.len(), 1, "module m is boxed");
+    let after = shown(
+        &[
+            "aws_instance.e",
+            "aws_instance.d",
+            "module.m.aws_instance.c",
+            "module.m.aws_instance.a",
+        ],
+        &[(3, 2), (1, 2), (0, 1)],
+    );
+    let (g, visible) = drawn(&after);
+    let c = carried(&old, &g, &visible, laying_out(&g));
+    assert_eq!(c.pending.as_deref(), Some("Laying out 4 vertices"));
+    // What stayed is where it was, under its new index; the gone vertex is not drawn, the new
+    // one not yet.
+    let names: Vec<(&str, usize)> = c.nodes.iter().map(|n| (n.name.as_str(), n.index)).collect();
+    assert_eq!(
+        names
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<std::collections::BTreeSet<_>>(),
+        [
+            "aws_instance.d",
+            "module.m.aws_instance.a",
+            "module.m.aws_instance.c"
+        ]
+        .into_iter()
+        .collect()
+    );
+    for n in &c.nodes {
+        assert_eq!(
+            after.graph.vertex(n.index).map(|v| v.name.as_str()),
+            Some(n.name.as_str())
+        );
+        let was = old
+            .nodes
+            .iter()
+            .find(|o| o.name == n.name)
+            .expect("was drawn");
+        assert_eq!((n.x, n.y, n.w, n.h), (was.x, was.y, was.w, was.h));
+    }
+    // Only edges of the shown graph are kept (a -> b and b -> c went with b; d -> c stays; e -> d
+    // is new), indexed as the shown graph's.
+    let edges: Vec<(String, String)> = c.edges.iter().map(|e| e.key.clone()).collect();
+    assert_eq!(
+        edges,
+        vec![(
+            "aws_instance.d".to_string(),
+            "module.m.aws_instance.c".to_string()
+        )]
+    );
+    assert_eq!((c.edges[0].from, c.edges[0].to), (1, 2));
+    assert_eq!(c.clusters, old.clusters, "module m still has vertices");
+    assert_eq!((c.width, c.height), (old.width, old.height));
+    assert!(
+        c.previous().is_some(),
+        "the next layout stays near the old one"
+    );
+    // Once m is empty its box goes.
+    let gone = shown(&["aws_instance.d"], &[]);
+    let (g, visible) = drawn(&gone);
+    assert!(
+        carried(&old, &g, &visible, String::new())
+            .clusters
+            .is_empty()
+    );
+}
+
+#[test]
+fn only_large_drawable_graphs_go_to_the_worker() {
+    let chain = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!("aws_instance.r{i}")).collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let edges: Vec<(usize, usize)> = (1..n).map(|i| (i, i - 1)).collect();
+        drawn(&shown(&refs, &edges)).0
+    };
+    assert!(!off_thread(&chain(OFF_THREAD_FROM - 1), None));
+    assert!(off_thread(&chain(OFF_THREAD_FROM), None));
+    // Too big to draw is said at once, not sent.
+    assert!(!off_thread(&chain(MAX_DRAWN + 1), None));
+    // An edit's small change stays near the last drawing, on the page; a large change does not.
+    let before = chain(600);
+    let last = scene(&before, &(0..600).collect::<Vec<_>>(), None)
+        .previous()
+        .expect("laid out");
+    assert!(!off_thread(&chain(603), Some(&last)));
+    assert!(off_thread(&chain(900), Some(&last)));
+}

@@ -6,11 +6,14 @@
 // - activate: drops the caches of older bundles and takes the open pages over.
 // Nothing leaves the origin: the worker only ever fetches its own origin's files.
 const CACHE = "tfgraph-v1";
+// Files of ours the page does not name: the engine's worker, started by the app (its name has no
+// hash, so each page load fetches it again when online).
+const OURS = ["static/worker.js"];
 
 async function bundleFiles() {
   const page = await fetch("./", { cache: "no-store" });
   const html = await page.clone().text();
-  const files = new Set(["./"]);
+  const files = new Set(["./", ...OURS.map((f) => new URL(f, self.registration.scope).pathname)]);
   for (const m of html.matchAll(/(?:href|src)="([^"]+)"/g)) {
     const url = new URL(m[1], self.registration.scope);
     if (url.origin === self.location.origin) files.add(url.pathname);
@@ -58,6 +61,7 @@ self.addEventListener("fetch", (event) => {
           if (fresh.ok) {
             const cache = await caches.open(CACHE);
             await cache.put("./", fresh.clone());
+            for (const f of OURS) cache.add(new URL(f, self.registration.scope).pathname).catch(() => {});
             // The page names its files: keep those of a new bundle too.
             const html = await fresh.clone().text();
             for (const m of html.matchAll(/(?:href|src)="([^"]+)"/g)) {

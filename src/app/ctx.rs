@@ -353,6 +353,7 @@ impl Build {
         let tidy = RwSignal::new(0u64);
         let tidied = StoredValue::new(0u64);
         let layout_cache: view::SceneCache = StoredValue::new(None);
+        let off = super::engine::OffThread::start();
         // While a build step is chosen: every step's vertices and edges laid out once, so that
         // stepping moves nothing (`None` when too big: then each step is laid out alone).
         let stepping = Memo::new(move |_| step.get().is_some());
@@ -383,7 +384,9 @@ impl Build {
                             .with(|all| all.as_ref().map(|all| Arc::new(view::at_step(all, s))))
                     });
                     let sc = at_step.unwrap_or_else(|| {
-                        timed("layout", || view::scene(s, hint.get_value(), layout_cache))
+                        timed("layout", || {
+                            view::scene(s, hint.get_value(), layout_cache, off)
+                        })
                     });
                     hint.set_value(sc.previous());
                     sc
@@ -690,14 +693,16 @@ impl Ctx {
 
     /// True when the whole page is mounted and what is drawn is built from the files as they are:
     /// no typing waits for its debounce, no file is being read, and the latest analysis has
-    /// finished. Shown as the app's `data-settled` attribute, which tests (and scripts driving
-    /// the page) wait for instead of guessing a delay.
+    /// finished and is drawn (no layout is under way in the engine's worker). Shown as the app's
+    /// `data-settled` attribute, which tests (and scripts driving the page) wait for instead of
+    /// guessing a delay.
     pub(super) fn settled(self) -> bool {
         let (w, b) = (self.work, self.build);
         self.shell.stage.get() == 2
             && w.reading.get() == 0
             && !w.unsaved.get()
             && b.progress.with(Option::is_none)
+            && b.scene.with(|s| s.pending.is_none())
             && b.built.get() == b.generation.get_value()
             && w.files.with(|f| w.analyzed.with(|a| f == a))
     }

@@ -8,6 +8,7 @@
 mod crash;
 mod ctx;
 mod editor;
+mod engine;
 mod files;
 mod gantt;
 mod graph;
@@ -30,6 +31,11 @@ use walk::WalkPanel;
 
 /// Mounts the app on the page body. Called by the `tfgraph-web` binary.
 pub fn start() {
+    // The engine's worker runs this same module: there it answers the page instead of mounting.
+    if web_sys::window().is_none() {
+        engine::serve();
+        return;
+    }
     crash::install();
     // An edit reloads every file: unchanged ones reuse their syntax trees.
     crate::config::decode::keep_parses(true);
@@ -371,7 +377,17 @@ pub fn App() -> impl IntoView {
 fn ProgressBar() -> impl IntoView {
     let build = expect_context::<Build>();
     move || {
-        build.progress.get().map(|p| {
+        // A build under way, else a drawing the engine's worker is laying out.
+        let pending = move || {
+            build.scene.with(|s| {
+                s.pending.clone().map(|label| model::Progress {
+                    label,
+                    done: 1,
+                    total: 1,
+                })
+            })
+        };
+        build.progress.get().or_else(pending).map(|p| {
             let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
             view! {
                 <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"

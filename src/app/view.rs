@@ -93,24 +93,54 @@ pub type SceneCache = StoredValue<Option<(PageGraph, Arc<Scene>)>>;
 
 /// The scene of `s`, laid out near `previous` (the last scene's layout), or the last one if `s`
 /// draws the same graph. Shared: the cache and the page hold one scene (copying one of 1,000
-/// resources took milliseconds).
-pub fn scene(s: &Shown, previous: Option<Arc<Layout>>, cache: SceneCache) -> Arc<Scene> {
-    let (g, visible) = crate::page::scene::drawn(s);
+/// resources took milliseconds). A large drawing laid out afresh
+/// ([`crate::page::scene::off_thread`]) is laid out by the engine's worker where one can run
+/// ([`super::engine::OffThread::usable`]): until its layout arrives the scene is the last drawing
+/// carried over, saying so ([`crate::page::scene::carried`]).
+pub fn scene(
+    s: &Shown,
+    previous: Option<Arc<Layout>>,
+    cache: SceneCache,
+    off: super::engine::OffThread,
+) -> Arc<Scene> {
+    use crate::page::scene as sc;
+    let (g, visible) = sc::drawn(s);
     let same = cache.with_value(|c| match c {
-        Some((last, sc)) if *last == g => Some(sc.clone()),
+        Some((last, drawn)) if *last == g => Some(drawn.clone()),
         _ => None,
     });
-    if let Some(sc) = same {
-        return sc;
+    if let Some(drawn) = same {
+        return drawn;
     }
-    let sc = Arc::new(crate::page::scene::scene(&g, &visible, previous));
+    let made = if sc::off_thread(&g, previous.as_ref()) && off.usable() {
+        match off.layout_of(&g, previous) {
+            Some((id, l)) => {
+                let made = Arc::new(sc::from_layout(&g, &visible, l));
+                off.drew(id, made.previous());
+                made
+            }
+            None => {
+                let message = sc::laying_out(&g);
+                let old = cache.with_value(|c| c.as_ref().map(|(_, old)| old.clone()));
+                return Arc::new(match old {
+                    Some(old) => sc::carried(&old, &g, &visible, message),
+                    None => Scene {
+                        pending: Some(message),
+                        ..Scene::default()
+                    },
+                });
+            }
+        }
+    } else {
+        Arc::new(sc::scene(&g, &visible, previous))
+    };
     if let Some(old) = cache
-        .try_update_value(|c| c.replace((g, sc.clone())))
+        .try_update_value(|c| c.replace((g, made.clone())))
         .flatten()
     {
         drop_when_idle(old);
     }
-    sc
+    made
 }
 
 /// The layout of every vertex and edge the build steps of `a` draw with the views `o`

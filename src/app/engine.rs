@@ -12,11 +12,14 @@
 //! for it, and only the newest waiting one is sent, so a burst of edits costs the worker one
 //! stale layout at most.
 
-use super::prelude::*;
+// Not the app's prelude: `ctx` (which the prelude re-exports) holds an `OffThread`.
 use crate::layout::Layout;
 use crate::page::engine::{self, Engine, Near, Reply, Request};
+use crate::page::graph::PageGraph;
+use leptos::prelude::*;
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::time::Duration;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 

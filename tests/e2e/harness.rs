@@ -549,3 +549,64 @@ fn gzipped(file: &Path, body: &[u8]) -> Vec<u8> {
     cache.lock().unwrap().insert(key, z.clone());
     z
 }
+
+/// Saves `files` as the app's workspace and reloads the page, so that it opens them as a
+/// returning user's saved work.
+pub(crate) async fn save_and_reload(
+    c: &Client,
+    files: &std::collections::BTreeMap<String, String>,
+) {
+    let saved = serde_json::json!({"format": 2, "files": files}).to_string();
+    c.execute(
+        "localStorage.setItem('tfgraph.workspace', arguments[0]);",
+        vec![saved.into()],
+    )
+    .await
+    .expect("save");
+    c.refresh().await.expect("reload");
+}
+
+/// Saves `files` as the app's workspace and reloads the page, so that it opens them as a
+/// returning user's saved work; then expands every module (a configuration of more than
+/// `COLLAPSE_ABOVE` vertices opens with its modules collapsed), so the whole graph is drawn.
+/// Returns when the collapsed graph was shown, in ms after navigation start (the page's clock).
+pub(crate) async fn reopen_with(
+    c: &Client,
+    files: &std::collections::BTreeMap<String, String>,
+) -> f64 {
+    save_and_reload(c, files).await;
+    wait_collapsed(c, true).await
+}
+
+/// Waits until a large configuration has opened with its modules collapsed: "Expand all" is
+/// offered and no build is under way. Returns that moment in ms after navigation start (the
+/// page's clock, so that WebDriver's round trips do not count); with `expand`, clicks "Expand
+/// all" in that same moment, else returns after the next frame.
+pub(crate) async fn wait_collapsed(c: &Client, expand: bool) -> f64 {
+    let at: f64 = serde_json::from_value(
+        c.execute_async(
+            r#"const [expand, done] = arguments;
+            const t0 = performance.now();
+            const poll = () => {
+              const b = document.querySelector('#expand-all');
+              if (b && !document.querySelector('.build-progress')) {
+                const t = performance.now();
+                if (expand) { b.click(); done(t); }
+                else requestAnimationFrame(() => done(t));
+              }
+              else if (performance.now() - t0 > 180000) done(-1);
+              else setTimeout(poll, 5);
+            };
+            poll();"#,
+            vec![expand.into()],
+        )
+        .await
+        .expect("opened, modules collapsed"),
+    )
+    .expect("number");
+    assert!(
+        at >= 0.0,
+        "the large configuration opened with its modules collapsed"
+    );
+    at
+}

@@ -18,3 +18,4 @@ mod editor;
 mod folders;
 mod screens;
 mod timing;
+mod worker;

@@ -23,8 +23,14 @@ use std::sync::Arc;
 pub enum Request {
     /// Lay out `input` (a [`layout::Input`] as JSON, from [`super::scene::layout_input`]) with
     /// the page's options ([`super::scene::layout_options`]), near `near`. The reply carries
-    /// `id` back.
-    Layout { id: u64, input: String, near: Near },
+    /// `id` back. With `keep`, the worker keeps the layout for the next one to stay near
+    /// ([`Near::Made`]): the drawing's layouts, not the build steps' one layout.
+    Layout {
+        id: u64,
+        input: String,
+        near: Near,
+        keep: bool,
+    },
 }
 
 /// The layout a new one stays near (see [`layout::LayoutOptions::sticky`]).
@@ -72,7 +78,12 @@ impl Engine {
     /// The answer to `request`.
     pub fn answer(&mut self, request: Request) -> Reply {
         match request {
-            Request::Layout { id, input, near } => {
+            Request::Layout {
+                id,
+                input,
+                near,
+                keep,
+            } => {
                 let input: Input = match serde_json::from_str(&input) {
                     Ok(i) => i,
                     Err(e) => {
@@ -93,19 +104,23 @@ impl Engine {
                 };
                 let l = layout::layout(&input, &super::scene::layout_options(previous));
                 let text = serde_json::to_string(&l).unwrap_or_default();
-                self.last = Some((id, Arc::new(l)));
+                if keep {
+                    self.last = Some((id, Arc::new(l)));
+                }
                 Reply::Layout { id, layout: text }
             }
         }
     }
 }
 
-/// The request to lay out `g` (what [`super::scene::drawn`] gives) near `near`.
-pub fn layout_request(id: u64, g: &super::graph::PageGraph, near: Near) -> Request {
+/// The request to lay out `g` (what [`super::scene::drawn`] gives) near `near`, kept by the
+/// worker if `keep` (see [`Request::Layout`]).
+pub fn layout_request(id: u64, g: &super::graph::PageGraph, near: Near, keep: bool) -> Request {
     Request::Layout {
         id,
         input: serde_json::to_string(&super::scene::layout_input(g)).unwrap_or_default(),
         near,
+        keep,
     }
 }
 
@@ -153,7 +168,7 @@ mod tests {
         let g = graph(40, "");
         let visible: Vec<usize> = (0..g.len()).collect();
         let mut engine = Engine::default();
-        let reply = engine.answer(layout_request(7, &g, Near::Nothing));
+        let reply = engine.answer(layout_request(7, &g, Near::Nothing, true));
         assert_eq!(reply.id(), Some(7));
         let theirs = scene::from_layout(&g, &visible, laid_out(reply));
         let ours = scene::scene(&g, &visible, None);
@@ -170,8 +185,8 @@ mod tests {
         let (vb, va): (Vec<usize>, Vec<usize>) =
             ((0..before.len()).collect(), (0..after.len()).collect());
         let mut engine = Engine::default();
-        let first = laid_out(engine.answer(layout_request(1, &before, Near::Nothing)));
-        let near = laid_out(engine.answer(layout_request(2, &after, Near::Made(1))));
+        let first = laid_out(engine.answer(layout_request(1, &before, Near::Nothing, true)));
+        let near = laid_out(engine.answer(layout_request(2, &after, Near::Made(1), true)));
         let page_first = scene::scene(&before, &vb, None);
         let page_near = scene::scene(&after, &va, page_first.previous());
         assert_eq!(
@@ -185,6 +200,7 @@ mod tests {
             9,
             &after,
             given(&page_first.previous().expect("laid out")),
+            true,
         )));
         assert_eq!(
             scene::from_layout(&after, &va, given_near).nodes,
@@ -197,12 +213,35 @@ mod tests {
         let (before, after) = (graph(30, ""), graph(30, "aws_s3_bucket.new"));
         let va: Vec<usize> = (0..after.len()).collect();
         let mut engine = Engine::default();
-        engine.answer(layout_request(1, &before, Near::Nothing));
-        engine.answer(layout_request(2, &before, Near::Nothing));
+        engine.answer(layout_request(1, &before, Near::Nothing, true));
+        engine.answer(layout_request(2, &before, Near::Nothing, true));
         // The worker holds request 2's layout, not 1's.
-        let stale = laid_out(engine.answer(layout_request(3, &after, Near::Made(1))));
+        let stale = laid_out(engine.answer(layout_request(3, &after, Near::Made(1), true)));
         assert_eq!(
             scene::from_layout(&after, &va, stale).nodes,
+            scene::scene(&after, &va, None).nodes
+        );
+    }
+
+    #[test]
+    fn a_layout_not_kept_leaves_the_kept_one_to_stay_near() {
+        let (before, after) = (graph(40, ""), graph(40, "aws_s3_bucket.new"));
+        let (vb, va): (Vec<usize>, Vec<usize>) =
+            ((0..before.len()).collect(), (0..after.len()).collect());
+        let mut engine = Engine::default();
+        engine.answer(layout_request(1, &before, Near::Nothing, true));
+        // The build steps' one layout, in between, is not kept.
+        engine.answer(layout_request(2, &graph(70, ""), Near::Nothing, false));
+        let near = laid_out(engine.answer(layout_request(3, &after, Near::Made(1), true)));
+        let page_near = scene::scene(&after, &va, scene::scene(&before, &vb, None).previous());
+        // (Near the old drawing is not where a fresh layout puts them: the two can be told.)
+        assert_ne!(page_near.nodes, scene::scene(&after, &va, None).nodes);
+        assert_eq!(scene::from_layout(&after, &va, near).nodes, page_near.nodes);
+        // Kept, it replaces the drawing's.
+        engine.answer(layout_request(4, &graph(70, ""), Near::Nothing, true));
+        let afresh = laid_out(engine.answer(layout_request(5, &after, Near::Made(3), true)));
+        assert_eq!(
+            scene::from_layout(&after, &va, afresh).nodes,
             scene::scene(&after, &va, None).nodes
         );
     }
@@ -214,6 +253,7 @@ mod tests {
             id: 4,
             input: "{\"nodes\": 3".into(),
             near: Near::Nothing,
+            keep: true,
         });
         match reply {
             Reply::Failed { id, message } => {

@@ -355,7 +355,8 @@ impl Build {
         let layout_cache: view::SceneCache = StoredValue::new(None);
         let off = super::engine::OffThread::start();
         // While a build step is chosen: every step's vertices and edges laid out once, so that
-        // stepping moves nothing (`None` when too big: then each step is laid out alone).
+        // stepping moves nothing (`None` when too big: then each step is laid out alone; a
+        // large one is made by the engine's worker, meanwhile the last drawing stays).
         let stepping = Memo::new(move |_| step.get().is_some());
         let steps_layout = Memo::new(move |_| {
             if !stepping.get() {
@@ -364,7 +365,7 @@ impl Build {
             let opts = gv.opts();
             good.with(|g| {
                 let a = g.as_ref()?;
-                timed("steps-layout", || view::steps_layout(a, &opts))
+                timed("steps-layout", || view::steps_layout(a, &opts, off))
             })
         });
         // Compared by identity, as `good`: a new layout is a new scene.
@@ -380,8 +381,14 @@ impl Build {
                 }
                 shown.with(|s| {
                     let at_step = s.replay.as_ref().and_then(|_| {
-                        steps_layout
-                            .with(|all| all.as_ref().map(|all| Arc::new(view::at_step(all, s))))
+                        steps_layout.with(|all| {
+                            all.as_ref().map(|all| match all {
+                                view::StepsLayout::Ready(all) => Arc::new(view::at_step(all, s)),
+                                view::StepsLayout::Pending(message) => {
+                                    view::step_pending(s, layout_cache, message)
+                                }
+                            })
+                        })
                     });
                     let sc = at_step.unwrap_or_else(|| {
                         timed("layout", || {

@@ -9,8 +9,8 @@
 //! failed, the page lays everything out itself, as before.
 //!
 //! The page asks for one layout at a time: a layout asked for while another is under way waits
-//! for it, and only the newest waiting one is sent, so a burst of edits costs the worker one
-//! stale layout at most.
+//! for it, and only the newest waiting one of each purpose (the drawing, the build steps) is
+//! sent, so a burst of edits costs the worker one stale layout at most.
 
 // Not the app's prelude: `ctx` (which the prelude re-exports) holds an `OffThread`.
 use crate::layout::Layout;
@@ -49,24 +49,39 @@ fn post(scope: &web_sys::DedicatedWorkerGlobalScope, reply: &Reply) {
     }
 }
 
-/// The page's side of the worker: whether it can be used, what was asked and what came back.
-/// Copy handles, as Leptos' signals are.
+/// What a layout is for: the drawing, or the build steps' one layout of every step
+/// ([`crate::page::scene::steps_layout`]). Each has its own newest request and answer, so
+/// stepping does not drop the drawing's and the other way round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Purpose {
+    Drawing = 0,
+    Steps = 1,
+}
+
+/// The page's side of the worker: whether it can be used, and per [`Purpose`] what was asked
+/// and what came back. Copy handles, as Leptos' signals are.
 #[derive(Clone, Copy)]
 pub(super) struct OffThread {
-    /// Set when the worker failed after it started (tracked by the scene, which then lays out
+    /// Set when the worker failed after it started (tracked by what asks, which then lays out
     /// on the page's thread).
     failed: RwSignal<bool>,
-    /// The id of the newest layout that arrived for what is asked (tracked by the scene).
-    arrived: RwSignal<u64>,
-    /// That layout, until the scene takes it.
-    layout: StoredValue<Option<(u64, Layout)>>,
-    /// The graph of the newest request and its id.
-    asked: StoredValue<Option<(u64, PageGraph)>>,
+    slots: [Slot; 2],
     /// The layout the page drew from the worker's reply `id`, so that the next request can name
     /// it ([`Near::Made`]) instead of sending it back.
     made: StoredValue<Option<(u64, Arc<Layout>)>>,
-    /// The worker, its state and the request waiting to be sent, if any.
+    /// The worker, its state and the requests waiting to be sent.
     link: StoredValue<Link, LocalStorage>,
+}
+
+/// One purpose's newest request and its answer.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The id of the newest layout that arrived for what is asked (tracked by what asks).
+    arrived: RwSignal<u64>,
+    /// That layout, until it is taken.
+    layout: StoredValue<Option<(u64, Layout)>>,
+    /// The graph of the newest request and its id.
+    asked: StoredValue<Option<(u64, PageGraph)>>,
 }
 
 /// How long a started worker has to say it is ready (it took well under a second in headless
@@ -82,8 +97,8 @@ struct Link {
     ready: bool,
     /// Whether a request is under way.
     busy: bool,
-    /// The newest request made while the worker was starting or busy.
-    waiting: Option<Request>,
+    /// Per purpose, the newest request made while the worker was starting or busy.
+    waiting: [Option<Request>; 2],
     next_id: u64,
 }
 
@@ -93,11 +108,14 @@ impl OffThread {
     /// timing, two runs each). A large layout asked for before then starts it at once
     /// ([`OffThread::usable`]) and waits for it.
     pub(super) fn start() -> OffThread {
-        let off = OffThread {
-            failed: RwSignal::new(false),
+        let slot = || Slot {
             arrived: RwSignal::new(0),
             layout: StoredValue::new(None),
             asked: StoredValue::new(None),
+        };
+        let off = OffThread {
+            failed: RwSignal::new(false),
+            slots: [slot(), slot()],
             made: StoredValue::new(None),
             link: StoredValue::new_local(Link::default()),
         };
@@ -138,51 +156,47 @@ impl OffThread {
         self.link.with_value(|l| l.worker.is_some())
     }
 
-    /// The layout of `g` if the worker's answer to the request for exactly `g` has arrived
-    /// (taken: the scene keeps it), else asks for it near `previous` (unless it was asked for
-    /// already) and gives `None`. Tracks the arrival.
+    /// The layout of `g` for `purpose` if the worker's answer to the request for exactly `g`
+    /// has arrived (taken: the caller keeps it), else asks for it near `previous` (unless it was
+    /// asked for already) and gives `None`. Tracks the arrival.
     pub(super) fn layout_of(
         self,
+        purpose: Purpose,
         g: &PageGraph,
         previous: Option<Arc<Layout>>,
     ) -> Option<(u64, Layout)> {
-        let arrived = self.arrived.get();
-        let asked = self
+        let slot = self.slots[purpose as usize];
+        let arrived = slot.arrived.get();
+        let asked = slot
             .asked
             .with_value(|a| a.as_ref().filter(|(_, last)| last == g).map(|(id, _)| *id));
         match asked {
             Some(id) if id == arrived => {
-                let got = self
+                let got = slot
                     .layout
                     .try_update_value(|l| l.take_if(|(got, _)| *got == id))
                     .flatten();
                 if got.is_some() {
                     return got;
                 }
-                // Taken by an earlier run that then lost its scene: ask again.
-                self.ask(g, previous);
+                // Taken by an earlier run that then lost its result: ask again.
+                self.ask(purpose, g, previous);
                 None
             }
             Some(_) => None,
             None => {
-                self.ask(g, previous);
+                self.ask(purpose, g, previous);
                 None
             }
         }
     }
 
-    /// Records that the scene drawn from the worker's layout `id` holds `l`.
+    /// Records that the drawing made from the worker's layout `id` holds `l`.
     pub(super) fn drew(self, id: u64, l: Option<Arc<Layout>>) {
         self.made.set_value(l.map(|l| (id, l)));
     }
 
-    /// The id of the newest request.
-    fn asked_id(self) -> u64 {
-        self.asked
-            .with_value(|a| a.as_ref().map_or(0, |(id, _)| *id))
-    }
-
-    fn ask(self, g: &PageGraph, previous: Option<Arc<Layout>>) {
+    fn ask(self, purpose: Purpose, g: &PageGraph, previous: Option<Arc<Layout>>) {
         let near = match previous {
             None => Near::Nothing,
             Some(p) => match self.made.with_value(|m| {
@@ -201,15 +215,25 @@ impl OffThread {
                 l.next_id
             })
             .unwrap_or(0);
-        self.asked.set_value(Some((id, g.clone())));
-        let request = engine::layout_request(id, g, near);
+        self.slots[purpose as usize]
+            .asked
+            .set_value(Some((id, g.clone())));
+        let request = engine::layout_request(id, g, near, purpose == Purpose::Drawing);
         self.link.update_value(|l| {
             if l.busy || !l.ready {
-                l.waiting = Some(request);
+                l.waiting[purpose as usize] = Some(request);
             } else if let Some(w) = &l.worker {
                 l.busy = send(w, &request);
             }
         });
+    }
+
+    /// The purpose whose newest request is `id`, if any.
+    fn asker(self, id: u64) -> Option<Slot> {
+        self.slots.into_iter().find(|s| {
+            s.asked
+                .with_value(|a| a.as_ref().is_some_and(|(asked, _)| *asked == id))
+        })
     }
 
     /// A reply from the worker.
@@ -221,11 +245,11 @@ impl OffThread {
             }
             Reply::Layout { id, layout } => {
                 self.next();
-                if self.asked_id() == id {
+                if let Some(slot) = self.asker(id) {
                     match engine::read_layout(&layout) {
                         Some(l) => {
-                            self.layout.set_value(Some((id, l)));
-                            self.arrived.set(id);
+                            slot.layout.set_value(Some((id, l)));
+                            slot.arrived.set(id);
                         }
                         None => self.failed(),
                     }
@@ -234,24 +258,25 @@ impl OffThread {
             Reply::Failed { id, message } => {
                 web_sys::console::warn_1(&format!("tfgraph's worker: {message}").into());
                 self.next();
-                if self.asked_id() == id {
+                if self.asker(id).is_some() {
                     self.failed();
                 }
             }
         }
     }
 
-    /// Sends the waiting request, if any, now that the worker is free.
+    /// Sends a waiting request, if any (the drawing's first), now that the worker is free.
     fn next(self) {
         self.link.update_value(|l| {
             l.busy = false;
-            if let (Some(r), Some(w)) = (l.waiting.take(), &l.worker) {
+            let first = l.waiting.iter_mut().find_map(Option::take);
+            if let (Some(r), Some(w)) = (first, &l.worker) {
                 l.busy = send(w, &r);
             }
         });
     }
 
-    /// The worker is no use: the page lays out by itself from now on (the scene, tracking
+    /// The worker is no use: the page lays out by itself from now on (what asked, tracking
     /// `failed`, is made again at once).
     fn failed(self) {
         self.link.update_value(|l| {
@@ -259,7 +284,7 @@ impl OffThread {
                 w.terminate();
             }
             l.busy = false;
-            l.waiting = None;
+            l.waiting = [None, None];
         });
         self.failed.set(true);
     }

@@ -113,23 +113,13 @@ pub fn scene(
         return drawn;
     }
     let made = if sc::off_thread(&g, previous.as_ref()) && off.usable() {
-        match off.layout_of(&g, previous) {
+        match off.layout_of(super::engine::Purpose::Drawing, &g, previous) {
             Some((id, l)) => {
                 let made = Arc::new(sc::from_layout(&g, &visible, l));
                 off.drew(id, made.previous());
                 made
             }
-            None => {
-                let message = sc::laying_out(&g);
-                let old = cache.with_value(|c| c.as_ref().map(|(_, old)| old.clone()));
-                return Arc::new(match old {
-                    Some(old) => sc::carried(&old, &g, &visible, message),
-                    None => Scene {
-                        pending: Some(message),
-                        ..Scene::default()
-                    },
-                });
-            }
+            None => return carried(&g, &visible, cache, sc::laying_out(&g)),
         }
     } else {
         Arc::new(sc::scene(&g, &visible, previous))
@@ -143,11 +133,55 @@ pub fn scene(
     made
 }
 
+/// The last drawing (the cache's) carried over to `g` while its layout is made elsewhere, saying
+/// `message` ([`crate::page::scene::carried`]).
+fn carried(g: &PageGraph, visible: &[usize], cache: SceneCache, message: String) -> Arc<Scene> {
+    let old = cache.with_value(|c| c.as_ref().map(|(_, old)| old.clone()));
+    Arc::new(match old {
+        Some(old) => crate::page::scene::carried(&old, g, visible, message),
+        None => Scene {
+            pending: Some(message),
+            ..Scene::default()
+        },
+    })
+}
+
+/// The build steps' one layout ([`steps_layout`]): made, or being made by the engine's worker.
+#[derive(Clone, PartialEq)]
+pub enum StepsLayout {
+    Ready(Arc<Layout>),
+    /// What the page says meanwhile.
+    Pending(String),
+}
+
 /// The layout of every vertex and edge the build steps of `a` draw with the views `o`
-/// ([`crate::page::scene::steps_layout`]); `None` when it is too big to lay out.
-pub fn steps_layout(a: &crate::page::analysis::Analysis, o: &ViewOpts) -> Option<Layout> {
-    let (g, _) = crate::page::scene::drawn(&crate::page::view::shown_steps(a, o));
-    crate::page::scene::steps_layout(&g).ok()
+/// ([`crate::page::scene::steps_layout`]); `None` when it is too big to lay out. A large one is
+/// asked of the engine's worker, as a large drawing is ([`scene`]).
+pub fn steps_layout(
+    a: &crate::page::analysis::Analysis,
+    o: &ViewOpts,
+    off: super::engine::OffThread,
+) -> Option<StepsLayout> {
+    use crate::page::scene as sc;
+    let (g, _) = sc::drawn(&crate::page::view::shown_steps(a, o));
+    if sc::off_thread(&g, None) && off.usable() {
+        return Some(
+            match off.layout_of(super::engine::Purpose::Steps, &g, None) {
+                Some((_, l)) => StepsLayout::Ready(Arc::new(l)),
+                None => StepsLayout::Pending(sc::laying_out(&g)),
+            },
+        );
+    }
+    sc::steps_layout(&g)
+        .ok()
+        .map(|l| StepsLayout::Ready(Arc::new(l)))
+}
+
+/// The scene of the build step `s` while the steps' one layout is being made: the last drawing
+/// carried over, saying `message`.
+pub fn step_pending(s: &Shown, cache: SceneCache, message: &str) -> Arc<Scene> {
+    let (g, visible) = crate::page::scene::drawn(s);
+    carried(&g, &visible, cache, message.to_string())
 }
 
 /// The scene of the build step `s` shows, at the places `all` gives ([`steps_layout`]).

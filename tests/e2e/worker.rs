@@ -5,8 +5,9 @@ use crate::harness::*;
 /// Expanding every module of the 1,000 generated resources (1,266 vertices, over
 /// `page::scene::OFF_THREAD_FROM`) hands the layout to the worker: the page says it is laying
 /// the graph out and goes on painting frames meanwhile (laid out on the page's thread, no frame
-/// came between the click and the drawing), then draws the whole graph. The worker is started
-/// with the page's own module: it does not download the wasm again.
+/// came between the click and the drawing), then draws the whole graph; choosing a build step
+/// then lays out the steps' one layout there too. The worker is started with the page's own
+/// module: it does not download the wasm again.
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
 async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
@@ -57,6 +58,53 @@ async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
         wait_vertices(&c, 1267, 60).await >= 1267,
         "the edit is drawn"
     );
+    // Choosing a build step lays out every step's vertices once (the union of the steps, more
+    // than the graph): in the worker too, while the last drawing stays and the page paints.
+    let (label, frames, active, drawn): (String, u32, bool, usize) = serde_json::from_value(
+        c.execute_async(
+            r#"const [done] = arguments;
+            [...document.querySelectorAll('[role=tab]')].find((t) => t.textContent.includes('Build steps')).click();
+            const t0 = performance.now();
+            const start = () => {
+              const b = document.querySelector('.steps .step[data-step="5"] button');
+              if (!b) { if (performance.now() - t0 < 10000) setTimeout(start, 5); else done(['', 0, false, 0]); return; }
+              let label = '', frames = 0, on = true;
+              const tick = () => {
+                if (!on) return;
+                const l = document.querySelector('.build-progress-label');
+                if (l) { label = l.textContent; frames++; }
+                requestAnimationFrame(tick);
+              };
+              b.click();
+              requestAnimationFrame(tick);
+              const t1 = performance.now();
+              const poll = () => {
+                const settled = document.querySelector('.app')?.getAttribute('data-settled') === 'true';
+                if ((settled && label) || performance.now() - t1 > 60000) {
+                  on = false;
+                  done([label, frames, !!document.querySelector('.steps .step.active[data-step="5"]'),
+                    document.querySelectorAll('.graph-svg g.vertex').length]);
+                } else setTimeout(poll, 5);
+              };
+              poll();
+            };
+            start();"#,
+            vec![],
+        )
+        .await
+        .expect("a build step"),
+    )
+    .expect("label, frames, active, vertices");
+    assert!(
+        label.starts_with("Laying out ") && label.ends_with(" vertices"),
+        "{label:?}"
+    );
+    assert!(
+        frames >= 3,
+        "the page painted {frames} frame(s) while the worker laid the steps out"
+    );
+    assert!(active, "step 6 is chosen");
+    assert!(drawn > 0, "step 6 is drawn");
     let log = requests.lock().unwrap().clone();
     assert!(log.iter().any(|p| p == "/static/worker.js"), "{log:?}");
     // Each load of the page (and the service worker's install) fetches the page and the wasm

@@ -19,40 +19,18 @@ async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
     let (_, requests, _driver, c) = open_app().await;
     save_and_reload(&c, &files).await;
     wait_collapsed(&c, false).await;
-    let (label, frames, drawn): (String, u32, usize) = serde_json::from_value(
-        c.execute_async(
-            r#"const [done] = arguments;
-            let label = '', frames = 0, on = true;
-            const tick = () => {
-              if (!on) return;
-              const l = document.querySelector('.build-progress-label');
-              if (l) { label = l.textContent; frames++; }
-              requestAnimationFrame(tick);
-            };
-            document.querySelector('#expand-all').click();
-            requestAnimationFrame(tick);
-            const t0 = performance.now();
-            const poll = () => {
-              const n = document.querySelectorAll('.graph-svg g.vertex').length;
-              if ((n > 1000 && !document.querySelector('.build-progress')) || performance.now() - t0 > 60000) {
-                on = false;
-                done([label, frames, n]);
-              } else setTimeout(poll, 5);
-            };
-            poll();"#,
-            vec![],
-        )
-        .await
-        .expect("expanded"),
-    )
-    .expect("label, frames, vertices");
+    let (label, frames) = watch_layout(&c, "document.querySelector('#expand-all').click();").await;
     assert_eq!(label, "Laying out 1266 vertices");
     assert!(
         frames >= 3,
         "the page painted {frames} frame(s) while the worker laid the graph out"
     );
-    assert_eq!(drawn, 1266, "the whole graph is drawn");
-    // An edit to the expanded graph goes to the worker too, and the drawing follows it.
+    assert_eq!(
+        texts(&c, ".graph-svg g.vertex").await.len(),
+        1266,
+        "the whole graph is drawn"
+    );
+    // An edit to the expanded graph (laid out near the drawing, on the page) is drawn.
     append_line(&c, "resource \"null_resource\" \"after_expand\" {}").await;
     assert!(
         wait_vertices(&c, 1267, 60).await >= 1267,
@@ -60,41 +38,13 @@ async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
     );
     // Choosing a build step lays out every step's vertices once (the union of the steps, more
     // than the graph): in the worker too, while the last drawing stays and the page paints.
-    let (label, frames, active, drawn): (String, u32, bool, usize) = serde_json::from_value(
-        c.execute_async(
-            r#"const [done] = arguments;
-            [...document.querySelectorAll('[role=tab]')].find((t) => t.textContent.includes('Build steps')).click();
-            const t0 = performance.now();
-            const start = () => {
-              const b = document.querySelector('.steps .step[data-step="5"] button');
-              if (!b) { if (performance.now() - t0 < 10000) setTimeout(start, 5); else done(['', 0, false, 0]); return; }
-              let label = '', frames = 0, on = true;
-              const tick = () => {
-                if (!on) return;
-                const l = document.querySelector('.build-progress-label');
-                if (l) { label = l.textContent; frames++; }
-                requestAnimationFrame(tick);
-              };
-              b.click();
-              requestAnimationFrame(tick);
-              const t1 = performance.now();
-              const poll = () => {
-                const settled = document.querySelector('.app')?.getAttribute('data-settled') === 'true';
-                if ((settled && label) || performance.now() - t1 > 60000) {
-                  on = false;
-                  done([label, frames, !!document.querySelector('.steps .step.active[data-step="5"]'),
-                    document.querySelectorAll('.graph-svg g.vertex').length]);
-                } else setTimeout(poll, 5);
-              };
-              poll();
-            };
-            start();"#,
-            vec![],
-        )
-        .await
-        .expect("a build step"),
+    click(&c, ".side-pane [role=tab]:nth-child(2)").await;
+    wait_count(&c, ".steps .step[data-step='5'] button", 1).await;
+    let (label, frames) = watch_layout(
+        &c,
+        "document.querySelector(\".steps .step[data-step='5'] button\").click();",
     )
-    .expect("label, frames, active, vertices");
+    .await;
     assert!(
         label.starts_with("Laying out ") && label.ends_with(" vertices"),
         "{label:?}"
@@ -103,8 +53,25 @@ async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
         frames >= 3,
         "the page painted {frames} frame(s) while the worker laid the steps out"
     );
-    assert!(active, "step 6 is chosen");
-    assert!(drawn > 0, "step 6 is drawn");
+    assert_eq!(
+        texts(&c, ".steps .step.active").await.len(),
+        1,
+        "a step is chosen"
+    );
+    assert_eq!(
+        c.find(Locator::Css(".steps .step.active"))
+            .await
+            .expect("the chosen step")
+            .attr("data-step")
+            .await
+            .expect("its number")
+            .as_deref(),
+        Some("5")
+    );
+    assert!(
+        !texts(&c, ".graph-svg g.vertex").await.is_empty(),
+        "step 6 is drawn"
+    );
     let log = requests.lock().unwrap().clone();
     assert!(log.iter().any(|p| p == "/static/worker.js"), "{log:?}");
     // Each load of the page (and the service worker's install) fetches the page and the wasm
@@ -113,4 +80,32 @@ async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
     let pages = log.iter().filter(|p| *p == "/").count();
     assert!(wasm <= pages, "the worker fetched the wasm again: {log:?}");
     c.close().await.expect("close");
+}
+
+/// Runs `start` (JavaScript that sets off a layout) and waits until the page has settled after
+/// showing a progress label (60 s at most); returns the last label the progress bar showed and
+/// in how many frames it showed one.
+async fn watch_layout(c: &Client, start: &str) -> (String, u32) {
+    let script = format!(
+        r#"const [done] = arguments;
+        let label = '', frames = 0, on = true;
+        const tick = () => {{
+          if (!on) return;
+          const l = document.querySelector('.build-progress-label');
+          if (l) {{ label = l.textContent; frames++; }}
+          requestAnimationFrame(tick);
+        }};
+        {start}
+        requestAnimationFrame(tick);
+        const t0 = performance.now();
+        const poll = () => {{
+          const settled = document.querySelector('.app')?.getAttribute('data-settled') === 'true';
+          if ((settled && label) || performance.now() - t0 > 60000) {{
+            on = false;
+            done([label, frames]);
+          }} else setTimeout(poll, 5);
+        }};
+        poll();"#
+    );
+    serde_json::from_value(c.execute_async(&script, vec![]).await.expect(start)).expect(start)
 }

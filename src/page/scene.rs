@@ -120,12 +120,22 @@ pub struct Scene {
     pub pending: Option<String>,
 }
 
-/// The fewest drawn vertices that the page has the engine's worker lay out afresh, off the
-/// page's thread, when a worker is running. Below it a layout takes a few tens of milliseconds
-/// in the browser at most, and is done at once: no frame shows the old drawing. (At 1,266
-/// vertices, the 1,000 generated resources expanded, a fresh layout took about 400 ms of the
-/// page's thread.)
-pub const OFF_THREAD_FROM: usize = 400;
+/// The size, in vertices plus the dummy vertices of long edges ([`layout_cost`]), from which the
+/// page has the engine's worker lay a drawing out afresh, off the page's thread, when a worker
+/// is running. A layout's time grows with both (each is an item to order and place): natively
+/// (release build, 2026-11-27) the 1,000 generated resources with their modules collapsed (242
+/// vertices, 1,922 dummies) took 28 ms, the build steps' one layout of the same view (242
+/// vertices, 4,767 dummies) 49 ms, the graph expanded (1,266 vertices, 12,235 dummies) 227 ms
+/// and its build steps' layout (1,266 vertices, 90,473 dummies) 775 ms; the browser takes about
+/// twice as long. Below the bound a layout is done at once: no frame shows the old drawing.
+pub const OFF_THREAD_FROM: u64 = 3_000;
+
+/// What laying `g` out costs, as vertices plus the dummy vertices of its long edges (counted as
+/// [`long_edge_steps`] counts them), or why it is too big to lay out at all.
+pub fn layout_cost(g: &PageGraph) -> Result<u64, TooBig> {
+    let (n, dummies) = lay_out_size(g.len(), layout_edges(g))?;
+    Ok(n as u64 + dummies)
+}
 
 /// Whether `g` (what [`drawn`] gave) is laid out by the engine's worker when there is one: big
 /// enough to hold the page's thread ([`OFF_THREAD_FROM`]), small enough to be laid out at all
@@ -133,8 +143,7 @@ pub const OFF_THREAD_FROM: usize = 400;
 /// layout stays near the old one ([`layout::stays_near`]) and takes about 20 ms at 1,266
 /// vertices, less than the round trip to the worker and the extra frame would add.
 pub fn off_thread(g: &PageGraph, previous: Option<&std::sync::Arc<layout::Layout>>) -> bool {
-    g.len() >= OFF_THREAD_FROM
-        && too_big(g).is_none()
+    layout_cost(g).is_ok_and(|c| c >= OFF_THREAD_FROM)
         && !previous
             .is_some_and(|p| layout::stays_near(&layout_input(g), &layout_options(Some(p.clone()))))
 }
@@ -261,15 +270,26 @@ pub fn too_big_to_lay_out(
     n: usize,
     edges: impl ExactSizeIterator<Item = (usize, usize)>,
 ) -> Option<TooBig> {
+    lay_out_size(n, edges).err()
+}
+
+/// `n` and the dummy vertices of the long `edges`, or the first of the page's limits they pass
+/// ([`too_big_to_lay_out`]).
+fn lay_out_size(
+    n: usize,
+    edges: impl ExactSizeIterator<Item = (usize, usize)>,
+) -> Result<(usize, u64), TooBig> {
     if n > MAX_DRAWN {
-        Some(TooBig::Vertices)
-    } else if edges.len() > MAX_DRAWN_EDGES {
-        Some(TooBig::Edges)
-    } else if layout::long_edge_steps(n, &edges.collect::<Vec<_>>()) > MAX_DRAWN_LONG_EDGE_STEPS {
-        Some(TooBig::LongEdges)
-    } else {
-        None
+        return Err(TooBig::Vertices);
     }
+    if edges.len() > MAX_DRAWN_EDGES {
+        return Err(TooBig::Edges);
+    }
+    let dummies = layout::long_edge_steps(n, &edges.collect::<Vec<_>>());
+    if dummies > MAX_DRAWN_LONG_EDGE_STEPS {
+        return Err(TooBig::LongEdges);
+    }
+    Ok((n, dummies))
 }
 
 /// What the page says instead of drawing `g`, when it is too big to draw.

@@ -688,15 +688,34 @@ fn only_large_drawable_graphs_go_to_the_worker() {
         let edges: Vec<(usize, usize)> = (1..n).map(|i| (i, i - 1)).collect();
         drawn(&shown(&refs, &edges)).0
     };
-    assert!(!off_thread(&chain(OFF_THREAD_FROM - 1), None));
-    assert!(off_thread(&chain(OFF_THREAD_FROM), None));
+    // A chain has no long edges: its cost is its length.
+    let bound = OFF_THREAD_FROM as usize;
+    assert_eq!(layout_cost(&chain(bound)), Ok(OFF_THREAD_FROM));
+    assert!(!off_thread(&chain(bound - 1), None));
+    assert!(off_thread(&chain(bound), None));
     // Too big to draw is said at once, not sent.
     assert!(!off_thread(&chain(MAX_DRAWN + 1), None));
-    // An edit's small change stays near the last drawing, on the page; a large change does not.
-    let before = chain(600);
-    let last = scene(&before, &(0..600).collect::<Vec<_>>(), None)
+    // A few vertices whose edges span many layers cost as many: each vertex of a chain of 80
+    // after the second also depends on the first; `extra` vertices depend on the last.
+    let fan = |n: usize, extra: usize| {
+        let names: Vec<String> = (0..n + extra)
+            .map(|i| format!("aws_instance.r{i}"))
+            .collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let mut edges: Vec<(usize, usize)> = (1..n).map(|i| (i, i - 1)).collect();
+        edges.extend((2..n).map(|i| (i, 0)));
+        edges.extend((n..n + extra).map(|i| (i, n - 1)));
+        drawn(&shown(&refs, &edges)).0
+    };
+    let g = fan(80, 0);
+    let cost = layout_cost(&g).expect("drawable");
+    assert_eq!(cost, 80 + (2..80u64).map(|i| i - 1).sum::<u64>());
+    assert!(g.len() < bound && cost >= OFF_THREAD_FROM);
+    assert!(off_thread(&g, None));
+    // An edit's small change stays near the last drawing, on the page; a large one does not.
+    let last = scene(&g, &(0..g.len()).collect::<Vec<_>>(), None)
         .previous()
         .expect("laid out");
-    assert!(!off_thread(&chain(603), Some(&last)));
-    assert!(off_thread(&chain(900), Some(&last)));
+    assert!(!off_thread(&fan(80, 2), Some(&last)));
+    assert!(off_thread(&fan(80, 40), Some(&last)));
 }

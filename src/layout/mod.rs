@@ -205,9 +205,7 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
         Some(mut alt) => {
             wrap(&mut alt);
             let mut alt_lg = order::LayeredGraph::build(input, opts, &alt, &clusters);
-            let (refined_won, _) =
-                order::order_better(&mut lg, &mut alt_lg, &clusters, hint.as_deref(), opts);
-            if refined_won {
+            if order::order_better(&mut lg, &mut alt_lg, &clusters, hint.as_deref(), opts) {
                 (ranked, lg) = (alt, alt_lg);
             }
         }

@@ -687,36 +687,37 @@ const MAX_STARTS: usize = 8;
 /// Work budget for sweeps, in items: above `SWEEP_BUDGET / max_sweeps` items, fewer sweeps.
 const SWEEP_BUDGET: usize = 1_500_000;
 
-/// Orders `g`'s layers (see the module's documentation) and returns the crossings left.
+/// Orders `g`'s layers (see the module's documentation).
 pub(crate) fn order(
     g: &mut LayeredGraph,
     cl: &Clusters,
     hint: Option<&[Option<f64>]>,
     opts: &LayoutOptions,
-) -> u64 {
+) {
     let mut search = Search::new(g, cl, hint);
     search.first(g, opts);
-    search.finish(g, opts)
+    search.finish(g, opts);
 }
 
 /// [`order`] of two layerings of one graph (`a` and `b`, the same items ranked two ways), for
 /// the price of one and a start: both get the first start, and only the one with fewer crossings
-/// then (`a` on a tie) gets the other starts and sifting. Returns which was kept (`true`: `b`)
-/// and its crossings.
+/// then (`a` on a tie) gets the other starts and sifting. Returns which was kept (`true`: `b`).
 pub(crate) fn order_better(
     a: &mut LayeredGraph,
     b: &mut LayeredGraph,
     cl: &Clusters,
     hint: Option<&[Option<f64>]>,
     opts: &LayoutOptions,
-) -> (bool, u64) {
+) -> bool {
     let mut sa = Search::new(a, cl, hint);
     let mut sb = Search::new(b, cl, hint);
-    if sb.first(b, opts) < sa.first(a, opts) {
-        (true, sb.finish(b, opts))
+    let b_won = sb.first(b, opts) < sa.first(a, opts);
+    if b_won {
+        sb.finish(b, opts);
     } else {
-        (false, sa.finish(a, opts))
+        sa.finish(a, opts);
     }
+    b_won
 }
 
 /// The crossing-reduction search on one layered graph: several starts while the graph is small
@@ -780,10 +781,10 @@ impl<'a> Search<'a> {
         c
     }
 
-    /// The other starts (until one has no crossing), then the best sifted; its crossings.
-    fn finish(mut self, g: &mut LayeredGraph, opts: &LayoutOptions) -> u64 {
+    /// The other starts (until one has no crossing), then the best sifted.
+    fn finish(mut self, g: &mut LayeredGraph, opts: &LayoutOptions) {
         if g.layers.is_empty() {
-            return 0;
+            return;
         }
         let mut run = 1;
         while run < self.starts && self.best.as_ref().is_some_and(|(c, _)| *c > 0) {
@@ -798,7 +799,6 @@ impl<'a> Search<'a> {
         if opts.transpose {
             sift_all(g, &self.keys);
         }
-        g.crossings()
     }
 }
 

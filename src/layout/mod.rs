@@ -81,34 +81,48 @@ pub fn layout_graph<V: Vertex>(
 pub fn layout(input: &Input, opts: &LayoutOptions) -> Layout {
     let n = input.nodes.len();
     let edges = in_range(n, &input.edges);
-    if let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0) {
-        let components = pack::components(input, &edges);
-        if components.len() > 1 {
-            // Packed parts are laid out alone, each at its own origin: an old drawing's places
-            // do not carry over, its order does.
-            let unstuck;
-            let opts = match &opts.sticky {
-                Some(old) => {
-                    unstuck = order_only(opts, old);
-                    &unstuck
-                }
-                None => opts,
-            };
-            let parts = pack::split(input, &edges, &components)
-                .into_iter()
-                .zip(components)
-                .map(|((sub, which), members)| pack::Part {
-                    layout: connected(&sub, &sub.edges, opts),
-                    members,
-                    edges: which,
-                })
-                .collect();
-            let gap = (2.0 * opts.node_sep, opts.rank_sep);
-            let margin = opts.margin.max(0.0);
-            return pack::pack(parts, n, edges.len(), opts.direction, gap, margin, aspect);
-        }
+    if let Some((aspect, components)) = packed(input, &edges, opts) {
+        // Packed parts are laid out alone, each at its own origin: an old drawing's places do
+        // not carry over, its order does.
+        let unstuck;
+        let opts = match &opts.sticky {
+            Some(old) => {
+                unstuck = order_only(opts, old);
+                &unstuck
+            }
+            None => opts,
+        };
+        let parts = pack::split(input, &edges, &components)
+            .into_iter()
+            .zip(components)
+            .map(|((sub, which), members)| pack::Part {
+                layout: connected(&sub, &sub.edges, opts),
+                members,
+                edges: which,
+            })
+            .collect();
+        let gap = (2.0 * opts.node_sep, opts.rank_sep);
+        let margin = opts.margin.max(0.0);
+        return pack::pack(parts, n, edges.len(), opts.direction, gap, margin, aspect);
     }
     connected(input, &edges, opts)
+}
+
+/// The aspect `opts` asks the drawing to aim at, if it asks for a usable one (finite, positive).
+fn aspect(opts: &LayoutOptions) -> Option<f64> {
+    opts.aspect.filter(|a| a.is_finite() && *a > 0.0)
+}
+
+/// When [`layout`] packs `input` (its in-range `edges`): an aspect asked for and more than one
+/// weakly connected component. The aspect and the components.
+fn packed(
+    input: &Input,
+    edges: &[(usize, usize)],
+    opts: &LayoutOptions,
+) -> Option<(f64, Vec<Vec<usize>>)> {
+    let aspect = aspect(opts)?;
+    let components = pack::components(input, edges);
+    (components.len() > 1).then_some((aspect, components))
 }
 
 /// Whether [`layout`] lays `input` out near [`LayoutOptions::sticky`] (an edit's small change to
@@ -119,13 +133,8 @@ pub fn stays_near(input: &Input, opts: &LayoutOptions) -> bool {
     let Some(old) = &opts.sticky else {
         return false;
     };
-    if opts.aspect.is_some_and(|a| a.is_finite() && a > 0.0) {
-        let edges = in_range(input.nodes.len(), &input.edges);
-        if pack::components(input, &edges).len() > 1 {
-            return false;
-        }
-    }
-    sticky::close(input, old, opts.direction)
+    packed(input, &in_range(input.nodes.len(), &input.edges), opts).is_none()
+        && sticky::close(input, old, opts.direction)
 }
 
 /// How many dummy vertices long edges need on the layout's first ranks: cycles broken and
@@ -192,7 +201,7 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
     });
     let wrap = |r: &mut rank::Ranked| {
         if opts.wrap
-            && let Some(aspect) = opts.aspect.filter(|a| a.is_finite() && *a > 0.0)
+            && let Some(aspect) = aspect(opts)
         {
             wrap_wide_layers(input, r, opts, aspect);
         }

@@ -10,7 +10,18 @@
 //! Depends on nothing in the crate, so `dag` (the walker's vertices, the DOT reader) can use it.
 
 /// A vertex's kind and module path, as it travels with the vertex.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Typed {
     pub kind: VertexKind,
     /// The module calls leading to the module the vertex belongs to, outermost first, without the
@@ -32,7 +43,9 @@ impl Typed {
 }
 
 /// The resource modes (Go `addrs.ResourceMode`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Mode {
     Managed,
     Data,
@@ -40,7 +53,9 @@ pub enum Mode {
 }
 
 /// Which vertex of a resource.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ResourceRole {
     /// The whole resource, not expanded (validate graphs, `NodeValidatableResource`).
     Whole,
@@ -65,7 +80,9 @@ pub enum ResourceRole {
 }
 
 /// Which vertex of a provider configuration.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum ProviderRole {
     Config,
     /// `… (proxy)`: a configuration passed in from the parent module.
@@ -75,7 +92,9 @@ pub enum ProviderRole {
 }
 
 /// Which vertex of an input variable.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum VariableRole {
     /// `var.x` of the root module.
     Root,
@@ -86,7 +105,18 @@ pub enum VariableRole {
 }
 
 /// What a vertex is.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum VertexKind {
     Resource {
         mode: Mode,

@@ -259,4 +259,43 @@ fn worker_reply_in_the_browser() {
     measure("graph", &graph);
     measure("steps", &steps);
     measure("whys", &whys);
+
+    // The reply the worker sends now (`page::engine::analysis_reply`): made in the worker,
+    // carried as `postMessage` carries it (serde-wasm-bindgen, then a structured clone), and read
+    // by the page (`read_analysis`; the steps and whys stay text until they are read).
+    use tfgraph::page::engine::{Reply, analysis_reply, read_analysis};
+    let clone: js_sys::Function =
+        js_sys::Reflect::get(&js_sys::global(), &"structuredClone".into())
+            .expect("structuredClone")
+            .into();
+    let (mut make, mut carry, mut read, mut bytes) = (f64::MAX, f64::MAX, f64::MAX, (0, 0, 0));
+    for _ in 0..3 {
+        let t = now();
+        let reply = analysis_reply(1, &a);
+        let t1 = now();
+        let js = serde_wasm_bindgen::to_value(&reply).expect("to_value");
+        let copied = clone
+            .call1(&wasm_bindgen::JsValue::NULL, &js)
+            .expect("clone");
+        let t2 = now();
+        let Reply::Analysis {
+            analysis,
+            steps,
+            whys,
+            ..
+        } = serde_wasm_bindgen::from_value(copied).expect("from_value")
+        else {
+            panic!("an analysis");
+        };
+        bytes = (analysis.len(), steps.len(), whys.len());
+        let got = read_analysis(1, &analysis, steps, whys).expect("reads");
+        let t3 = now();
+        assert_eq!(got.graph, a.graph);
+        make = make.min(t1 - t);
+        carry = carry.min(t2 - t1);
+        read = read.min(t3 - t2);
+    }
+    console_log!(
+        "BENCH-WASM-REPLY analysis_reply bytes={bytes:?} make={make:.1} carry={carry:.1} read={read:.1}"
+    );
 }

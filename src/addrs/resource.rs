@@ -4,7 +4,9 @@ use super::{InstanceKey, Module, ModuleInstance};
 use std::fmt;
 
 /// Managed (`resource`), data (`data`) or ephemeral (`ephemeral`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ResourceMode {
     Managed,
     Data,

@@ -95,6 +95,8 @@ pub(super) struct Build {
     /// `-target` and `-exclude` addresses as typed.
     pub(super) targets: RwSignal<String>,
     pub(super) excludes: RwSignal<String>,
+    /// The engine's worker: large analyses and layouts are made there.
+    pub(super) off: super::engine::OffThread,
 }
 
 /// The selected vertex and what is related to it, the keyboard focus and order, the search
@@ -336,6 +338,7 @@ impl Build {
             },
         );
         let step = RwSignal::new(None::<usize>);
+        let off = super::engine::OffThread::start();
         let shown = Memo::new(move |_| {
             let mut opts = gv.opts();
             // Opened vertices are drawn in Inspect mode: the walk runs on the graph as built
@@ -345,7 +348,19 @@ impl Build {
             }
             let step = step.get();
             good.with(|g| match g {
-                Some(a) => timed("shown", || crate::page::view::shown(a, step, &opts)),
+                Some(a) => {
+                    // Opened vertices of an analysis the worker made are drawn once it has
+                    // said what they open into.
+                    if a.remote.is_some() && !opts.open.is_empty() {
+                        off.track_answers();
+                        for name in &opts.open {
+                            if let Err(q) = crate::page::expanded::lookup(a, name) {
+                                off.ask_about(a, q);
+                            }
+                        }
+                    }
+                    timed("shown", || crate::page::view::shown(a, step, &opts))
+                }
                 None => Shown::default(),
             })
         });
@@ -353,7 +368,6 @@ impl Build {
         let tidy = RwSignal::new(0u64);
         let tidied = StoredValue::new(0u64);
         let layout_cache: view::SceneCache = StoredValue::new(None);
-        let off = super::engine::OffThread::start();
         // While a build step is chosen: every step's vertices and edges laid out once, so that
         // stepping moves nothing (`None` when too big: then each step is laid out alone; a
         // large one is made by the engine's worker, meanwhile the last drawing stays).
@@ -418,6 +432,7 @@ impl Build {
             tidy,
             targets: RwSignal::new(String::new()),
             excludes: RwSignal::new(String::new()),
+            off,
         }
     }
 }
@@ -576,6 +591,43 @@ impl Ctx {
             install(timed("analysis", || model::analyze(&files, kind, &opts)));
             return;
         }
+        // In the engine's worker when there is one (tracked: if it fails, this runs again and
+        // analyses on the page).
+        if b.off.usable() {
+            b.progress.set(Some(model::Progress {
+                label: "Loading the configuration".into(),
+                done: 0,
+                total: 1,
+            }));
+            b.off.analyze(
+                &files,
+                kind,
+                &opts,
+                move |p| {
+                    if live() {
+                        b.progress.set(Some(p));
+                    }
+                },
+                move |a| {
+                    if !live() {
+                        return;
+                    }
+                    b.progress.set(Some(model::Progress {
+                        label: "Laying out and drawing".into(),
+                        done: 1,
+                        total: 1,
+                    }));
+                    leptos::task::spawn_local(async move {
+                        yield_to_browser().await;
+                        if live() {
+                            install(a);
+                            b.progress.set(None);
+                        }
+                    });
+                },
+            );
+            return;
+        }
         let slices = Slices::default();
         let timing = slices.clone();
         leptos::task::spawn_local(async move {
@@ -640,13 +692,17 @@ impl Ctx {
             }
             return true;
         }
+        // (For an analysis the worker made whose answer has not arrived, it is asked for: the
+        // details panel then offers to open it.)
         let opens = self.build.good.with_untracked(|g| {
-            g.as_ref().is_some_and(|a| {
-                matches!(
-                    crate::page::expanded::of_vertex(a, name),
-                    Some(crate::page::expanded::Opening::Sub(_))
-                )
-            })
+            g.as_ref()
+                .is_some_and(|a| match crate::page::expanded::lookup(a, name) {
+                    Ok(o) => matches!(o, Some(crate::page::expanded::Opening::Sub(_))),
+                    Err(q) => {
+                        self.build.off.ask_about(a, q);
+                        false
+                    }
+                })
         });
         if !opens {
             return false;

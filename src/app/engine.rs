@@ -11,36 +11,98 @@
 //! The page asks for one layout at a time: a layout asked for while another is under way waits
 //! for it, and only the newest waiting one of each purpose (the drawing, the build steps) is
 //! sent, so a burst of edits costs the worker one stale layout at most.
+//!
+//! Large inputs are analysed by the worker too ([`OffThread::analyze`]): it runs the pipeline
+//! with a pause between phases, in which it reports progress, answers layouts and reads newer
+//! requests (a newer analysis stops the older one there). The page gets the analysis' plain
+//! parts; what holds the configuration stays in the worker and is asked for when a view needs it
+//! ([`OffThread::ask_about`]; `crate::page::engine::Question`).
 
 // Not the app's prelude: `ctx` (which the prelude re-exports) holds an `OffThread`.
+use crate::builder::BuilderKind;
 use crate::layout::Layout;
-use crate::page::engine::{self, Engine, Near, Reply, Request};
+use crate::page::analysis::{self as model, Analysis};
+use crate::page::engine::{self, Engine, Near, Question, Remote, Reply, Request};
 use crate::page::graph::PageGraph;
 use leptos::prelude::*;
 use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// Runs in the worker: answers each request the page posts ([`Engine::answer`]), and says it is
-/// ready.
+/// Runs in the worker: answers each request the page posts ([`Engine::answer`]; an analysis with
+/// pauses, [`analyze`]), and says it is ready.
 pub fn serve() {
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let engine = RefCell::new(Engine::default());
+    let engine = Rc::new(RefCell::new(Engine::default()));
     let out = scope.clone();
     let on = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
         // Anything that is not a request (there is nothing else) is ignored.
         let Ok(request) = serde_wasm_bindgen::from_value::<Request>(e.data()) else {
             return;
         };
+        if matches!(request, Request::Analyze { .. }) {
+            let begun = engine.borrow_mut().begin(request);
+            match begun {
+                Ok(asked) => {
+                    wasm_bindgen_futures::spawn_local(analyze(engine.clone(), out.clone(), asked));
+                }
+                Err(reply) => post(&out, &reply),
+            }
+            return;
+        }
         let reply = engine.borrow_mut().answer(request);
         post(&out, &reply);
     });
     scope.set_onmessage(Some(on.as_ref().unchecked_ref()));
     on.forget();
     post(&scope, &Reply::Ready);
+}
+
+/// Makes the analysis `asked` in the worker: before each phase it reports where it is and gives
+/// the worker's event loop a turn (layouts asked for meanwhile are answered, a newer analysis is
+/// read), and stops if a newer analysis was asked for.
+async fn analyze(
+    engine: Rc<RefCell<Engine>>,
+    out: web_sys::DedicatedWorkerGlobalScope,
+    asked: engine::Asked,
+) {
+    let id = asked.id;
+    let pause = |progress: model::Progress| {
+        let (engine, out) = (engine.clone(), out.clone());
+        async move {
+            if !engine.borrow().is_newest(id) {
+                return false;
+            }
+            post(&out, &Reply::Progress { id, progress });
+            next_task().await;
+            engine.borrow().is_newest(id)
+        }
+    };
+    let made = model::analyze_with(&asked.files, asked.kind, &asked.opts, pause).await;
+    let reply = made.and_then(|a| engine.borrow_mut().finish(id, a));
+    if let Some(reply) = reply {
+        post(&out, &reply);
+    }
+}
+
+/// Resolves in a task of its own (a `setTimeout` of 0), so that messages that arrived meanwhile
+/// are handled first.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let timer = js_sys::Reflect::get(&js_sys::global(), &"setTimeout".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let called = timer.is_some_and(|f| f.call2(&JsValue::NULL, &resolve, &0.into()).is_ok());
+        if !called {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 fn post(scope: &web_sys::DedicatedWorkerGlobalScope, reply: &Reply) {
@@ -71,6 +133,19 @@ pub(super) struct OffThread {
     made: StoredValue<Option<(u64, Arc<Layout>)>>,
     /// The worker, its state and the requests waiting to be sent.
     link: StoredValue<Link, LocalStorage>,
+    /// The analysis under way in the worker, and what to do with its progress and result.
+    analysis: StoredValue<Option<Analyzing>, LocalStorage>,
+    /// The last analysis the worker made, whose answers arrive ([`OffThread::ask_about`]).
+    remote: StoredValue<Option<Arc<Remote>>>,
+    /// Bumped when an answer arrives (tracked by the views that asked).
+    answered: RwSignal<u64>,
+}
+
+/// An analysis asked of the worker.
+struct Analyzing {
+    id: u64,
+    progress: Box<dyn Fn(model::Progress)>,
+    done: Box<dyn FnOnce(Analysis)>,
 }
 
 /// One purpose's newest request and its answer.
@@ -96,9 +171,11 @@ struct Link {
     /// Whether it said it is ready.
     ready: bool,
     /// Whether a request is under way.
-    busy: bool,
+    busy: Option<u64>,
     /// Per purpose, the newest request made while the worker was starting or busy.
     waiting: [Option<Request>; 2],
+    /// An analysis asked for before the worker was ready.
+    waiting_analysis: Option<Request>,
     next_id: u64,
 }
 
@@ -118,6 +195,9 @@ impl OffThread {
             slots: [slot(), slot()],
             made: StoredValue::new(None),
             link: StoredValue::new_local(Link::default()),
+            analysis: StoredValue::new_local(None),
+            remote: StoredValue::new(None),
+            answered: RwSignal::new(0),
         };
         request_idle_callback(move || {
             off.usable_untracked();
@@ -191,6 +271,74 @@ impl OffThread {
         }
     }
 
+    /// Asks the worker to analyse `files` (see [`Request::Analyze`]): `progress` gets each
+    /// phase, `done` the analysis. A newer call replaces this one (its `done` is never called).
+    /// If the worker fails meanwhile, neither is: what asked tracks [`OffThread::usable`] and
+    /// analyses on the page instead.
+    pub(super) fn analyze(
+        self,
+        files: &BTreeMap<String, String>,
+        kind: BuilderKind,
+        opts: &model::Options,
+        progress: impl Fn(model::Progress) + 'static,
+        done: impl FnOnce(Analysis) + 'static,
+    ) {
+        let id = self.next_id();
+        let request = engine::analyze_request(id, files, kind, opts);
+        self.analysis.set_value(Some(Analyzing {
+            id,
+            progress: Box::new(progress),
+            done: Box::new(done),
+        }));
+        let sent = self
+            .link
+            .try_update_value(|l| {
+                if !l.ready {
+                    l.waiting_analysis = Some(request);
+                    return true;
+                }
+                l.worker.as_ref().is_some_and(|w| send(w, &request))
+            })
+            .unwrap_or(false);
+        if !sent {
+            self.failed();
+        }
+    }
+
+    /// Asks the worker `q` about `a` if `a` is the worker's and `q` was not asked yet; the answer
+    /// is kept in `a` and bumps what [`OffThread::track_answers`] tracks.
+    pub(super) fn ask_about(self, a: &Analysis, q: Question) {
+        let Some(r) = &a.remote else {
+            return;
+        };
+        if !r.first_ask(&q) {
+            return;
+        }
+        let request = Request::Ask {
+            build: r.build,
+            question: q,
+        };
+        self.link.with_value(|l| {
+            if let Some(w) = &l.worker {
+                send(w, &request);
+            }
+        });
+    }
+
+    /// Tracks the arrival of answers.
+    pub(super) fn track_answers(self) {
+        self.answered.track();
+    }
+
+    fn next_id(self) -> u64 {
+        self.link
+            .try_update_value(|l| {
+                l.next_id += 1;
+                l.next_id
+            })
+            .unwrap_or(0)
+    }
+
     /// Records that the drawing made from the worker's layout `id` holds `l`.
     pub(super) fn drew(self, id: u64, l: Option<Arc<Layout>>) {
         self.made.set_value(l.map(|l| (id, l)));
@@ -208,22 +356,16 @@ impl OffThread {
                 None => engine::given(&p),
             },
         };
-        let id = self
-            .link
-            .try_update_value(|l| {
-                l.next_id += 1;
-                l.next_id
-            })
-            .unwrap_or(0);
+        let id = self.next_id();
         self.slots[purpose as usize]
             .asked
             .set_value(Some((id, g.clone())));
         let request = engine::layout_request(id, g, near, purpose == Purpose::Drawing);
         self.link.update_value(|l| {
-            if l.busy || !l.ready {
+            if l.busy.is_some() || !l.ready {
                 l.waiting[purpose as usize] = Some(request);
             } else if let Some(w) = &l.worker {
-                l.busy = send(w, &request);
+                l.busy = send(w, &request).then_some(id);
             }
         });
     }
@@ -240,8 +382,57 @@ impl OffThread {
     fn received(self, reply: Reply) {
         match reply {
             Reply::Ready => {
-                self.link.update_value(|l| l.ready = true);
+                self.link.update_value(|l| {
+                    l.ready = true;
+                    if let (Some(r), Some(w)) = (l.waiting_analysis.take(), &l.worker) {
+                        send(w, &r);
+                    }
+                });
                 self.next();
+            }
+            Reply::Progress { id, progress } => {
+                self.analysis.with_value(|a| {
+                    if let Some(a) = a.as_ref().filter(|a| a.id == id) {
+                        (a.progress)(progress);
+                    }
+                });
+            }
+            Reply::Analysis {
+                id,
+                analysis,
+                steps,
+                whys,
+            } => {
+                let Some(asked) = self
+                    .analysis
+                    .try_update_value(|a| a.take_if(|a| a.id == id))
+                    .flatten()
+                else {
+                    return;
+                };
+                match engine::read_analysis(id, &analysis, steps, whys) {
+                    Some(a) => {
+                        self.remote.set_value(a.remote.clone());
+                        (asked.done)(a);
+                    }
+                    None => self.failed(),
+                }
+            }
+            Reply::Answer {
+                build,
+                question,
+                answer,
+            } => {
+                let kept = self.remote.with_value(|r| match r {
+                    Some(r) if r.build == build => {
+                        r.keep(question, answer);
+                        true
+                    }
+                    _ => false,
+                });
+                if kept {
+                    self.answered.update(|n| *n += 1);
+                }
             }
             Reply::Layout { id, layout } => {
                 self.next();
@@ -257,8 +448,15 @@ impl OffThread {
             }
             Reply::Failed { id, message } => {
                 web_sys::console::warn_1(&format!("tfgraph's worker: {message}").into());
-                self.next();
-                if self.asker(id).is_some() {
+                // A question about an analysis the worker no longer holds needs no answer: a newer
+                // analysis replaced it.
+                if self.link.with_value(|l| l.busy == Some(id)) {
+                    self.next();
+                }
+                let analysing = self
+                    .analysis
+                    .with_value(|a| a.as_ref().is_some_and(|a| a.id == id));
+                if analysing || self.asker(id).is_some() {
                     self.failed();
                 }
             }
@@ -268,10 +466,10 @@ impl OffThread {
     /// Sends a waiting request, if any (the drawing's first), now that the worker is free.
     fn next(self) {
         self.link.update_value(|l| {
-            l.busy = false;
+            l.busy = None;
             let first = l.waiting.iter_mut().find_map(Option::take);
             if let (Some(r), Some(w)) = (first, &l.worker) {
-                l.busy = send(w, &r);
+                l.busy = send(w, &r).then(|| r.id());
             }
         });
     }
@@ -283,9 +481,11 @@ impl OffThread {
             if let Some(w) = l.worker.take() {
                 w.terminate();
             }
-            l.busy = false;
+            l.busy = None;
             l.waiting = [None, None];
+            l.waiting_analysis = None;
         });
+        self.analysis.set_value(None);
         self.failed.set(true);
     }
 }

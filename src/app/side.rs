@@ -5,6 +5,7 @@ use super::files;
 use super::learn::Learn;
 use super::prelude::*;
 use super::walk::{DurationEditor, VertexSteps};
+use crate::page::engine::{Answer, Question};
 
 #[component]
 pub fn SidePanel(ctx: Ctx) -> impl IntoView {
@@ -269,19 +270,44 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
         }
         .into_any();
     }
-    let opening = ctx.build.good.with_untracked(|g| {
-        g.as_ref()
-            .and_then(|a| crate::page::expanded::of_vertex(a, &name))
-    });
-    let Some(opening) = opening else {
-        return ().into_any();
-    };
     let open = drawn_for.is_some();
+    // For an analysis the engine's worker made, what it opens into is asked of it.
+    let off = ctx.build.off;
+    (move || {
+        off.track_answers();
+        let found = ctx.build.good.with_untracked(|g| {
+            let a = g.as_ref()?;
+            Some(crate::page::expanded::lookup(a, &name).map_err(|q| off.ask_about(a, q)))
+        });
+        match found {
+            Some(Ok(Some(opening))) => opening_view(ctx, name.clone(), opening, open),
+            Some(Err(())) => view! {
+                <section class="expansion">
+                    <h3>"Expansion"</h3>
+                    <p class="expansion-summary muted" role="status">"Working out its instances…"</p>
+                </section>
+            }
+            .into_any(),
+            _ => ().into_any(),
+        }
+    })
+    .into_any()
+}
+
+/// What [`Expansion`] shows of `opening`, `open` when its sub-graph is drawn.
+fn opening_view(
+    ctx: Ctx,
+    name: String,
+    opening: crate::page::expanded::Opening,
+    open: bool,
+) -> AnyView {
     let summary = opening.summary();
     let (go, note, can_open) = match &opening {
-        crate::page::expanded::Opening::Sub(s) => {
-            (Some(s.go.clone()), Some(s.note), !s.members.is_empty())
-        }
+        crate::page::expanded::Opening::Sub(s) => (
+            Some(s.go.clone()),
+            Some(s.note.clone()),
+            !s.members.is_empty(),
+        ),
         _ => (None, None, false),
     };
     let known = matches!(opening, crate::page::expanded::Opening::Sub(_));
@@ -309,19 +335,37 @@ fn Expansion(ctx: Ctx, name: String, index: usize) -> impl IntoView {
 
 /// Inside the selected vertex: its values (each value it reads a button to the vertex that
 /// provides it). Its evaluation steps are in the one list of its steps ([`VertexSteps`]).
+///
+/// For an analysis the engine's worker made, the values are asked of it ("Working out the
+/// values it sees" until the answer arrives).
 #[component]
 fn VertexInside(name: String) -> impl IntoView {
-    let (good, selected) = (
-        expect_context::<Build>().good,
+    let (build, selected) = (
+        expect_context::<Build>(),
         expect_context::<Selection>().selected,
     );
-    let inside = good.with_untracked(|g| {
-        g.as_ref()
-            .and_then(|a| crate::page::inside::of_vertex(a, &name))
-    });
-    let Some(inside) = inside else {
-        return ().into_any();
-    };
+    move || {
+        build.off.track_answers();
+        let found = build.good.with_untracked(|g| {
+            let a = g.as_ref()?;
+            Some(crate::page::inside::lookup(a, &name).map_err(|q| build.off.ask_about(a, q)))
+        });
+        match found {
+            Some(Ok(Some(inside))) => values_view(inside, selected),
+            Some(Err(())) => view! {
+                <section class="vertex-inside">
+                    <h3>"Values"</h3>
+                    <p class="muted small" role="status">"Working out the values it sees…"</p>
+                </section>
+            }
+            .into_any(),
+            _ => ().into_any(),
+        }
+    }
+}
+
+/// The values of [`VertexInside`].
+fn values_view(inside: crate::page::inside::Inside, selected: RwSignal<Option<String>>) -> AnyView {
     let row = move |r: crate::page::inside::ValueRow| {
         let link = r.vertex.clone().map(|v| {
             let title = format!("Select {v}");
@@ -411,7 +455,7 @@ pub fn Steps() -> impl IntoView {
                         let c: Vec<String> = a.cycles.iter().map(|c| c.join(", ")).collect();
                         format!("Failed: Cycle: {}", c.join("; Cycle: "))
                     };
-                    (a.steps.clone(), valid)
+                    (Vec::clone(&a.steps), valid)
                 })
                 .unwrap_or_default()
         });
@@ -562,18 +606,37 @@ pub fn Gallery(ctx: Ctx) -> impl IntoView {
 pub fn Export(ctx: Ctx) -> impl IntoView {
     let share_url = RwSignal::new(String::new());
     let links = move || {
-        let (dot, mermaid, json, imported) = ctx.build.good.with(|g| {
-            g.as_ref()
-                .map(|a| {
-                    (
-                        a.exports.dot(),
-                        a.exports.mermaid(),
-                        a.exports.json(),
-                        a.imported.clone(),
-                    )
-                })
-                .unwrap_or_default()
+        // An analysis the engine's worker made has its exports asked of it.
+        let off = ctx.build.off;
+        off.track_answers();
+        let texts = ctx.build.good.with(|g| {
+            let a = g.as_ref()?;
+            let texts = match &a.remote {
+                None => Some((a.exports.dot(), a.exports.mermaid(), a.exports.json())),
+                Some(r) => match r.answer(&Question::Exports) {
+                    Some(Answer::Exports { dot, mermaid, json }) => Some((dot, mermaid, json)),
+                    _ => {
+                        off.ask_about(a, Question::Exports);
+                        None
+                    }
+                },
+            };
+            Some(
+                texts
+                    .ok_or(())
+                    .map(|(d, m, j)| (d, m, j, a.imported.clone())),
+            )
         });
+        let (dot, mermaid, json, imported) = match texts {
+            Some(Ok(t)) => t,
+            Some(Err(())) => {
+                return view! {
+                    <p class="muted small" role="status">"Preparing the exports…"</p>
+                }
+                .into_any();
+            }
+            None => (String::new(), String::new(), String::new(), None),
+        };
         let svg = ctx.build.scene.with(|s| s.svg());
         let link = |label: &'static str, file: &'static str, mime: &'static str, text: &str| {
             view! {
@@ -607,6 +670,7 @@ pub fn Export(ctx: Ctx) -> impl IntoView {
             </div>
             <pre class="export-dot" tabindex="0" aria-label="The graph in DOT">{dot}</pre>
         }
+        .into_any()
     };
     view! {
         <div class="export">

@@ -35,7 +35,7 @@ use crate::config::Diagnostic;
 use crate::dag::DagError;
 
 /// Which builder to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BuilderKind {
     Plan,
     PlanDestroy,

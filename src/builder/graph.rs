@@ -86,7 +86,7 @@ struct Changes {
 }
 
 /// What one transform changed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     pub name: String,
     pub added_vertices: Vec<String>,

@@ -47,6 +47,21 @@ impl<V: PartialEq> PartialEq for Indexed<V> {
     }
 }
 
+/// Crosses to and from the engine's worker as its vertices and edges; the lookup tables are made
+/// again on arrival ([`Indexed::new`]).
+impl<V: serde::Serialize> serde::Serialize for Indexed<V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&(&self.vertices, &self.edges), s)
+    }
+}
+
+impl<'de, V: Vertex + serde::Deserialize<'de>> serde::Deserialize<'de> for Indexed<V> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (vertices, edges) = <(Vec<V>, Vec<(usize, usize)>)>::deserialize(d)?;
+        Ok(Indexed::new(vertices, edges))
+    }
+}
+
 impl<V: std::fmt::Debug> std::fmt::Debug for Indexed<V> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Indexed")

@@ -16,14 +16,14 @@ use std::collections::BTreeMap;
 
 /// One run of the badge's text in one colour (`red`, `green`, `yellow`, `cyan`; `none` for the
 /// text's own colour).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Part {
     pub text: String,
-    pub colour: &'static str,
+    pub colour: std::borrow::Cow<'static, str>,
 }
 
 /// What one vertex shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Badge {
     /// The symbol in coloured parts (`-` red, `/`, `+` green); empty for no-op.
     pub parts: Vec<Part>,
@@ -35,17 +35,17 @@ pub struct Badge {
 }
 
 /// One row of the legend: an action present in the plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LegendRow {
     pub parts: Vec<Part>,
     pub class: String,
-    pub description: &'static str,
+    pub description: std::borrow::Cow<'static, str>,
     /// How many instance changes have it.
     pub count: usize,
 }
 
 /// Everything the page shows of the plan's actions.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct PlanActions {
     /// By vertex name: only the vertices a change concerns.
     pub badges: BTreeMap<String, Badge>,
@@ -60,9 +60,9 @@ pub struct PlanActions {
 /// `tofu plan`'s `DiffActionSymbol` colours them.
 pub fn parts(a: Action) -> Vec<Part> {
     let s = style(a);
-    let part = |text: &str, colour| Part {
+    let part = |text: &str, colour: &'static str| Part {
         text: text.to_string(),
-        colour,
+        colour: colour.into(),
     };
     match s.symbol.split_once('/') {
         Some((first, last)) => vec![
@@ -88,7 +88,7 @@ pub fn badge(mark: &Mark) -> Badge {
                 if !out.is_empty() {
                     out.push(Part {
                         text: " ".into(),
-                        colour: "none",
+                        colour: "none".into(),
                     });
                 }
                 let mut p = parts(a);
@@ -126,7 +126,7 @@ pub fn of(g: &Graph<Node>, changes: &Changes) -> PlanActions {
             counts.get(a).map(|&count| LegendRow {
                 parts: parts(*a),
                 class: format!("action-{}", style(*a).class),
-                description: style(*a).description,
+                description: style(*a).description.into(),
                 count,
             })
         })
@@ -168,14 +168,14 @@ mod tests {
         let p = parts(Action::DeleteThenCreate);
         assert_eq!(
             p.iter()
-                .map(|p| (p.text.as_str(), p.colour))
+                .map(|p| (p.text.as_str(), &*p.colour))
                 .collect::<Vec<_>>(),
             [("-", "red"), ("/", "none"), ("+", "green")]
         );
         let p = parts(Action::CreateThenDelete);
         assert_eq!(
             p.iter()
-                .map(|p| (p.text.as_str(), p.colour))
+                .map(|p| (p.text.as_str(), &*p.colour))
                 .collect::<Vec<_>>(),
             [("+", "green"), ("/", "none"), ("-", "red")]
         );

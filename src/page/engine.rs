@@ -4,9 +4,12 @@
 //! `serde-wasm-bindgen`) and runs [`Engine::answer`] in the worker; natively, the same answers are
 //! unit-tested here.
 //!
-//! Today the worker lays out large drawings ([`super::scene::OFF_THREAD_FROM`]), so that the
-//! page's thread stays free for input and the walk's animation while it does; the analysis still
-//! runs on the page (docs/worker.md says what moving it takes).
+//! The worker lays out large drawings ([`super::scene::OFF_THREAD_FROM`]) and analyses large
+//! inputs ([`model::SLICE_FROM_BYTES`]), so that the page's thread stays free for input and the
+//! walk's animation while it does. Of an analysis, the page gets the plain parts; the worker
+//! keeps the analysis, whose configuration answers what the page asks later ([`Question`]:
+//! a vertex's values, what an `(expand)` vertex opens into, the exports). docs/worker.md has
+//! the measurements behind the split.
 //!
 //! Bulky payloads (a layout's input and its result) travel as JSON text inside the typed
 //! messages: at 10,000 resources a graph cost the page's thread about 13 ms as JSON text against
@@ -14,8 +17,13 @@
 //! built with `float_roundtrip`, so every coordinate arrives exactly as it was computed and the
 //! worker's drawing is the one the page would have made.
 
+use crate::builder::{BuilderKind, Step};
+use crate::kind::Typed;
 use crate::layout::{self, Input, Layout};
+pub use crate::page::analysis::remote::{Answer, Question, Remote};
+use crate::page::analysis::{self as model, Analysis, Lazy, Progress, SharedExpander, Why};
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// A message from the page to the worker.
@@ -31,6 +39,18 @@ pub enum Request {
         near: Near,
         keep: bool,
     },
+    /// Analyse `files` (the editor's files, as JSON) with the builder `kind` and `opts`, as
+    /// [`model::analyze_with`] does, reporting each phase ([`Reply::Progress`]); a newer
+    /// `Analyze` stops an older one at its next phase. The reply is [`Reply::Analysis`] with
+    /// `id`, and what stays in the worker is asked for by that `id` ([`Request::Ask`]).
+    Analyze {
+        id: u64,
+        files: String,
+        kind: BuilderKind,
+        opts: model::Options,
+    },
+    /// A question about the analysis `build` made (the worker keeps its last one).
+    Ask { build: u64, question: Question },
 }
 
 /// The layout a new one stays near (see [`layout::LayoutOptions::sticky`]).
@@ -56,6 +76,22 @@ pub enum Reply {
     /// Request `id` could not be answered (its input did not decode): the page lays it out
     /// itself.
     Failed { id: u64, message: String },
+    /// The analysis `id` is at `progress`.
+    Progress { id: u64, progress: Progress },
+    /// The analysis `id`: its plain parts as JSON ([`read_analysis`]), and its build steps and
+    /// edges' whys as JSON the page parses when it first reads them ([`Lazy`]).
+    Analysis {
+        id: u64,
+        analysis: String,
+        steps: String,
+        whys: String,
+    },
+    /// The answer to `question` about the analysis `build`.
+    Answer {
+        build: u64,
+        question: Question,
+        answer: Answer,
+    },
 }
 
 impl Reply {
@@ -63,21 +99,58 @@ impl Reply {
     pub fn id(&self) -> Option<u64> {
         match self {
             Reply::Ready => None,
-            Reply::Layout { id, .. } | Reply::Failed { id, .. } => Some(*id),
+            Reply::Layout { id, .. }
+            | Reply::Failed { id, .. }
+            | Reply::Progress { id, .. }
+            | Reply::Analysis { id, .. } => Some(*id),
+            Reply::Answer { build, .. } => Some(*build),
         }
     }
 }
 
-/// The worker's state between requests: the last layout it made, for the next one to stay near.
+/// The worker's state between requests: the last layout it made, for the next one to stay near;
+/// the newest analysis asked for, and the last one made, for the questions about it.
 #[derive(Default)]
 pub struct Engine {
     last: Option<(u64, Arc<Layout>)>,
+    newest: u64,
+    built: Option<(u64, Analysis)>,
+}
+
+/// What an [`Request::Analyze`] asks, read ([`Engine::begin`]).
+pub struct Asked {
+    pub id: u64,
+    pub files: BTreeMap<String, String>,
+    pub kind: BuilderKind,
+    pub opts: model::Options,
 }
 
 impl Engine {
-    /// The answer to `request`.
+    /// The answer to `request`; an analysis is made at once (the worker makes it with pauses:
+    /// [`Engine::begin`], [`model::analyze_with`], [`Engine::finish`]).
     pub fn answer(&mut self, request: Request) -> Reply {
         match request {
+            Request::Analyze { .. } => match self.begin(request) {
+                Ok(asked) => {
+                    let a = model::analyze(&asked.files, asked.kind, &asked.opts);
+                    self.finish(asked.id, a).unwrap_or(Reply::Failed {
+                        id: asked.id,
+                        message: "overtaken".into(),
+                    })
+                }
+                Err(reply) => *reply,
+            },
+            Request::Ask { build, question } => match &self.built {
+                Some((id, a)) if *id == build => Reply::Answer {
+                    build,
+                    answer: answer_of(a, &question),
+                    question,
+                },
+                _ => Reply::Failed {
+                    id: build,
+                    message: "the analysis asked about is no longer held".into(),
+                },
+            },
             Request::Layout {
                 id,
                 input,
@@ -110,6 +183,191 @@ impl Engine {
                 Reply::Layout { id, layout: text }
             }
         }
+    }
+}
+
+impl Engine {
+    /// Starts the analysis `request` asks for: it is now the newest (an older one stops at its
+    /// next pause: [`Engine::is_newest`]). `Err` with the reply when it does not decode.
+    pub fn begin(&mut self, request: Request) -> Result<Asked, Box<Reply>> {
+        let Request::Analyze {
+            id,
+            files,
+            kind,
+            opts,
+        } = request
+        else {
+            return Err(Box::new(Reply::Failed {
+                id: request.id(),
+                message: "not an analysis".into(),
+            }));
+        };
+        self.newest = self.newest.max(id);
+        match serde_json::from_str(&files) {
+            Ok(files) => Ok(Asked {
+                id,
+                files,
+                kind,
+                opts,
+            }),
+            Err(e) => Err(Box::new(Reply::Failed {
+                id,
+                message: format!("the files did not decode: {e}"),
+            })),
+        }
+    }
+
+    /// Whether the analysis `id` is still the newest asked for.
+    pub fn is_newest(&self, id: u64) -> bool {
+        self.newest == id
+    }
+
+    /// The reply carrying the analysis `a` made for `id`, which the engine keeps for the
+    /// questions about it; `None` when a newer one was asked for meanwhile.
+    pub fn finish(&mut self, id: u64, a: Analysis) -> Option<Reply> {
+        if !self.is_newest(id) {
+            return None;
+        }
+        let reply = analysis_reply(id, &a);
+        self.built = Some((id, a));
+        Some(reply)
+    }
+}
+
+impl Request {
+    /// The id its reply carries back.
+    pub fn id(&self) -> u64 {
+        match self {
+            Request::Layout { id, .. } | Request::Analyze { id, .. } => *id,
+            Request::Ask { build, .. } => *build,
+        }
+    }
+}
+
+/// The answer to `q` about the analysis `a` (made where the configuration is held).
+pub fn answer_of(a: &Analysis, q: &Question) -> Answer {
+    match q {
+        Question::Values(name) => Answer::Values(crate::page::inside::values_of(a, name)),
+        Question::Opening(name) => Answer::Opening(crate::page::expanded::of_vertex(a, name)),
+        Question::Exports => Answer::Exports {
+            dot: a.exports.dot(),
+            mermaid: a.exports.mermaid(),
+            json: a.exports.json(),
+        },
+    }
+}
+
+/// The plain parts of an analysis, as they cross to the page: everything but what holds the
+/// configuration (asked for instead), and the steps and whys (sent beside it, parsed when read).
+/// The walks' expander crosses as its answers for every vertex, with its equality key.
+#[derive(Serialize, Deserialize)]
+struct Plain {
+    graph: Option<super::graph::PageGraph>,
+    decls: BTreeMap<String, model::Decl>,
+    errors: Vec<model::Diag>,
+    warnings: Vec<model::Diag>,
+    cycles: Vec<Vec<String>>,
+    imported: Option<String>,
+    not_installed: Vec<model::NotInstalled>,
+    config_files: Option<BTreeSet<String>>,
+    actions: Option<super::actions::PlanActions>,
+    step_table: Option<crate::walk::StepTable>,
+    expansions: Option<(crate::walk::KnownExpansions, u64)>,
+}
+
+/// The reply carrying `a` (see [`Plain`]).
+pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
+    let plain = Plain {
+        graph: a.graph.clone(),
+        decls: a.decls.clone(),
+        errors: a.errors.clone(),
+        warnings: a.warnings.clone(),
+        cycles: a.cycles.clone(),
+        imported: a.imported.clone(),
+        not_installed: a.not_installed.clone(),
+        config_files: a.config_files.clone(),
+        actions: a.actions.clone(),
+        step_table: a.step_table.as_deref().cloned(),
+        expansions: a
+            .expander
+            .as_ref()
+            .zip(a.graph.as_ref())
+            .map(|(e, g)| (e.known_of(g), e.key())),
+    };
+    let steps: Vec<(&Step, &Vec<Typed>)> = a.steps.iter().map(|s| (s, &s.added_kinds)).collect();
+    let whys: Vec<(&(String, String), &Why)> = a.whys.iter().collect();
+    Reply::Analysis {
+        id,
+        analysis: serde_json::to_string(&plain).unwrap_or_default(),
+        steps: serde_json::to_string(&steps).unwrap_or_default(),
+        whys: serde_json::to_string(&whys).unwrap_or_default(),
+    }
+}
+
+/// The analysis a [`Reply::Analysis`] carries, as the page holds it; `None` if it does not
+/// decode.
+pub fn read_analysis(id: u64, analysis: &str, steps: String, whys: String) -> Option<Analysis> {
+    let p: Plain = serde_json::from_str(analysis).ok()?;
+    Some(Analysis {
+        graph: p.graph,
+        decls: p.decls,
+        errors: p.errors,
+        warnings: p.warnings,
+        cycles: p.cycles,
+        imported: p.imported,
+        not_installed: p.not_installed,
+        config_files: p.config_files,
+        actions: p.actions,
+        step_table: p.step_table.map(Arc::new),
+        expander: p.expansions.map(|(k, key)| SharedExpander::known(k, key)),
+        steps: Lazy::from_text(steps, read_steps),
+        whys: Lazy::from_text(whys, read_whys),
+        remote: Some(Arc::new(Remote::new(id))),
+        ..Analysis::default()
+    })
+}
+
+fn read_steps(text: &str) -> Vec<Step> {
+    serde_json::from_str::<Vec<(Step, Vec<Typed>)>>(text)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(mut s, kinds)| {
+            s.added_kinds = kinds;
+            s
+        })
+        .collect()
+}
+
+fn read_whys(text: &str) -> BTreeMap<(String, String), Why> {
+    serde_json::from_str::<Vec<((String, String), Why)>>(text)
+        .unwrap_or_default()
+        .into_iter()
+        .collect()
+}
+
+/// The request to analyse `files` (see [`Request::Analyze`]).
+pub fn analyze_request(
+    id: u64,
+    files: &BTreeMap<String, String>,
+    kind: BuilderKind,
+    opts: &model::Options,
+) -> Request {
+    Request::Analyze {
+        id,
+        files: serde_json::to_string(files).unwrap_or_default(),
+        kind,
+        opts: opts.clone(),
+    }
+}
+
+/// Keeps the answer a [`Reply::Answer`] brings in `a`, if it is about `a`; true if so.
+pub fn keep_answer(a: &Analysis, build: u64, question: Question, answer: Answer) -> bool {
+    match &a.remote {
+        Some(r) if r.build == build => {
+            r.keep(question, answer);
+            true
+        }
+        _ => false,
     }
 }
 
@@ -244,6 +502,189 @@ mod tests {
             scene::from_layout(&after, &va, afresh).nodes,
             scene::scene(&after, &va, None).nodes
         );
+    }
+
+    fn analysed_by_the_worker(
+        engine: &mut Engine,
+        id: u64,
+        files: &BTreeMap<String, String>,
+        kind: BuilderKind,
+    ) -> Analysis {
+        let opts = model::Options::default();
+        match engine.answer(analyze_request(id, files, kind, &opts)) {
+            Reply::Analysis {
+                id: got,
+                analysis,
+                steps,
+                whys,
+            } => {
+                assert_eq!(got, id);
+                read_analysis(id, &analysis, steps, whys).expect("decodes")
+            }
+            other => panic!("not an analysis: {other:?}"),
+        }
+    }
+
+    /// Asks the engine `q` about `a` (made by it) and keeps the answer in `a`.
+    fn ask(engine: &mut Engine, a: &Analysis, q: Question) {
+        let build = a.remote.as_ref().expect("the worker's").build;
+        match engine.answer(Request::Ask { build, question: q }) {
+            Reply::Answer {
+                build: b,
+                question,
+                answer,
+            } => assert!(keep_answer(a, b, question, answer)),
+            other => panic!("not an answer: {other:?}"),
+        }
+    }
+
+    /// Every example with every builder: what the page gets from the worker equals what it
+    /// makes itself, part by part, and each question about a vertex (its values, what opening it
+    /// gives) is answered as the page's own analysis answers it, once asked; until then the
+    /// question is what the page is told to ask.
+    #[test]
+    fn the_workers_analysis_is_the_one_the_page_would_make() {
+        use crate::page::{examples, expanded, inside};
+        let mut engine = Engine::default();
+        let mut id = 0;
+        let mut asked_values = 0;
+        let mut asked_openings = 0;
+        for ex in examples::EXAMPLES {
+            let files = examples::files_of(ex);
+            for kind in [BuilderKind::Plan, BuilderKind::Apply, BuilderKind::Validate] {
+                id += 1;
+                let here = model::analyze(&files, kind, &model::Options::default());
+                let there = analysed_by_the_worker(&mut engine, id, &files, kind);
+                let what = format!("{} ({kind:?})", ex.id);
+                assert_eq!(there.graph, here.graph, "{what}");
+                assert_eq!(there.decls, here.decls, "{what}");
+                assert_eq!(there.errors, here.errors, "{what}");
+                assert_eq!(there.warnings, here.warnings, "{what}");
+                assert_eq!(there.cycles, here.cycles, "{what}");
+                assert_eq!(there.not_installed, here.not_installed, "{what}");
+                assert_eq!(there.config_files, here.config_files, "{what}");
+                assert_eq!(there.actions, here.actions, "{what}");
+                assert_eq!(there.step_table, here.step_table, "{what}");
+                assert_eq!(there.expander, here.expander, "{what}");
+                assert_eq!(*there.whys, *here.whys, "{what}");
+                assert_eq!(*there.steps, *here.steps, "{what}");
+                let kinds = |a: &Analysis| -> Vec<Vec<Typed>> {
+                    a.steps.iter().map(|s| s.added_kinds.clone()).collect()
+                };
+                assert_eq!(kinds(&there), kinds(&here), "{what}");
+                assert!(there.inside.is_none() && there.remote.is_some(), "{what}");
+                let Some(g) = &here.graph else { continue };
+                for v in g.vertices() {
+                    let name = &v.name;
+                    let mine = inside::of_vertex(&here, name);
+                    if let Err(q) = inside::lookup(&there, name) {
+                        assert_eq!(q, Question::Values(name.clone()));
+                        ask(&mut engine, &there, q);
+                        asked_values += 1;
+                    }
+                    assert_eq!(inside::lookup(&there, name), Ok(mine), "{what} {name}");
+                    let opening = expanded::of_vertex(&here, name);
+                    if let Err(q) = expanded::lookup(&there, name) {
+                        assert_eq!(q, Question::Opening(name.clone()));
+                        ask(&mut engine, &there, q);
+                        asked_openings += 1;
+                    }
+                    assert_eq!(expanded::lookup(&there, name), Ok(opening), "{what} {name}");
+                }
+                ask(&mut engine, &there, Question::Exports);
+                assert_eq!(
+                    there.remote.as_ref().unwrap().answer(&Question::Exports),
+                    Some(Answer::Exports {
+                        dot: here.exports.dot(),
+                        mermaid: here.exports.mermaid(),
+                        json: here.exports.json(),
+                    }),
+                    "{what}"
+                );
+            }
+        }
+        // (Questions were asked: the comparisons above are of answers, not of two `None`s.)
+        assert!(asked_values > 100, "{asked_values}");
+        assert!(asked_openings > 10, "{asked_openings}");
+    }
+
+    /// The page's walks of a worker-made analysis expand each `(expand)` vertex into the
+    /// instances its own analysis would: the same events, task by task.
+    #[test]
+    fn a_walk_of_the_workers_analysis_expands_as_the_pages_own() {
+        use crate::page::examples;
+        let mut engine = Engine::default();
+        for (id, name) in [(1, "count"), (2, "modules")] {
+            let ex = examples::EXAMPLES.iter().find(|e| e.id == name).unwrap();
+            let files = examples::files_of(ex);
+            let here = model::analyze(&files, BuilderKind::Plan, &model::Options::default());
+            let there = analysed_by_the_worker(&mut engine, id, &files, BuilderKind::Plan);
+            let walk = |a: &Analysis| {
+                let setup = crate::page::walk::Setup {
+                    expander: a.expander.as_ref().map(|e| e.expander.clone()),
+                    steps: a.step_table.clone(),
+                    ..Default::default()
+                };
+                let (g, _) = a.graph.as_ref().unwrap().to_graph();
+                let r = crate::walk::simulate(
+                    &g,
+                    &crate::walk::WalkOptions::default(),
+                    setup.scenario(false),
+                );
+                (format!("{:?}", r.events), r.tasks.len())
+            };
+            let (mine, tasks) = walk(&here);
+            assert!(
+                tasks > here.graph.as_ref().unwrap().len(),
+                "{name}: it expanded"
+            );
+            assert_eq!(walk(&there), (mine, tasks), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_newer_analysis_stops_the_older_and_questions_are_about_the_last_one_made() {
+        let files = crate::page::examples::files_of(&crate::page::examples::EXAMPLES[0]);
+        let opts = model::Options::default();
+        let mut engine = Engine::default();
+        let first = engine
+            .begin(analyze_request(1, &files, BuilderKind::Plan, &opts))
+            .ok()
+            .unwrap();
+        assert!(engine.is_newest(1));
+        let second = engine
+            .begin(analyze_request(2, &files, BuilderKind::Plan, &opts))
+            .ok()
+            .unwrap();
+        assert!(!engine.is_newest(1));
+        let made = |a: &Asked| model::analyze(&a.files, a.kind, &a.opts);
+        // The older one, finished after all, is not sent.
+        assert_eq!(engine.finish(1, made(&first)), None);
+        assert!(matches!(
+            engine.finish(2, made(&second)),
+            Some(Reply::Analysis { id: 2, .. })
+        ));
+        let about = |build| Request::Ask {
+            build,
+            question: Question::Exports,
+        };
+        assert!(matches!(
+            engine.answer(about(2)),
+            Reply::Answer { build: 2, .. }
+        ));
+        match engine.answer(about(1)) {
+            Reply::Failed { id: 1, message } => assert!(message.contains("no longer held")),
+            other => panic!("{other:?}"),
+        }
+        // Files that do not decode are refused with the request's id.
+        let bad = Request::Analyze {
+            id: 3,
+            files: "{".into(),
+            kind: BuilderKind::Plan,
+            opts,
+        };
+        assert!(matches!(engine.answer(bad), Reply::Failed { id: 3, .. }));
+        assert!(engine.is_newest(3));
     }
 
     #[test]

@@ -24,29 +24,14 @@
 //! the details panel says how many there would be.
 
 use super::analysis::Analysis;
+use super::analysis::remote::{Answer, Question};
+pub use super::analysis::remote::{Opening, Sub};
 use super::graph::{PageGraph, PageVertex};
 use crate::inside::expansion::{Context, Expansion, Role, expand};
 use std::collections::{BTreeSet, HashMap};
 
 /// The most vertices one opened vertex adds to the drawing.
 pub const MAX_OPEN_MEMBERS: usize = 500;
-
-/// The sub-graph of one opened vertex as the page draws it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sub {
-    /// The opened vertex.
-    pub of: String,
-    /// Its vertices without the root, in name order (their module box is set when drawn).
-    pub members: Vec<PageVertex>,
-    /// Which of them are orphans (in the prior state only).
-    pub orphans: BTreeSet<usize>,
-    /// The sub-graph's edges between members, by index in `members` ("from depends on to").
-    pub edges: Vec<(usize, usize)>,
-    /// `nodeExpandPlannableResource (node_resource_plan.go)`: what builds it in OpenTofu.
-    pub go: String,
-    /// How OpenTofu builds it, in one sentence.
-    pub note: &'static str,
-}
 
 impl Sub {
     fn of(e: &Expansion) -> Sub {
@@ -79,7 +64,7 @@ impl Sub {
                 .collect(),
             edges,
             go: format!("{} ({})", e.go.type_name(), e.go.file()),
-            note: e.note,
+            note: e.note.into(),
         }
     }
 
@@ -100,17 +85,6 @@ impl Sub {
             .filter(|i| !to.contains(i))
             .collect()
     }
-}
-
-/// What opening a vertex gives.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Opening {
-    /// Its sub-graph.
-    Sub(Sub),
-    /// Its instances are not known from the configuration: why ([`expand`]'s reason).
-    Unknown(String),
-    /// More vertices than [`MAX_OPEN_MEMBERS`]: how many.
-    TooMany(usize),
 }
 
 impl Opening {
@@ -141,8 +115,35 @@ impl Opening {
 
 /// What vertex `name` of `a` opens into in the walk of `a`'s graph, `None` when it does not
 /// expand in that walk (or `a` has no engine data: an imported graph, a failed build). Worked
-/// out once per analysis and vertex.
+/// out once per analysis and vertex. For an analysis the engine's worker made, `None` also until
+/// the answer has arrived: [`lookup`] tells which.
 pub fn of_vertex(a: &Analysis, name: &str) -> Option<Opening> {
+    lookup(a, name).ok().flatten()
+}
+
+/// [`of_vertex`], or for an analysis the engine's worker made whose answer has not arrived, the
+/// question to ask it (only about a vertex of a kind that may expand).
+pub fn lookup(a: &Analysis, name: &str) -> Result<Option<Opening>, Question> {
+    let Some(r) = &a.remote else {
+        return Ok(here(a, name));
+    };
+    let may = a
+        .graph
+        .as_ref()
+        .and_then(|g| g.vertex(g.index_of(name)?))
+        .is_some_and(|v| v.typed.kind.may_expand());
+    if !may {
+        return Ok(None);
+    }
+    let q = Question::Opening(name.to_string());
+    match r.answer(&q) {
+        Some(Answer::Opening(o)) => Ok(o),
+        _ => Err(q),
+    }
+}
+
+/// [`of_vertex`] from the configuration `a` holds.
+fn here(a: &Analysis, name: &str) -> Option<Opening> {
     let data = &a.inside.as_ref()?.data;
     let ex = &data.expansions;
     let node = ex.nodes.get(name)?;

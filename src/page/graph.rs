@@ -6,7 +6,7 @@ use crate::dag;
 use crate::kind::{Mode, ResourceRole, Typed, VertexKind};
 
 /// A vertex as the page knows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PageVertex {
     pub name: String,
     /// How it is drawn: [`Kind::of`] its engine kind.
@@ -78,7 +78,9 @@ pub fn name(g: &PageGraph, i: usize) -> &str {
 }
 
 /// How a vertex is drawn: one colour and shape per kind (see the legend).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Kind {
     Resource,
     Data,

@@ -4,6 +4,8 @@
 //! each reference marked and linked to its vertex. Worked out when a vertex is selected, from the
 //! analysis' [`super::analysis::SharedInside`]. Plain data; nothing here knows about the DOM.
 
+use super::analysis::remote::{Answer, Question};
+pub use super::analysis::remote::{ValueGroup, ValueRow};
 use super::analysis::{Analysis, RefLink};
 use super::highlight::{Class, Lexed};
 use crate::inside::steps::{Item, Step, evaluation};
@@ -19,29 +21,6 @@ pub struct StepRow {
     pub writes: String,
     /// `NodePlannableResourceInstance.plan (node_resource_plan_instance.go)`.
     pub go: String,
-}
-
-/// One value row.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValueRow {
-    /// `var.region`, `count`, `ami`.
-    pub name: String,
-    /// A value the vertex reads (else one it produces).
-    pub read: bool,
-    /// The value, `(known after apply)`, `(sensitive value)`.
-    pub text: String,
-    /// Where a known value came from, or why it is unknown.
-    pub note: Option<String>,
-    pub known: bool,
-    /// The vertex that provides a value it reads (a dependency), to select.
-    pub vertex: Option<String>,
-}
-
-/// The values of one instance.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValueGroup {
-    pub title: String,
-    pub rows: Vec<ValueRow>,
 }
 
 /// What the details panel shows inside a vertex.
@@ -118,12 +97,12 @@ fn referenced(a: &Analysis, name: &str) -> Vec<(RefLink, String)> {
 /// What runs inside vertex `name`, without its values (quick: no expression is evaluated), or
 /// `None` as [`of_vertex`].
 pub fn steps_of(a: &Analysis, name: &str) -> Option<Inside> {
-    let data = &a.inside.as_ref()?.data;
-    let (go, _) = data.vertices.get(name)?;
-    let ev = evaluation(*go, data.op);
+    let table = a.step_table.as_ref()?;
+    let (go, op) = (table.go_of(name)?, table.operation());
+    let ev = evaluation(go, op);
     Some(Inside {
         go: format!("{} ({})", go.type_name(), go.file()),
-        walk: format!("the {} walk ({})", data.op, data.op.go_walk()),
+        walk: format!("the {op} walk ({})", op.go_walk()),
         steps: rows(&ev.steps),
         instance: ev
             .instance
@@ -135,8 +114,38 @@ pub fn steps_of(a: &Analysis, name: &str) -> Option<Inside> {
 }
 
 /// What runs inside vertex `name` and the values it sees, or `None` when the analysis has no
-/// engine data for it (an imported graph, a vertex of a replayed step that is gone).
+/// engine data for it (an imported graph, a vertex of a replayed step that is gone), or (made by
+/// the engine's worker) its values have not been asked for yet: [`lookup`] tells which.
 pub fn of_vertex(a: &Analysis, name: &str) -> Option<Inside> {
+    lookup(a, name).ok().flatten()
+}
+
+/// [`of_vertex`], or for an analysis the engine's worker made whose answer has not arrived, the
+/// question to ask it.
+pub fn lookup(a: &Analysis, name: &str) -> Result<Option<Inside>, Question> {
+    let Some(base) = steps_of(a, name) else {
+        return Ok(None);
+    };
+    let found = match &a.remote {
+        Some(r) => {
+            let q = Question::Values(name.to_string());
+            match r.answer(&q) {
+                Some(Answer::Values(v)) => v,
+                _ => return Err(q),
+            }
+        }
+        None => values_of(a, name),
+    };
+    Ok(found.map(|(values, notes)| Inside {
+        values,
+        notes,
+        ..base
+    }))
+}
+
+/// The value groups and notes of vertex `name`, worked out from the configuration the analysis
+/// holds (`None` without it).
+pub fn values_of(a: &Analysis, name: &str) -> Option<(Vec<ValueGroup>, Vec<String>)> {
     let data = &a.inside.as_ref()?.data;
     let (_, subject) = data.vertices.get(name)?;
     let vals = match subject {
@@ -177,11 +186,7 @@ pub fn of_vertex(a: &Analysis, name: &str) -> Option<Inside> {
                 .collect(),
         })
         .collect();
-    Some(Inside {
-        values,
-        notes: vals.notes,
-        ..steps_of(a, name)?
-    })
+    Some((values, vals.notes))
 }
 
 /// A piece of a snippet line: its highlight class, its text, and the vertex it refers to when it

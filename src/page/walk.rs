@@ -6,8 +6,8 @@ use super::graph::PageGraph;
 use super::walk_steps::{self, TaskSteps};
 use crate::dag::VertexId;
 use crate::walk::{
-    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StaticExpander, StepTable,
-    Stepper, TaskId, Transition, Walk, WalkOptions,
+    DEFAULT_JITTER, DEFAULT_SEED, DurationModel, Scenario, ScenarioLog, StepTable, Stepper, TaskId,
+    Transition, Walk, WalkOptions,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
@@ -26,7 +26,7 @@ pub struct Setup {
     /// Vertices (or instances) made to fail, as `tfgraph walk --fail` takes them: `ADDR`, or
     /// `ADDR@STEP` to fail at one step.
     pub failures: BTreeSet<String>,
-    pub expander: Option<std::sync::Arc<std::sync::Mutex<StaticExpander>>>,
+    pub expander: Option<std::sync::Arc<std::sync::Mutex<crate::walk::WalkExpander>>>,
     /// The vertices' evaluation steps ([`crate::walk::steps`]).
     pub steps: Option<std::sync::Arc<StepTable>>,
     pub seed: u64,

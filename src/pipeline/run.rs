@@ -30,7 +30,7 @@ pub fn run_loaded(
 }
 
 /// Where a paced run is (see [`run_paced`]): what comes next, and how far along it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
     pub label: String,
     /// Stages begun and the stages in all (loading, checking, each transform, preparing the

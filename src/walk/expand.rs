@@ -135,16 +135,71 @@ impl Expander for StaticExpander {
         if v.parent.is_some() {
             return None;
         }
-        Some(match self.instances_of(&v.typed)? {
-            Ok(names) => {
-                let mut g = Graph::new();
-                for n in names {
-                    g.add(n);
-                }
-                Expansion::Instances(g)
+        Some(expansion(self.instances_of(&v.typed)?))
+    }
+}
+
+/// The walk's expansion into the instance vertices `names`, or unknown with the reason.
+fn expansion(instances: Result<Vec<String>, String>) -> Expansion {
+    match instances {
+        Ok(names) => {
+            let mut g = Graph::new();
+            for n in names {
+                g.add(n);
             }
-            Err(why) => Expansion::Unknown(why),
-        })
+            Expansion::Instances(g)
+        }
+        Err(why) => Expansion::Unknown(why),
+    }
+}
+
+/// A [`StaticExpander`]'s answers for every vertex of one graph, worked out at once
+/// ([`StaticExpander::known`]): plain data, which the engine's worker sends the page, whose
+/// walks then expand without holding the configuration. By vertex name; a vertex not listed does
+/// not expand.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct KnownExpansions(BTreeMap<String, Result<Vec<String>, String>>);
+
+impl StaticExpander {
+    /// What each of `vertices` (names with their kind and module) expands into, if it does.
+    pub fn known<'a>(
+        &mut self,
+        vertices: impl IntoIterator<Item = (String, &'a Typed)>,
+    ) -> KnownExpansions {
+        KnownExpansions(
+            vertices
+                .into_iter()
+                .filter_map(|(name, t)| Some((name, self.instances_of(t)?)))
+                .collect(),
+        )
+    }
+}
+
+impl Expander for KnownExpansions {
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion> {
+        if v.parent.is_some() {
+            return None;
+        }
+        Some(expansion(self.0.get(&v.name)?.clone()))
+    }
+}
+
+/// The expander of the page's walks: the configuration's own (the page analysed it), or its
+/// answers worked out in the engine's worker.
+// One per analysis, behind a shared lock: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum WalkExpander {
+    Static(StaticExpander),
+    Known(KnownExpansions),
+}
+
+impl Expander for WalkExpander {
+    fn expand(&mut self, v: &VertexRef) -> Option<Expansion> {
+        match self {
+            WalkExpander::Static(e) => e.expand(v),
+            WalkExpander::Known(k) => k.expand(v),
+        }
     }
 }
 

@@ -54,7 +54,7 @@ pub mod walker;
 pub use clock::Clock;
 pub use driver::{Executor, Stepper};
 pub use durations::{DurationModel, table_duration};
-pub use expand::StaticExpander;
+pub use expand::{KnownExpansions, StaticExpander, WalkExpander};
 pub use metrics::{Metrics, Span};
 pub use scenario::{DEFAULT_JITTER, DEFAULT_PARALLELISM, DEFAULT_SEED, Scenario, ScenarioLog};
 pub use steps::{Failure, StepRun, StepSpan, StepStatus, StepTable};

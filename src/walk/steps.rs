@@ -37,7 +37,7 @@ pub fn default_step_duration(kind: StepKind) -> Duration {
 }
 
 /// Which Go type each vertex of a graph is, and the operation its walk runs.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StepTable {
     operation: Operation,
     go: HashMap<String, GoNode>,

@@ -82,6 +82,98 @@ async fn a_large_drawing_is_laid_out_by_the_worker_while_the_page_paints() {
     c.close().await.expect("close");
 }
 
+/// A configuration over `page::analysis::SLICE_FROM_BYTES` is analysed by the worker, not on
+/// the page (no analysis is timed on the page's thread), and what the page's views ask of the
+/// analysis it keeps (a vertex's values, what an `(expand)` vertex opens into, the exports) is
+/// answered by the worker: the values and the instances the page shows for a small
+/// configuration, and the DOT `tofu graph` prints.
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs dist/ from `trunk build --release`, Chromium and chromedriver: run by scripts/test"]
+async fn a_large_configuration_is_analysed_by_the_worker_which_answers_the_views() {
+    use std::collections::BTreeMap;
+    let main = "variable \"n\" {\n  type    = number\n  default = 2\n}\nresource \"aws_instance\" \"web\" {\n  count = var.n\n  ami   = \"ami-${count.index}\"\n}\nresource \"aws_eip\" \"ip\" {\n  instance = aws_instance.web[0].id\n}\n";
+    // Large by its text, small by its graph: a long comment.
+    let padding: String = (0..5000)
+        .map(|i| format!("# padding line {i:05}: text that makes this workspace large\n"))
+        .collect();
+    let files: BTreeMap<String, String> = [
+        ("main.tf".to_string(), main.to_string()),
+        ("padding.tf".to_string(), padding),
+    ]
+    .into();
+    let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+    assert!(size >= tfgraph::page::analysis::SLICE_FROM_BYTES, "{size}");
+    let (_, _requests, _driver, c) = open_app().await;
+    save_and_reload(&c, &files).await;
+    wait_count(
+        &c,
+        ".graph-svg g.vertex[data-name='aws_eip.ip (expand)']",
+        1,
+    )
+    .await;
+    append_line(&c, "resource \"aws_s3_bucket\" \"b\" {}").await;
+    wait_count(
+        &c,
+        ".graph-svg g.vertex[data-name='aws_s3_bucket.b (expand)']",
+        1,
+    )
+    .await;
+    let measured: Vec<String> = js(
+        &c,
+        "return performance.getEntriesByType('measure').map(m => m.name);",
+    )
+    .await;
+    assert!(
+        !measured
+            .iter()
+            .any(|m| m == "tfgraph-analysis" || m.starts_with("tfgraph-slice")),
+        "analysed on the page: {measured:?}"
+    );
+    click(
+        &c,
+        ".graph-svg g.vertex[data-name='aws_instance.web (expand)']",
+    )
+    .await;
+    wait_texts(
+        &c,
+        ".vertex-inside .value-title",
+        &[
+            "aws_instance.web",
+            "aws_instance.web[0]",
+            "aws_instance.web[1]",
+        ],
+    )
+    .await;
+    let values = texts(&c, ".vertex-inside .value").await;
+    assert!(
+        values.iter().any(|v| v.starts_with("reads var.n = 2"))
+            && values.contains(&"instances = aws_instance.web[0], aws_instance.web[1]".to_string()),
+        "{values:?}"
+    );
+    wait_texts(&c, ".expansion-summary", &["2 instances"]).await;
+    click(&c, ".tabs .tab:nth-child(4)").await;
+    wait_count(&c, "pre.export-dot", 1).await;
+    let shown_dot = c
+        .find(Locator::Css("pre.export-dot"))
+        .await
+        .expect("dot")
+        .prop("textContent")
+        .await
+        .expect("text")
+        .unwrap_or_default();
+    let mut now = files.clone();
+    now.get_mut("main.tf")
+        .unwrap()
+        .push_str("resource \"aws_s3_bucket\" \"b\" {}");
+    let here = tfgraph::page::analysis::analyze(
+        &now,
+        tfgraph::builder::BuilderKind::Plan,
+        &Default::default(),
+    );
+    assert_eq!(shown_dot, here.exports.dot());
+    c.close().await.expect("close");
+}
+
 /// Runs `start` (JavaScript that sets off a layout) and waits until the page has settled after
 /// showing a progress label (60 s at most); returns the last label the progress bar showed and
 /// in how many frames it showed one.

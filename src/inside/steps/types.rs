@@ -2,10 +2,10 @@
 
 use crate::addrs::ResourceMode;
 use crate::builder::{BuilderKind, Node};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A walk operation, as the user runs it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Operation {
     /// `tofu plan`: the plan graph, `walkPlan`.
@@ -86,7 +86,7 @@ impl std::fmt::Display for Operation {
 }
 
 /// Something a step reads or writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Item {
     /// The vertex's own configuration block.
@@ -162,7 +162,7 @@ impl Item {
 }
 
 /// What sort of work a step is; the walk gives each kind its default duration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StepKind {
     /// In-memory bookkeeping: registering instances, building a sub-graph, hooks.
@@ -203,7 +203,7 @@ impl StepKind {
 }
 
 /// Which part of the walk's visit a step belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Phase {
     /// The vertex's `Execute` method.
@@ -276,7 +276,7 @@ impl Step {
 
 /// The concrete OpenTofu type that does a vertex's work. Resource instance types carry the
 /// resource mode, since `Execute` branches on it first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum GoNode {
     ExpandPlannableResource(ResourceMode),
     ExpandApplyableResource(ResourceMode),

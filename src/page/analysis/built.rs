@@ -38,7 +38,7 @@ pub(super) fn whys_of(
                 k,
                 Why {
                     reason,
-                    transform: w.transform,
+                    transform: w.transform.into(),
                     refs,
                 },
             )

@@ -1,20 +1,23 @@
-//! The pipeline's static expander, shared by the walks of one analysis.
+//! The walks' expander of one analysis, shared by its walks.
 
 use crate::builder::BuilderKind;
+use crate::walk::{KnownExpansions, StaticExpander, WalkExpander};
 use std::collections::BTreeMap;
 
-/// The pipeline's static expander, shared by the walks of one analysis. Equal when made from the
-/// same files and graph type, so an unchanged re-analysis does not restart a walk.
+/// The walks' expander of one analysis, shared by its walks: the pipeline's static expander
+/// when the page analysed, or its answers for every vertex when the engine's worker did
+/// ([`KnownExpansions`]). Equal when made from the same files and graph type, so an unchanged
+/// re-analysis does not restart a walk.
 #[derive(Clone)]
 pub struct SharedExpander {
     /// Shared, not cloned per walk: a clone copies the whole configuration.
-    pub expander: std::sync::Arc<std::sync::Mutex<crate::walk::StaticExpander>>,
+    pub expander: std::sync::Arc<std::sync::Mutex<WalkExpander>>,
     key: u64,
 }
 
 impl SharedExpander {
     pub(super) fn new(
-        e: crate::walk::StaticExpander,
+        e: StaticExpander,
         files: &BTreeMap<String, String>,
         kind: BuilderKind,
         root: &str,
@@ -25,8 +28,36 @@ impl SharedExpander {
         root.hash(&mut h);
         kind.as_str().hash(&mut h);
         SharedExpander {
-            expander: std::sync::Arc::new(std::sync::Mutex::new(e)),
+            expander: std::sync::Arc::new(std::sync::Mutex::new(WalkExpander::Static(e))),
             key: h.finish(),
+        }
+    }
+
+    /// The expander the page's walks use for an analysis the worker made: its answers `known`,
+    /// equal to the worker's own expander (same `key`).
+    pub fn known(known: KnownExpansions, key: u64) -> Self {
+        SharedExpander {
+            expander: std::sync::Arc::new(std::sync::Mutex::new(WalkExpander::Known(known))),
+            key,
+        }
+    }
+
+    /// What it tells [`SharedExpander::known`] to be equal to it.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Its answers for every vertex of `g` (the engine's worker sends them to the page).
+    pub fn known_of(&self, g: &crate::page::graph::PageGraph) -> KnownExpansions {
+        let mut e = self
+            .expander
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match &mut *e {
+            WalkExpander::Static(s) => {
+                s.known(g.vertices().iter().map(|v| (v.name.clone(), &v.typed)))
+            }
+            WalkExpander::Known(k) => k.clone(),
         }
     }
 }

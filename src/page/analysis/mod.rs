@@ -22,12 +22,14 @@ pub mod expander;
 pub mod model;
 pub mod not_installed;
 pub mod places;
+pub mod remote;
 pub mod run;
 
 pub use crate::pipeline::Progress;
 pub use expander::SharedExpander;
 pub use model::{
-    Analysis, Exports, InsideData, MAX_INPUT_BYTES, Options, SLICE_FROM_BYTES, SharedInside, Why,
+    Analysis, Exports, InsideData, Lazy, MAX_INPUT_BYTES, Options, SLICE_FROM_BYTES, SharedInside,
+    Why,
 };
 pub use not_installed::{NotInstalled, is_not_installed, not_installed_notice};
 pub use places::{Decl, Diag, RefLink};

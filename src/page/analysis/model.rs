@@ -14,7 +14,8 @@ pub struct Analysis {
     /// The built graph; also present for a cycle error (the graph that has the cycle).
     pub graph: Option<PageGraph>,
     pub decls: BTreeMap<String, Decl>,
-    pub steps: Vec<Step>,
+    /// The builder's steps (read when a build step is chosen).
+    pub steps: Lazy<Vec<Step>>,
     pub errors: Vec<Diag>,
     pub warnings: Vec<Diag>,
     /// Vertex names of each cycle.
@@ -31,7 +32,7 @@ pub struct Analysis {
     /// Why each edge exists, by `(from, to)` names: every edge the builder added, also those a
     /// transform (transitive reduction among them) removed since. References carry the editor's
     /// paths.
-    pub whys: BTreeMap<(String, String), Why>,
+    pub whys: Lazy<BTreeMap<(String, String), Why>>,
     /// The configuration files the built configuration read (every local and installed module's,
     /// the root's own), by the editor's paths; `None` when the configuration did not load (then
     /// what is in the graph is not known by file). [`super::tree`] says what lies outside it.
@@ -45,6 +46,75 @@ pub struct Analysis {
     /// Each vertex's Go type in the walk, hence its evaluation steps (none for an imported DOT
     /// graph).
     pub step_table: Option<std::sync::Arc<crate::walk::StepTable>>,
+    /// Made by the engine's worker, which keeps what holds the configuration (`inside`, the
+    /// exports' source): what the page needs of it is asked for and kept here
+    /// ([`super::remote::Remote`]). `None` when the page analysed.
+    pub remote: Option<std::sync::Arc<super::remote::Remote>>,
+}
+
+/// A large part of an analysis that few views read (the build steps, the edges' whys): the
+/// value itself when the page analysed, or the JSON text the engine's worker sent, parsed the
+/// first time it is read. At 10,000 generated resources parsing them costs the page's thread 26
+/// and 50 ms (docs/worker.md), which every build would otherwise pay whether they are read or
+/// not. Clones share the value.
+pub struct Lazy<T>(std::sync::Arc<LazyInner<T>>);
+
+struct LazyInner<T> {
+    value: std::sync::OnceLock<T>,
+    text: String,
+    parse: fn(&str) -> T,
+}
+
+impl<T: Default> Lazy<T> {
+    /// The value `parse` makes of `text` when it is first read.
+    pub fn from_text(text: String, parse: fn(&str) -> T) -> Lazy<T> {
+        Lazy(std::sync::Arc::new(LazyInner {
+            value: std::sync::OnceLock::new(),
+            text,
+            parse,
+        }))
+    }
+}
+
+impl<T: Default> From<T> for Lazy<T> {
+    fn from(v: T) -> Lazy<T> {
+        Lazy(std::sync::Arc::new(LazyInner {
+            value: std::sync::OnceLock::from(v),
+            text: String::new(),
+            parse: |_| T::default(),
+        }))
+    }
+}
+
+impl<T> std::ops::Deref for Lazy<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        self.0.value.get_or_init(|| (self.0.parse)(&self.0.text))
+    }
+}
+
+impl<T> Clone for Lazy<T> {
+    fn clone(&self) -> Self {
+        Lazy(self.0.clone())
+    }
+}
+
+impl<T: Default> Default for Lazy<T> {
+    fn default() -> Self {
+        T::default().into()
+    }
+}
+
+impl<T: PartialEq> PartialEq for Lazy<T> {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0) || **self == **other
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Lazy<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
 }
 
 /// What [`crate::page::inside`] needs to tell what a vertex runs and the values it sees: the
@@ -195,13 +265,13 @@ impl Exports {
 }
 
 /// Why one edge exists, for the details panel ([`crate::builder::why`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Why {
     /// The edge's kind in words when no reference caused it ("provider of this resource");
     /// "a reference" or "depends_on" when references did.
     pub reason: String,
     /// The transform that added it (OpenTofu's name).
-    pub transform: &'static str,
+    pub transform: std::borrow::Cow<'static, str>,
     /// The references that caused it.
     pub refs: Vec<RefLink>,
 }
@@ -214,7 +284,7 @@ pub const MAX_INPUT_BYTES: usize = 4 * 1024 * 1024;
 pub const SLICE_FROM_BYTES: usize = 256 * 1024;
 
 /// What the editor's files hold besides configuration, and how the graph is limited.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Options {
     /// The root module's folder among the files (`""`: the top folder); see
     /// [`crate::page::files::root_candidates`].

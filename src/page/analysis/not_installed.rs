@@ -3,7 +3,7 @@
 
 /// A module call that is not installed (no `.terraform/modules` record): drawn as one opaque
 /// module, marked, and named in a notice.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NotInstalled {
     /// The module's path (`module.vpc`, `module.app.module.db`).
     pub module: String,

@@ -5,7 +5,7 @@ use crate::config::Diagnostic;
 use std::collections::BTreeMap;
 
 /// A diagnostic as the app lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Diag {
     pub error: bool,
     /// `main.tf line 2, column 7`, when the diagnostic has a position.
@@ -49,7 +49,7 @@ impl From<&Diagnostic> for Diag {
 }
 
 /// Where a vertex is declared.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Decl {
     pub file: String,
     pub line: usize,
@@ -57,7 +57,7 @@ pub struct Decl {
 }
 
 /// Where a reference is written, with the file as the editor names it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RefLink {
     pub file: String,
     pub line: usize,

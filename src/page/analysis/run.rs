@@ -170,10 +170,10 @@ where
             Analysis {
                 inside: Some(inside),
                 exports: Exports::built(out.built.graph),
-                whys,
+                whys: whys.into(),
                 graph: Some(graph),
                 decls,
-                steps: out.built.steps,
+                steps: out.built.steps.into(),
                 warnings,
                 expander,
                 not_installed,
@@ -195,8 +195,8 @@ where
                     let (graph, decls) = page_graph_at(g, files, root);
                     a.graph = Some(graph);
                     a.decls = decls;
-                    a.whys = whys_of(&built.graph, files, root);
-                    a.steps = built.steps;
+                    a.whys = whys_of(&built.graph, files, root).into();
+                    a.steps = built.steps.into();
                 }
             }
             a

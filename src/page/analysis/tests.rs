@@ -101,7 +101,7 @@ fn the_cycle_is_drawn_from_the_state_the_plan_and_the_targets_that_made_it() {
     let (want, _) = page_graph(built.graph.dag());
     assert_eq!(names(g), names(&want));
     assert_eq!(edges(g), edges(&want));
-    assert_eq!(a.steps, built.steps);
+    assert_eq!(*a.steps, built.steps);
     // Each input shows in the drawing: the plan's replacement splits b into destroy and
     // create, the target leaves out the bucket it does not need, and the cycle is marked.
     assert!(
@@ -295,10 +295,10 @@ fn installed_modules_and_variable_files_among_the_files_are_read() {
     }
     assert!(a.not_installed.is_empty());
     let x = a.expander.as_ref().expect("plan graphs expand");
-    let n = x
-        .expander
-        .lock()
-        .unwrap()
+    let crate::walk::WalkExpander::Static(e) = &mut *x.expander.lock().unwrap() else {
+        panic!("the page's analysis has the configuration's expander");
+    };
+    let n = e
         .instances_of(&crate::dag::import::typed_from_name(
             "aws_instance.web (expand)",
         ))

@@ -98,7 +98,7 @@ pub fn solve(lesson: &Lesson, a: &Analysis) -> Result<Solved, String> {
                 .get(&(from.to_string(), to.to_string()))
                 .ok_or_else(|| format!("The builder added no edge from {from} to {to}."))?;
             let mut choices: Vec<String> = Vec::new();
-            for st in &a.steps {
+            for st in a.steps.iter() {
                 if !st.added_edges.is_empty() && !choices.contains(&st.name) {
                     choices.push(st.name.clone());
                 }

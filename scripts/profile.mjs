@@ -2,7 +2,7 @@
 // workspace (a resource appended to the open file, each waited for until drawn), with `walk`
 // the first 4 s of a walk, or with `type` a line typed while the builds it sets off run. Prints the busy time and the self and inclusive time by function;
 // FILTER=regex prints only the inclusive times of the functions whose names match.
-// Usage: node scripts/profile.mjs URL WORKSPACE.json [edit|walk|type]
+// Usage: node scripts/profile.mjs URL WORKSPACE.json [edit|walk|type|typewalk]
 import { createRequire } from 'module';
 // puppeteer-core as lighthouse (scripts/lighthouse) installs it.
 const require = createRequire(process.env.LIGHTHOUSE_DIR + '/');
@@ -18,7 +18,7 @@ await page.reload();
 // A configuration of more than 1,000 vertices opens with its modules collapsed: the edit and
 // walk profiles expand them (the whole graph drawn); the typing profile keeps them collapsed.
 await page.waitForFunction(() => document.querySelector('#expand-all') && !document.querySelector('.build-progress'), {timeout: 180000});
-if (what !== 'type') {
+if (!what.startsWith('type')) {
   await page.evaluate(() => document.querySelector('#expand-all').click());
   await page.waitForFunction(() => document.querySelectorAll('.graph-svg g.vertex').length > 1000, {timeout: 120000});
 }
@@ -30,8 +30,10 @@ await cdp.send('Profiler.start');
 if (what === 'walk') {
   await page.evaluate(() => document.querySelector('#walk-play').click());
   await new Promise(r => setTimeout(r, 4000));
-} else if (what === 'type') {
-  // Typing at the end of the open file, 30 ms a key, while the builds it sets off run.
+} else if (what === 'type' || what === 'typewalk') {
+  // Typing at the end of the open file, 30 ms a key, while the builds it sets off run; with
+  // `typewalk` the walk plays meanwhile, as in issue 16's e2e measure.
+  if (what === 'typewalk') await page.evaluate(() => document.querySelector('#walk-play').click());
   await page.evaluate(() => { const t = document.querySelector('textarea#editor'); t.focus(); t.setSelectionRange(t.value.length, t.value.length); });
   await page.keyboard.type('\n# typed while the graph builds\n', {delay: 30});
   await new Promise(r => setTimeout(r, 1500));

@@ -159,6 +159,9 @@ const SETTLE_MS: u64 = 200;
 #[derive(Clone, Copy)]
 pub(super) struct Walk {
     pub(super) rt: StoredValue<Option<WalkRt>, LocalStorage>,
+    /// Bumped by every walk started, so that what arrives for an older one (its length, worked
+    /// out in the engine's worker) is dropped.
+    pub(super) serial: StoredValue<u64>,
     pub(super) view: RwSignal<WalkView>,
     pub(super) playing: RwSignal<bool>,
     pub(super) speed: RwSignal<f64>,
@@ -493,6 +496,7 @@ impl Walk {
         let view = RwSignal::new(WalkView::default());
         Walk {
             rt: StoredValue::new_local(None),
+            serial: StoredValue::new(0),
             view,
             playing: RwSignal::new(false),
             speed: RwSignal::new(4.0),

@@ -139,6 +139,9 @@ pub(super) struct OffThread {
     remote: StoredValue<Option<Arc<Remote>>>,
     /// Bumped when an answer arrives (tracked by the views that asked).
     answered: RwSignal<u64>,
+    /// The walks' lengths asked for, by request id ([`OffThread::length`]).
+    lengths:
+        StoredValue<BTreeMap<u64, futures::channel::oneshot::Sender<Option<f64>>>, LocalStorage>,
 }
 
 /// An analysis asked of the worker.
@@ -198,6 +201,7 @@ impl OffThread {
             analysis: StoredValue::new_local(None),
             remote: StoredValue::new(None),
             answered: RwSignal::new(0),
+            lengths: StoredValue::new_local(BTreeMap::new()),
         };
         request_idle_callback(move || {
             off.usable_untracked();
@@ -325,6 +329,27 @@ impl OffThread {
         });
     }
 
+    /// How long the walk of the analysis `build` (the worker's) takes with `walk`, worked out
+    /// in the worker; `None` if it cannot say (the worker failed, or holds a newer analysis).
+    pub(super) async fn length(self, build: u64, walk: engine::WalkAsk) -> Option<f64> {
+        let id = self.next_id();
+        let (tx, rx) = futures::channel::oneshot::channel();
+        self.lengths.update_value(|l| {
+            l.insert(id, tx);
+        });
+        let request = Request::Length { id, build, walk };
+        let sent = self
+            .link
+            .with_value(|l| l.worker.as_ref().is_some_and(|w| send(w, &request)));
+        if !sent {
+            self.lengths.update_value(|l| {
+                l.remove(&id);
+            });
+            return None;
+        }
+        rx.await.ok().flatten()
+    }
+
     /// Tracks the arrival of answers.
     pub(super) fn track_answers(self) {
         self.answered.track();
@@ -418,6 +443,11 @@ impl OffThread {
                     None => self.failed(),
                 }
             }
+            Reply::Length { id, secs } => {
+                if let Some(tx) = self.lengths.try_update_value(|l| l.remove(&id)).flatten() {
+                    let _ = tx.send(secs);
+                }
+            }
             Reply::Answer {
                 build,
                 question,
@@ -486,6 +516,8 @@ impl OffThread {
             l.waiting_analysis = None;
         });
         self.analysis.set_value(None);
+        // Lengths asked for are answered `None` (their senders dropped).
+        self.lengths.update_value(BTreeMap::clear);
         self.failed.set(true);
     }
 }

@@ -144,9 +144,11 @@ fn publish(cache: ChartCache, points: RwSignal<ChartPoints>) {
 #[component]
 pub fn MakespanChart() -> impl IntoView {
     let (walk, mode) = (expect_context::<Walk>(), expect_context::<Shell>().mode);
+    let off = expect_context::<Build>().off;
     // One walk per setting on the instant driver: with a large graph that is a few tens of
     // milliseconds each, so they run one per browser task (the current setting first) and are
-    // kept while only the setting moves.
+    // kept while only the setting moves. Of an analysis the engine's worker made (a large
+    // input: hundreds of ms each at 10,000 resources), they are walked there, one at a time.
     let points = RwSignal::new(ChartPoints::default());
     let cache = walk.ui.chart;
     let generation = StoredValue::new(0_u64);
@@ -168,6 +170,9 @@ pub fn MakespanChart() -> impl IntoView {
             return;
         };
         let setup = walk.setup(false);
+        let remote = walk
+            .good
+            .with(|g| g.as_ref().and_then(|a| a.remote.as_ref()).map(|r| r.build));
         let key = walk.chart_key(&g);
         cache.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
@@ -182,6 +187,20 @@ pub fn MakespanChart() -> impl IntoView {
         leptos::task::spawn_local(async move {
             for (i, q) in order.iter().copied().enumerate() {
                 if cache.with_value(|(_, m)| m.contains_key(&q)) {
+                    continue;
+                }
+                if let Some(build) = remote {
+                    let ask = crate::page::engine::WalkAsk::of(&setup, q);
+                    let Some(x) = off.length(build, ask).await else {
+                        return;
+                    };
+                    if generation.try_get_value() != Some(mine) {
+                        return;
+                    }
+                    cache.update_value(|(_, c)| {
+                        c.insert(q, x);
+                    });
+                    publish(cache, points);
                     continue;
                 }
                 if i > 0 {
@@ -618,8 +637,21 @@ impl Ctx {
         mark("walk-start-0");
         let setup = untrack(|| self.walk.setup(true));
         let p = self.walk.parallelism.get_untracked() as usize;
-        let mut rt = WalkRt::start(&g, p, &setup);
-        if setup.failures.is_empty() {
+        // Of an analysis the engine's worker made, the walk's length (a whole walk on the
+        // instant clock) is worked out there, and said when it arrives.
+        let remote = self
+            .build
+            .good
+            .with_untracked(|g| g.as_ref().and_then(|a| a.remote.as_ref()).map(|r| r.build));
+        self.walk.serial.update_value(|s| *s += 1);
+        let mut rt = match remote {
+            Some(build) => {
+                self.measure_in_worker(build, g.clone(), p, &setup);
+                WalkRt::start_unmeasured(&g, p, &setup)
+            }
+            None => WalkRt::start(&g, p, &setup),
+        };
+        if remote.is_none() && setup.failures.is_empty() {
             self.walk.seed_chart(&g, p, rt.expected());
         }
         mark("walk-start-1");
@@ -638,6 +670,39 @@ impl Ctx {
             }
         }
         true
+    }
+
+    /// Asks the engine's worker how long the walk just started (of its analysis `build`, graph
+    /// `g`, at `p` with `setup`) takes, and says it to the walk if it is still under way.
+    fn measure_in_worker(self, build: u64, g: PageGraph, p: usize, setup: &Setup) {
+        let (walk, off) = (self.walk, self.build.off);
+        let serial = walk.serial.get_value();
+        let ask = crate::page::engine::WalkAsk::of(setup, p);
+        let seeds_chart = setup.failures.is_empty();
+        leptos::task::spawn_local(async move {
+            let Some(secs) = off.length(build, ask).await else {
+                return;
+            };
+            if walk.serial.try_get_value() != Some(serial) {
+                return;
+            }
+            // Shown at once (the timeline's axis), not at the next step or frame.
+            let frame = walk
+                .rt
+                .try_update_value(|r| {
+                    r.as_mut().map(|r| {
+                        r.set_expected(secs);
+                        r.collect(false)
+                    })
+                })
+                .flatten();
+            if let Some(f) = frame {
+                walk.apply_frame(f);
+            }
+            if seeds_chart {
+                walk.seed_chart(&g, p, secs);
+            }
+        });
     }
 
     pub(super) fn play(self) {

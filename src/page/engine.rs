@@ -51,6 +51,53 @@ pub enum Request {
     },
     /// A question about the analysis `build` made (the worker keeps its last one).
     Ask { build: u64, question: Question },
+    /// How long the walk of the analysis `build`'s graph takes with `walk` (a whole walk on the
+    /// instant clock, which takes the page's thread hundreds of ms at 10,000 resources).
+    Length { id: u64, build: u64, walk: WalkAsk },
+}
+
+/// The page's walk settings for a [`Request::Length`]; the expander and the evaluation steps
+/// are the analysis' own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WalkAsk {
+    pub durations: BTreeMap<String, f64>,
+    pub failures: BTreeSet<String>,
+    pub seed: u64,
+    pub jitter: f64,
+    /// 1 to 64, or `usize::MAX` for the critical path (no limit, no failures).
+    pub parallelism: usize,
+}
+
+impl WalkAsk {
+    /// The settings of `setup` at `parallelism`.
+    pub fn of(setup: &crate::page::walk::Setup, parallelism: usize) -> WalkAsk {
+        WalkAsk {
+            durations: setup.durations.clone(),
+            failures: setup.failures.clone(),
+            seed: setup.seed,
+            jitter: setup.jitter,
+            parallelism,
+        }
+    }
+
+    /// How long the walk of `a`'s graph takes with these settings: [`crate::page::walk::expected`],
+    /// or the critical path.
+    pub fn length(&self, a: &Analysis) -> Option<f64> {
+        let g = a.graph.as_ref()?;
+        let setup = crate::page::walk::Setup {
+            durations: self.durations.clone(),
+            failures: self.failures.clone(),
+            expander: a.expander.as_ref().map(|e| e.expander.clone()),
+            steps: a.step_table.clone(),
+            seed: self.seed,
+            jitter: self.jitter,
+        };
+        Some(if self.parallelism == usize::MAX {
+            crate::page::walk::critical_path(g, &setup)
+        } else {
+            crate::page::walk::expected(g, self.parallelism, &setup)
+        })
+    }
 }
 
 /// The layout a new one stays near (see [`layout::LayoutOptions::sticky`]).
@@ -86,6 +133,8 @@ pub enum Reply {
         steps: String,
         whys: String,
     },
+    /// The walk's length asked for by request `id` (`None`: the analysis is no longer held).
+    Length { id: u64, secs: Option<f64> },
     /// The answer to `question` about the analysis `build`.
     Answer {
         build: u64,
@@ -102,6 +151,7 @@ impl Reply {
             Reply::Layout { id, .. }
             | Reply::Failed { id, .. }
             | Reply::Progress { id, .. }
+            | Reply::Length { id, .. }
             | Reply::Analysis { id, .. } => Some(*id),
             Reply::Answer { build, .. } => Some(*build),
         }
@@ -139,6 +189,14 @@ impl Engine {
                     })
                 }
                 Err(reply) => *reply,
+            },
+            Request::Length { id, build, walk } => Reply::Length {
+                id,
+                secs: self
+                    .built
+                    .as_ref()
+                    .filter(|(b, _)| *b == build)
+                    .and_then(|(_, a)| walk.length(a)),
             },
             Request::Ask { build, question } => match &self.built {
                 Some((id, a)) if *id == build => Reply::Answer {
@@ -238,7 +296,9 @@ impl Request {
     /// The id its reply carries back.
     pub fn id(&self) -> u64 {
         match self {
-            Request::Layout { id, .. } | Request::Analyze { id, .. } => *id,
+            Request::Layout { id, .. }
+            | Request::Analyze { id, .. }
+            | Request::Length { id, .. } => *id,
             Request::Ask { build, .. } => *build,
         }
     }
@@ -640,6 +700,66 @@ mod tests {
             );
             assert_eq!(walk(&there), (mine, tasks), "{name}");
         }
+    }
+
+    /// The walk's length the worker works out (for the walk's timeline and the makespan chart)
+    /// is the one the page's own walk of its own analysis has, with failures and without, and
+    /// the critical path too.
+    #[test]
+    fn the_workers_walk_lengths_are_the_pages() {
+        use crate::page::{examples, walk};
+        let mut engine = Engine::default();
+        for (id, name) in [(1, "count"), (2, "modules"), (3, "references")] {
+            let ex = examples::EXAMPLES.iter().find(|e| e.id == name).unwrap();
+            let files = examples::files_of(ex);
+            let here = model::analyze(&files, BuilderKind::Plan, &model::Options::default());
+            let there = analysed_by_the_worker(&mut engine, id, &files, BuilderKind::Plan);
+            let g = here.graph.as_ref().unwrap();
+            let first = g.vertices()[0].name.clone();
+            for failures in [BTreeSet::new(), BTreeSet::from([first])] {
+                let setup = walk::Setup {
+                    durations: BTreeMap::from([(g.vertices()[1].name.clone(), 42.0)]),
+                    failures,
+                    expander: here.expander.as_ref().map(|e| e.expander.clone()),
+                    steps: here.step_table.clone(),
+                    ..Default::default()
+                };
+                for p in [1, 3, 10, usize::MAX] {
+                    let mine = if p == usize::MAX {
+                        walk::critical_path(g, &setup)
+                    } else {
+                        walk::expected(g, p, &setup)
+                    };
+                    assert!(mine > 0.0, "{name}");
+                    let build = there.remote.as_ref().unwrap().build;
+                    let reply = engine.answer(Request::Length {
+                        id: 100 + p.min(99) as u64,
+                        build,
+                        walk: WalkAsk::of(&setup, p),
+                    });
+                    assert_eq!(
+                        reply,
+                        Reply::Length {
+                            id: 100 + p.min(99) as u64,
+                            secs: Some(mine)
+                        },
+                        "{name} at {p}"
+                    );
+                }
+                // The page's own walk says the same length.
+                assert_eq!(
+                    walk::WalkRt::start(g, 10, &setup).expected(),
+                    walk::expected(g, 10, &setup)
+                );
+            }
+        }
+        // About an analysis it no longer holds, the worker says so.
+        let gone = engine.answer(Request::Length {
+            id: 9,
+            build: 1,
+            walk: WalkAsk::of(&crate::page::walk::Setup::default(), 10),
+        });
+        assert_eq!(gone, Reply::Length { id: 9, secs: None });
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::dag;
 use crate::kind::{Mode, ResourceRole, Typed, VertexKind};
 
 /// A vertex as the page knows it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageVertex {
     pub name: String,
     /// How it is drawn: [`Kind::of`] its engine kind.
@@ -50,6 +50,22 @@ impl PageVertex {
     }
 }
 
+/// A vertex crosses to and from the engine's worker as its name and kind; how it is drawn and its
+/// module box follow from them ([`PageVertex::new`], which made every vertex of a built or
+/// imported graph and of an opened vertex's sub-graph).
+impl serde::Serialize for PageVertex {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&(&self.name, &self.typed), s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for PageVertex {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let (name, typed) = <(String, Typed)>::deserialize(d)?;
+        Ok(PageVertex::new(name, typed))
+    }
+}
+
 impl dag::Vertex for PageVertex {
     fn name(&self) -> String {
         self.name.clone()
@@ -78,9 +94,7 @@ pub fn name(g: &PageGraph, i: usize) -> &str {
 }
 
 /// How a vertex is drawn: one colour and shape per kind (see the legend).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     Resource,
     Data,

@@ -171,6 +171,36 @@ async fn a_large_configuration_is_analysed_by_the_worker_which_answers_the_views
         &Default::default(),
     );
     assert_eq!(shown_dot, here.exports.dot());
+    // A walk step: the walk's length (the timeline's axis) and the makespan chart are worked out
+    // in the worker, and are what the page's own walks of its own analysis give.
+    let g = here.graph.as_ref().expect("a graph");
+    let setup = tfgraph::page::walk::Setup {
+        expander: here.expander.as_ref().map(|e| e.expander.clone()),
+        steps: here.step_table.clone(),
+        ..Default::default()
+    };
+    let expected = tfgraph::page::walk::expected(g, 10, &setup);
+    let ps: Vec<usize> = (1..=64).collect();
+    let sweep: String = tfgraph::page::walk::makespans(g, &setup, &ps)
+        .iter()
+        .map(|(p, m)| format!("{p}:{m}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    click(&c, "#walk-step").await;
+    wait_texts(&c, ".gantt-axis", &[&format!("0 – {expected:.0} s")]).await;
+    let mut chart = String::new();
+    for _ in 0..600 {
+        chart = js(
+            &c,
+            "return document.querySelector('.chart')?.getAttribute('data-makespans') || '';",
+        )
+        .await;
+        if chart == sweep {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(chart, sweep, "the makespan chart");
     c.close().await.expect("close");
 }
 

@@ -9,19 +9,10 @@
 //!
 //! Depends on nothing in the crate, so `dag` (the walker's vertices, the DOT reader) can use it.
 
+use serde::{Deserialize, Serialize};
+
 /// A vertex's kind and module path, as it travels with the vertex.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
 pub struct Typed {
     pub kind: VertexKind,
     /// The module calls leading to the module the vertex belongs to, outermost first, without the
@@ -43,9 +34,7 @@ impl Typed {
 }
 
 /// The resource modes (Go `addrs.ResourceMode`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Mode {
     Managed,
     Data,
@@ -53,9 +42,7 @@ pub enum Mode {
 }
 
 /// Which vertex of a resource.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ResourceRole {
     /// The whole resource, not expanded (validate graphs, `NodeValidatableResource`).
     Whole,
@@ -80,9 +67,7 @@ pub enum ResourceRole {
 }
 
 /// Which vertex of a provider configuration.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ProviderRole {
     Config,
     /// `… (proxy)`: a configuration passed in from the parent module.
@@ -92,9 +77,7 @@ pub enum ProviderRole {
 }
 
 /// Which vertex of an input variable.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum VariableRole {
     /// `var.x` of the root module.
     Root,
@@ -105,18 +88,7 @@ pub enum VariableRole {
 }
 
 /// What a vertex is.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
 pub enum VertexKind {
     Resource {
         mode: Mode,

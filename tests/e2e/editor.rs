@@ -46,16 +46,7 @@ async fn app_lists_blocks_and_errors_as_the_user_types() {
         .expect("click reset");
 
     // Export: the DOT shown is what the CLI prints for the same files.
-    click(&c, ".tabs .tab:nth-child(4)").await;
-    wait_count(&c, "pre.export-dot", 1).await;
-    let shown_dot = c
-        .find(Locator::Css("pre.export-dot"))
-        .await
-        .expect("dot")
-        .prop("textContent")
-        .await
-        .expect("text")
-        .unwrap_or_default();
+    let shown_dot = export_dot(&c).await;
     let text = c
         .find(Locator::Css("textarea#editor"))
         .await

@@ -484,6 +484,19 @@ pub(crate) async fn tab_to(c: &Client, css: &str, max: usize) {
     panic!("{max} presses of Tab did not reach {css}; the focus is on {at}");
 }
 
+/// Opens the Export tab and reads the DOT it shows.
+pub(crate) async fn export_dot(c: &Client) -> String {
+    click(c, ".tabs .tab:nth-child(4)").await;
+    wait_count(c, "pre.export-dot", 1).await;
+    c.find(Locator::Css("pre.export-dot"))
+        .await
+        .expect("dot")
+        .prop("textContent")
+        .await
+        .expect("text")
+        .unwrap_or_default()
+}
+
 /// Types `line` at the end of the editor's text, then waits until the app is settled (the edit
 /// analysed and autosaved).
 pub(crate) async fn append_line(c: &Client, line: &str) {

@@ -151,16 +151,7 @@ async fn a_large_configuration_is_analysed_by_the_worker_which_answers_the_views
         "{values:?}"
     );
     wait_texts(&c, ".expansion-summary", &["2 instances"]).await;
-    click(&c, ".tabs .tab:nth-child(4)").await;
-    wait_count(&c, "pre.export-dot", 1).await;
-    let shown_dot = c
-        .find(Locator::Css("pre.export-dot"))
-        .await
-        .expect("dot")
-        .prop("textContent")
-        .await
-        .expect("text")
-        .unwrap_or_default();
+    let shown_dot = export_dot(&c).await;
     let mut now = files.clone();
     now.get_mut("main.tf")
         .unwrap()

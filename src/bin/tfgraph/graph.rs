@@ -41,7 +41,12 @@ enum Format {
 }
 
 pub fn run(args: &Args) -> ExitCode {
-    let out = match args.inputs.build() {
+    // Only the JSON graph gives each edge's why, and no format gives the build steps.
+    let record = tfgraph::builder::Record {
+        steps: false,
+        whys: matches!(args.format, Format::Json),
+    };
+    let out = match args.inputs.build_recording(record) {
         Ok(o) => o,
         Err(code) => return code,
     };

@@ -606,7 +606,9 @@ fn self_references(m: &Module) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for r in m.all_resources_with_checks() {
         let addr = r.addr();
-        let body = refs::resource_refs(r, None, false).body;
+        // The body alone (`resource_refs(r, None, false).body`): its meta-arguments and
+        // provisioners need not be walked again here.
+        let body = refs::refs_in_body_full(&r.config, None);
         for reference in &body.refs {
             let target = match &reference.subject {
                 Referenceable::Resource(a) => a,

@@ -17,14 +17,17 @@ use std::sync::Arc;
 /// An expression with the file it came from.
 #[derive(Debug, Clone)]
 pub struct Expr {
-    pub expr: hcl::edit::expr::Expression,
+    /// Boxed: an expression is 128 bytes, and the blocks hold many optional ones that are
+    /// mostly absent (`count`, `for_each`, `enabled`, ...), each as large as an expression when
+    /// held inline.
+    pub expr: Box<hcl::edit::expr::Expression>,
     pub file: Arc<SourceFile>,
 }
 
 impl Expr {
     pub fn new(expr: hcl::edit::expr::Expression, file: &Arc<SourceFile>) -> Self {
         Expr {
-            expr,
+            expr: Box::new(expr),
             file: file.clone(),
         }
     }
@@ -590,7 +593,7 @@ impl Import {
     /// The resource the import targets, without instance keys (Go `StaticTo`). Computed keys
     /// (`aws_instance.x[each.key]`) are allowed and dropped.
     pub fn to_resource(&self) -> Option<addrs::ConfigResource> {
-        let mut e = &self.to.expr;
+        let mut e: &hcl::edit::expr::Expression = &self.to.expr;
         // Strip trailing computed index operators.
         let owned;
         if let hcl::edit::expr::Expression::Traversal(t) = e {

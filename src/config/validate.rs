@@ -724,7 +724,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
     for (count, for_each) in resources.chain(calls).collect::<Vec<_>>() {
         if let Some(e) = count {
             // The value of a literal number, negated numbers included.
-            let number = match &e.expr {
+            let number = match &*e.expr {
                 E::Number(n) => n.value().as_f64(),
                 E::UnaryOp(u) if *u.operator.value() == UnaryOperator::Neg => match &u.expr {
                     E::Number(n) => n.value().as_f64().map(|v| -v),
@@ -732,7 +732,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
                 },
                 _ => None,
             };
-            let detail = match (&e.expr, number) {
+            let detail = match (&*e.expr, number) {
                 (_, Some(v)) if v.fract() != 0.0 || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&v) => Some((
                     "Invalid count argument",
                     "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.".to_string(),
@@ -760,7 +760,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
             }
         }
         if let Some(e) = for_each {
-            let ty = match &e.expr {
+            let ty = match &*e.expr {
                 E::Number(_) => Some("number"),
                 E::String(_) | E::StringTemplate(_) | E::HeredocTemplate(_) => Some("string"),
                 E::Bool(_) => Some("bool"),
@@ -773,7 +773,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
                     format!("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {ty}."),
                     Some(e.range()),
                 ));
-            } else if matches!(e.expr, E::Null(_)) {
+            } else if matches!(*e.expr, E::Null(_)) {
                 out.push(Diagnostic::error(
                     "Invalid for_each argument",
                     "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.",

@@ -89,7 +89,9 @@ pub fn run(args: &Args) -> ExitCode {
             if let Some(c) = changes {
                 tfgraph::actions::annotate_json(&mut j, g, c);
             }
-            write_text(&mut stdout, j.to_json())
+            // Written as it is made; the text ends with its last line.
+            j.write_json(&mut stdout)
+                .and_then(|()| stdout.write_all(b"\n"))
         }
         Format::Mermaid => write_text(
             &mut stdout,

@@ -233,15 +233,41 @@ impl Transform for MissingProviderTransformer {
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         let mut m = provider_vertex_map(g);
+        // Each provider once: resources share a few, and the map is keyed by printed addresses.
+        let mut done: std::collections::BTreeSet<Provider> = std::collections::BTreeSet::new();
         for v in g.vertices() {
             let Some(d) = g.node(v).resource_data() else {
                 continue;
             };
-            let addr = AbsProviderConfig::new(Module::root(), d.provider(), None);
+            let provider = d.provider();
+            if done.contains(&provider) {
+                continue;
+            }
+            done.insert(provider.clone());
+            let addr = AbsProviderConfig::new(Module::root(), provider, None);
             provider_vertex(g, &mut m, self.concrete, addr);
         }
         Ok(())
     }
+}
+
+/// The provider vertex a request finds: its own configuration, else (unless the request is
+/// exact) the nearest one it inherits from a parent module.
+fn find_provider(m: &BTreeMap<String, VId>, req: &AbsProviderConfig, exact: bool) -> Option<VId> {
+    if let Some(t) = m.get(&req.to_string()) {
+        return Some(*t);
+    }
+    if exact {
+        return None;
+    }
+    let mut p = req.inherited();
+    while let Some(pp) = p {
+        if let Some(t) = m.get(&pp.to_string()) {
+            return Some(*t);
+        }
+        p = pp.inherited();
+    }
+    None
 }
 
 pub struct ProviderTransformer;
@@ -254,6 +280,10 @@ impl Transform for ProviderTransformer {
         let m = provider_vertex_map(g);
         let mut diags = Vec::new();
         let mut proxies_used = Vec::new();
+        // The vertex each request finds (the map and the provider vertices do not change in this
+        // loop): a module's resources ask for a few configurations, each found once.
+        let mut found: std::collections::HashMap<(AbsProviderConfig, bool), Option<VId>> =
+            std::collections::HashMap::new();
         for v in g.vertices() {
             let node = g.node(v);
             let Some(d) = node.resource_data() else {
@@ -274,17 +304,16 @@ impl Transform for ProviderTransformer {
                     false,
                 ),
             };
-            let mut target = m.get(&req.to_string()).copied();
-            if target.is_none() && !exact {
-                let mut p = req.inherited();
-                while let Some(pp) = p {
-                    if let Some(t) = m.get(&pp.to_string()) {
-                        target = Some(*t);
-                        break;
-                    }
-                    p = pp.inherited();
+            let key = (req, exact);
+            let target = match found.get(&key) {
+                Some(t) => *t,
+                None => {
+                    let t = find_provider(&m, &key.0, exact);
+                    found.insert(key.clone(), t);
+                    t
                 }
-            }
+            };
+            let req = key.0;
             let Some(t) = target else {
                 let name = node.name();
                 diags.push(Diagnostic::error(

@@ -222,12 +222,29 @@ pub fn decorate_dot(mark: &Mark, node: &mut DotNode) {
 
 /// `g` as DOT with each marked vertex decorated ([`decorate_dot`]).
 pub fn dot(g: &Graph<Node>, opts: &DotOpts, changes: &Changes) -> String {
+    let mut out = Vec::new();
+    write_dot(g, opts, changes, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the DOT text is written from strings")
+}
+
+/// [`dot`]'s text written to `out` as it is made.
+pub fn write_dot<W: std::io::Write + ?Sized>(
+    g: &Graph<Node>,
+    opts: &DotOpts,
+    changes: &Changes,
+    out: &mut W,
+) -> std::io::Result<()> {
     let marks = marks(g, changes);
-    crate::dag::render::dot::render_decorated(g, opts, &|v, node| {
-        if let Some(m) = marks.get(&v.name()) {
-            decorate_dot(m, node);
-        }
-    })
+    crate::dag::render::dot::write_decorated(
+        g,
+        opts,
+        &|v, node| {
+            if let Some(m) = marks.get(&v.name()) {
+                decorate_dot(m, node);
+            }
+        },
+        out,
+    )
 }
 
 /// The mark as the JSON graph carries it.

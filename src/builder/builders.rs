@@ -1,7 +1,7 @@
 //! The graph builders: OpenTofu's ordered transform lists for plan (and its destroy, refresh-only,
 //! validate variants) and apply, and the runner that applies them while recording each step.
 
-use super::graph::{Graph, Step};
+use super::graph::{Graph, Record, Step};
 use super::nodes::{InstanceKind, ProviderKind, ResourceKind};
 use super::transform::{Diagnostics, Inputs, Operation, Transform};
 use super::transform_attach_schema::AttachSchemaTransformer;
@@ -286,8 +286,14 @@ impl Default for Runner {
 
 impl Runner {
     pub fn new() -> Runner {
+        Runner::recording(Record::ALL)
+    }
+
+    /// A runner whose graph records only what `record` asks for ([`Record`]); without steps,
+    /// [`Built::steps`] stays empty.
+    pub fn recording(record: Record) -> Runner {
         Runner {
-            graph: Graph::new(),
+            graph: Graph::recording(record),
             recorded: Vec::new(),
             diagnostics: Vec::new(),
         }
@@ -305,13 +311,15 @@ impl Runner {
     /// modules and generated configurations).
     #[cfg(test)]
     pub fn apply(&mut self, t: &dyn Transform) -> bool {
+        if !self.graph.record().steps {
+            return self.apply_recorded(t);
+        }
         let (ok, recorded, by_diff) = self.apply_checked(t);
         assert_eq!(recorded, by_diff, "step {} recorded vs diffed", t.name());
         CHECKED_STEPS.with(|c| c.set(c.get() + 1));
         ok
     }
 
-    #[cfg_attr(test, allow(dead_code))]
     fn apply_recorded(&mut self, t: &dyn Transform) -> bool {
         // Every edge the transform adds records it (builder::why).
         self.graph.set_transform(t.name());
@@ -320,7 +328,9 @@ impl Runner {
         // The graph recorded the changes as the transform made them (it used to be copied whole
         // before and after each transform and the copies compared: most of the time beyond the
         // phases at 10k resources).
-        self.recorded.push(self.graph.take_step(t.name()));
+        if self.graph.record().steps {
+            self.recorded.push(self.graph.take_step(t.name()));
+        }
         self.finish(res)
     }
 
@@ -520,6 +530,64 @@ mod tests {
                 .string()
                 .contains("aws_instance.b (expand)\n  aws_instance.a (expand)\n")
         );
+    }
+
+    #[test]
+    fn leaving_out_steps_or_whys_changes_nothing_else() {
+        // A module, references and depends_on (transitive reduction removes edges), built with
+        // every choice of what to record.
+        let config = crate::builder::test_config(&[
+            (
+                "main.tf",
+                "variable \"v\" {}\nresource \"aws_instance\" \"a\" { ami = var.v }\nresource \"aws_instance\" \"b\" {\n  ami = aws_instance.a.id\n  depends_on = [aws_instance.a]\n}\nmodule \"m\" {\n  source = \"./m\"\n  x = aws_instance.b.id\n}\n",
+            ),
+            (
+                "m/main.tf",
+                "variable \"x\" {}\nresource \"aws_s3_bucket\" \"c\" { bucket = var.x }\n",
+            ),
+        ]);
+        let inputs = Inputs {
+            config: Some(config),
+            read_bodies_without_schema: true,
+            ..Default::default()
+        };
+        let run = |record: Record| {
+            let mut runner = Runner::recording(record);
+            for t in &plan_steps(&inputs, BuilderKind::Plan) {
+                assert!(runner.apply(t.as_ref()));
+            }
+            runner.into_built()
+        };
+        let all = run(Record::ALL);
+        let dot = |b: &Built| b.graph.dag().dot(&crate::dag::DotOpts::everything());
+        let a = all.graph.find("aws_instance.a (expand)").expect("a");
+        let b = all.graph.find("aws_instance.b (expand)").expect("b");
+        assert!(
+            all.graph
+                .why(b, a)
+                .is_some_and(|w| !w.references.is_empty())
+        );
+        assert!(!all.steps.is_empty());
+        for steps in [false, true] {
+            for whys in [false, true] {
+                let got = run(Record { steps, whys });
+                assert_eq!(dot(&got), dot(&all), "steps {steps}, whys {whys}");
+                assert_eq!(got.graph.string(), all.graph.string());
+                assert_eq!(got.steps, if steps { all.steps.clone() } else { vec![] });
+                for (f, t) in all.graph.edges() {
+                    let want = all.graph.why(f, t).filter(|_| whys);
+                    assert_eq!(got.graph.why(f, t), want, "steps {steps}, whys {whys}");
+                }
+                assert_eq!(
+                    got.graph.whys_by_name().len(),
+                    if whys {
+                        all.graph.whys_by_name().len()
+                    } else {
+                        0
+                    }
+                );
+            }
+        }
     }
 
     #[test]

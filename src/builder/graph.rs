@@ -52,10 +52,35 @@ impl dag::Vertex for Node {
     }
 }
 
+/// What a graph records beside its vertices and edges: each transform's [`Step`], each edge's
+/// [`EdgeWhy`]. Both by default; a caller that prints neither (`tfgraph graph` in DOT) leaves them
+/// out, which changes no vertex, edge or text of the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub steps: bool,
+    pub whys: bool,
+}
+
+impl Record {
+    /// Steps and whys: what the page shows.
+    pub const ALL: Record = Record {
+        steps: true,
+        whys: true,
+    };
+}
+
+impl Default for Record {
+    fn default() -> Self {
+        Record::ALL
+    }
+}
+
 /// The builder's graph: a [`dag::Graph`] of [`Node`]s with the operations transforms use.
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
     g: dag::Graph<Node>,
+    /// What is recorded besides the graph (both, unless [`Graph::recording`] said otherwise).
+    record: Record,
     /// Why each edge was added, by `(from, to)`; entries stay when edges are removed.
     why: BTreeMap<(VId, VId), EdgeWhy>,
     /// The transform running now (set by the runner), recorded with each edge it adds.
@@ -114,6 +139,20 @@ impl Graph {
         Self::default()
     }
 
+    /// An empty graph that records only what `record` asks for: without steps,
+    /// [`Graph::take_step`] gives empty steps; without whys, [`Graph::why`] finds none.
+    pub fn recording(record: Record) -> Self {
+        Graph {
+            record,
+            ..Self::default()
+        }
+    }
+
+    /// What this graph records.
+    pub fn record(&self) -> Record {
+        self.record
+    }
+
     /// The underlying generic graph (for rendering and walking).
     pub fn dag(&self) -> &dag::Graph<Node> {
         &self.g
@@ -125,7 +164,9 @@ impl Graph {
 
     pub fn add(&mut self, n: Node) -> VId {
         let v = self.g.add(n);
-        self.changes.added_vertices.insert(v);
+        if self.record.steps {
+            self.changes.added_vertices.insert(v);
+        }
         v
     }
 
@@ -134,24 +175,26 @@ impl Graph {
         if !self.g.has_vertex(v) {
             return;
         }
-        let edges: Vec<(VId, VId)> = self
-            .g
-            .edges_from(v)
-            .into_iter()
-            .chain(self.g.edges_to(v))
-            .collect();
-        for e in edges {
-            self.edge_removed(e);
-        }
-        if let Some(n) = self.g.remove(v) {
-            let name = n.name();
-            if !self.changes.added_vertices.remove(&v) {
-                let start = self.changes.start_names.remove(&v);
-                self.changes
-                    .removed_vertices
-                    .insert(v, start.unwrap_or_else(|| name.clone()));
+        if self.record.steps {
+            let edges: Vec<(VId, VId)> = self
+                .g
+                .edges_from(v)
+                .into_iter()
+                .chain(self.g.edges_to(v))
+                .collect();
+            for e in edges {
+                self.edge_removed(e);
             }
-            self.removed_names.insert(v, name);
+        }
+        let Some(n) = self.g.remove(v) else { return };
+        if self.record.steps && !self.changes.added_vertices.remove(&v) {
+            let start = self.changes.start_names.remove(&v);
+            self.changes
+                .removed_vertices
+                .insert(v, start.unwrap_or_else(|| n.name()));
+        }
+        if self.record.whys {
+            self.removed_names.insert(v, n.name());
         }
     }
 
@@ -164,7 +207,10 @@ impl Graph {
 
     /// Before `v`'s node may change: keeps its name as it was when the step began.
     fn keep_start_name(&mut self, v: VId) {
-        if self.changes.added_vertices.contains(&v) || self.changes.start_names.contains_key(&v) {
+        if !self.record.steps
+            || self.changes.added_vertices.contains(&v)
+            || self.changes.start_names.contains_key(&v)
+        {
             return;
         }
         if let Some(n) = self.g.vertex(v) {
@@ -173,13 +219,13 @@ impl Graph {
     }
 
     fn edge_added(&mut self, e: (VId, VId)) {
-        if !self.changes.removed_edges.remove(&e) {
+        if self.record.steps && !self.changes.removed_edges.remove(&e) {
             self.changes.added_edges.insert(e);
         }
     }
 
     fn edge_removed(&mut self, e: (VId, VId)) {
-        if !self.changes.added_edges.remove(&e) {
+        if self.record.steps && !self.changes.added_edges.remove(&e) {
             self.changes.removed_edges.insert(e);
         }
     }
@@ -265,10 +311,13 @@ impl Graph {
         }
         if self.g.connect(from, to) {
             self.edge_added((from, to));
+            if !self.record.whys {
+                return;
+            }
             let mut w = EdgeWhy::new(self.transform, reason);
             w.add_references(refs);
             self.why.insert((from, to), w);
-        } else if !refs.is_empty() {
+        } else if self.record.whys && !refs.is_empty() {
             self.why
                 .entry((from, to))
                 .or_insert_with(|| EdgeWhy::new(self.transform, reason))

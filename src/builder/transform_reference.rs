@@ -74,7 +74,7 @@ impl ReferenceMap {
     /// `DestroyReferences`, anything else that is a referencer by its `References`, and
     /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
-        self.references_with_sites(g, v)
+        self.references_found(g, v, |_| ())
             .into_iter()
             .map(|(p, _)| p)
             .collect()
@@ -83,6 +83,17 @@ impl ReferenceMap {
     /// [`ReferenceMap::references`], each vertex with the reference that names it (a vertex
     /// named by several references comes once per reference).
     pub fn references_with_sites(&self, g: &Graph, v: VId) -> Vec<(VId, RefSite)> {
+        self.references_found(g, v, RefSite::of_reference)
+    }
+
+    /// [`ReferenceMap::references`], each vertex with `site` of the reference that names it
+    /// (made once per reference that names any).
+    fn references_found<S: Clone>(
+        &self,
+        g: &Graph,
+        v: VId,
+        site: impl Fn(&Reference) -> S,
+    ) -> Vec<(VId, S)> {
         let n = g.node(v);
         let refs = if n.is_destroyer() {
             n.destroy_references()
@@ -94,7 +105,7 @@ impl ReferenceMap {
         let mut out = Vec::new();
         let mut add = |found: Vec<VId>, r: &Reference| {
             if !found.is_empty() {
-                let site = RefSite::of_reference(r);
+                let site = site(r);
                 out.extend(found.into_iter().map(|p| (p, site.clone())));
             }
         };
@@ -118,11 +129,18 @@ impl Transform for ReferenceTransformer {
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         let m = ReferenceMap::new(g);
+        // The references' sites are made only for a graph that records why its edges exist.
+        let whys = g.record().whys;
         for v in g.vertices() {
             // One edge per vertex referred to, with every reference that names it.
             let mut by_parent: BTreeMap<VId, Vec<RefSite>> = BTreeMap::new();
             let mut order = Vec::new();
-            for (parent, site) in m.references_with_sites(g, v) {
+            let found = if whys {
+                m.references_found(g, v, |r| Some(RefSite::of_reference(r)))
+            } else {
+                m.references_found(g, v, |_| None)
+            };
+            for (parent, site) in found {
                 if g.node(parent).is_destroyer() || g.in_different_module_instances(v, parent) {
                     continue;
                 }
@@ -130,7 +148,7 @@ impl Transform for ReferenceTransformer {
                     order.push(parent);
                     Vec::new()
                 });
-                sites.push(site);
+                sites.extend(site);
             }
             for parent in order {
                 let sites = by_parent.remove(&parent).unwrap_or_default();

@@ -17,14 +17,17 @@ use std::sync::Arc;
 /// An expression with the file it came from.
 #[derive(Debug, Clone)]
 pub struct Expr {
-    pub expr: hcl::edit::expr::Expression,
+    /// Boxed: an expression is 128 bytes, and the blocks hold many optional ones that are
+    /// mostly absent (`count`, `for_each`, `enabled`, ...), each as large as an expression when
+    /// held inline.
+    pub expr: Box<hcl::edit::expr::Expression>,
     pub file: Arc<SourceFile>,
 }
 
 impl Expr {
     pub fn new(expr: hcl::edit::expr::Expression, file: &Arc<SourceFile>) -> Self {
         Expr {
-            expr,
+            expr: Box::new(expr),
             file: file.clone(),
         }
     }
@@ -464,7 +467,8 @@ pub struct Provisioner {
 /// The parts only managed resources have.
 #[derive(Debug, Clone, Default)]
 pub struct ManagedResource {
-    pub connection: Option<Connection>,
+    /// Boxed, as [`Resource::provider_ref`]: few resources have one.
+    pub connection: Option<Box<Connection>>,
     pub provisioners: Vec<Provisioner>,
     pub create_before_destroy: bool,
     pub create_before_destroy_set: bool,
@@ -488,7 +492,9 @@ pub struct Resource {
     pub config: HclBody,
     pub count: Option<Expr>,
     pub for_each: Option<Expr>,
-    pub provider_ref: Option<ProviderConfigRef>,
+    /// Boxed: a reference is 400 bytes, few resources have one, and every resource block is
+    /// as large as its fields (10,000 resources held 4 MB of empty references inline).
+    pub provider_ref: Option<Box<ProviderConfigRef>>,
     /// The provider FQN, resolved through `required_providers` (implied from the type prefix
     /// when no `provider` argument is given).
     pub provider: addrs::Provider,
@@ -587,7 +593,7 @@ impl Import {
     /// The resource the import targets, without instance keys (Go `StaticTo`). Computed keys
     /// (`aws_instance.x[each.key]`) are allowed and dropped.
     pub fn to_resource(&self) -> Option<addrs::ConfigResource> {
-        let mut e = &self.to.expr;
+        let mut e: &hcl::edit::expr::Expression = &self.to.expr;
         // Strip trailing computed index operators.
         let owned;
         if let hcl::edit::expr::Expression::Traversal(t) = e {

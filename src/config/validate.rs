@@ -24,11 +24,21 @@ pub struct RefContext {
 /// Every reference and provider-function call in one module, read without schemas, grouped by
 /// the context they are written in.
 pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
+    refs_by_context(m, &mut |_, _| {})
+}
+
+/// [`module_refs_by_context`], handing each resource's body references to `body` first (the
+/// self-reference check reads them, so they are walked once).
+fn refs_by_context(
+    m: &Module,
+    body: &mut dyn FnMut(&super::model::Resource, &Refs),
+) -> Vec<(RefContext, Refs)> {
     let mut out: Vec<(RefContext, Refs)> = Vec::new();
     let plain = RefContext::default();
     for r in m.all_resources_with_checks() {
         let mut here = Refs::default();
         let parts = refs::resource_refs(r, None, false);
+        body(r, &parts.body);
         here.extend(parts.meta);
         here.extend(parts.body);
         if let Some(mr) = &r.managed {
@@ -380,8 +390,16 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
 pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     let mut diags = Vec::new();
     let mut checked = 0;
+    // Each module's self-referencing resources, found in the same walk, reported where they
+    // always were: after every module's undeclared references.
+    let mut resources_referring_to_themselves = Vec::new();
     for c in cfg.all_modules() {
-        for (ctx, r) in module_refs_by_context(&c.module) {
+        let mut own = Vec::new();
+        let by_context = refs_by_context(&c.module, &mut |r, body| {
+            own.extend(self_references_of(r, body));
+        });
+        resources_referring_to_themselves.push(own);
+        for (ctx, r) in by_context {
             diags.extend(r.diags);
             for reference in &r.refs {
                 checked += 1;
@@ -391,8 +409,13 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
             }
         }
     }
-    for c in cfg.all_modules() {
-        diags.extend(self_references(&c.module));
+    for (c, own) in cfg
+        .all_modules()
+        .into_iter()
+        .zip(resources_referring_to_themselves)
+    {
+        diags.extend(own);
+        diags.extend(self_referencing_locals(&c.module));
         diags.extend(meta_literals(&c.module));
         diags.extend(module_call_arguments(c));
     }
@@ -598,30 +621,33 @@ pub fn validate_reference_attributes(
     diags
 }
 
-/// References of a resource's body to the resource itself, and of a local value to itself, worded
-/// as OpenTofu's validate walk words them ("Self-referential block", "Self-referencing local
-/// value"). Without this check such a reference is silently dropped: a graph vertex never depends
-/// on itself.
-fn self_references(m: &Module) -> Vec<Diagnostic> {
+/// References of a resource's body (`resource_refs(r, None, false).body`) to the resource
+/// itself, worded as OpenTofu's validate walk words them ("Self-referential block"; a local value
+/// referring to itself is [`self_referencing_locals`]). Without this check such a reference is
+/// silently dropped: a graph vertex never depends on itself.
+fn self_references_of(r: &super::model::Resource, body: &Refs) -> Vec<Diagnostic> {
+    let addr = r.addr();
     let mut out = Vec::new();
-    for r in m.all_resources_with_checks() {
-        let addr = r.addr();
-        let body = refs::resource_refs(r, None, false).body;
-        for reference in &body.refs {
-            let target = match &reference.subject {
-                Referenceable::Resource(a) => a,
-                Referenceable::ResourceInstance(i) => &i.resource,
-                _ => continue,
-            };
-            if *target == addr {
-                out.push(Diagnostic::error(
-                    "Self-referential block",
-                    format!("Configuration for {addr} may not refer to itself."),
-                    Some(reference.range.clone()),
-                ));
-            }
+    for reference in &body.refs {
+        let target = match &reference.subject {
+            Referenceable::Resource(a) => a,
+            Referenceable::ResourceInstance(i) => &i.resource,
+            _ => continue,
+        };
+        if *target == addr {
+            out.push(Diagnostic::error(
+                "Self-referential block",
+                format!("Configuration for {addr} may not refer to itself."),
+                Some(reference.range.clone()),
+            ));
         }
     }
+    out
+}
+
+/// "Self-referencing local value": a local whose expression refers to itself.
+fn self_referencing_locals(m: &Module) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     for (name, local) in &m.locals {
         let here = refs::refs_in_expr_full(&local.expr);
         for reference in &here.refs {
@@ -722,7 +748,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
     for (count, for_each) in resources.chain(calls).collect::<Vec<_>>() {
         if let Some(e) = count {
             // The value of a literal number, negated numbers included.
-            let number = match &e.expr {
+            let number = match &*e.expr {
                 E::Number(n) => n.value().as_f64(),
                 E::UnaryOp(u) if *u.operator.value() == UnaryOperator::Neg => match &u.expr {
                     E::Number(n) => n.value().as_f64().map(|v| -v),
@@ -730,7 +756,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
                 },
                 _ => None,
             };
-            let detail = match (&e.expr, number) {
+            let detail = match (&*e.expr, number) {
                 (_, Some(v)) if v.fract() != 0.0 || !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&v) => Some((
                     "Invalid count argument",
                     "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.".to_string(),
@@ -758,7 +784,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
             }
         }
         if let Some(e) = for_each {
-            let ty = match &e.expr {
+            let ty = match &*e.expr {
                 E::Number(_) => Some("number"),
                 E::String(_) | E::StringTemplate(_) | E::HeredocTemplate(_) => Some("string"),
                 E::Bool(_) => Some("bool"),
@@ -771,7 +797,7 @@ fn meta_literals(m: &Module) -> Vec<Diagnostic> {
                     format!("The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {ty}."),
                     Some(e.range()),
                 ));
-            } else if matches!(e.expr, E::Null(_)) {
+            } else if matches!(*e.expr, E::Null(_)) {
                 out.push(Diagnostic::error(
                     "Invalid for_each argument",
                     "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.",
@@ -801,6 +827,38 @@ pub fn load_and_validate(
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn self_references_in_every_module_in_source_order() {
+        let files: BTreeMap<String, String> = [
+            (
+                "main.tf",
+                "resource \"aws_instance\" \"a\" {\n  ami = aws_instance.a.id\n  x   = var.nope\n}\nlocals {\n  l = local.l\n}\nmodule \"m\" {\n  source = \"./m\"\n}\n",
+            ),
+            (
+                "m/main.tf",
+                "resource \"aws_instance\" \"b\" {\n  count = 1\n  ami = aws_instance.b[0].id\n}\ndata \"aws_ami\" \"d\" {\n  f = data.aws_ami.d.id\n}\nlocals {\n  q = local.q\n}\n",
+            ),
+        ]
+        .into_iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect();
+        let (cfg, diags) = crate::config::load_files(&files);
+        assert!(diags.is_empty(), "{diags:?}");
+        let (d, _) = validate_references(&cfg.unwrap());
+        let got: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            got,
+            [
+                "m/main.tf:3,9: Self-referential block: Configuration for aws_instance.b may not refer to itself.",
+                "m/main.tf:6,7: Self-referential block: Configuration for data.aws_ami.d may not refer to itself.",
+                "m/main.tf:9,7: Self-referencing local value: Local value local.q cannot use its own result as part of its expression.",
+                "main.tf:2,9: Self-referential block: Configuration for aws_instance.a may not refer to itself.",
+                "main.tf:3,9: Reference to undeclared input variable: An input variable with the name \"nope\" has not been declared. This variable can be declared with a variable \"nope\" {} block.",
+                "main.tf:6,7: Self-referencing local value: Local value local.l cannot use its own result as part of its expression.",
+            ]
+        );
+    }
 
     #[test]
     fn undeclared() {

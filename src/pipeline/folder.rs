@@ -6,7 +6,7 @@ use super::output::Output;
 use super::request::{NamedText, Request};
 #[cfg(not(target_arch = "wasm32"))]
 use super::run::run_loaded;
-use crate::builder::BuilderKind;
+use crate::builder::{BuilderKind, Record};
 use crate::config::{self, Diagnostic, vars::VarInput};
 use std::collections::BTreeMap;
 
@@ -30,6 +30,8 @@ pub struct FolderInputs {
     pub env_vars: Vec<(String, String)>,
     pub targets: Vec<String>,
     pub excludes: Vec<String>,
+    /// What the build records beside the graph ([`Request::record`]).
+    pub record: Record,
 }
 
 /// A `--var NAME=VALUE` or `--var-file FILE` argument.
@@ -124,6 +126,7 @@ impl FolderInputs {
         }
         req.targets = self.targets.clone();
         req.excludes = self.excludes.clone();
+        req.record = self.record;
         Ok(req)
     }
 

@@ -1,7 +1,7 @@
 //! What one build reads: named input texts, the [`Request`], the request for a folder held in
 //! memory, and the variable inputs in OpenTofu's order.
 
-use crate::builder::BuilderKind;
+use crate::builder::{BuilderKind, Record};
 use crate::config::{self, vars::VarInput};
 use std::collections::BTreeMap;
 
@@ -48,6 +48,9 @@ pub struct Request {
     pub targets: Vec<String>,
     /// `-exclude` addresses.
     pub excludes: Vec<String>,
+    /// What the build records beside the graph (steps, whys): both unless a caller that prints
+    /// neither says so.
+    pub record: Record,
 }
 
 impl Request {
@@ -62,6 +65,7 @@ impl Request {
             vars: Vec::new(),
             targets: Vec::new(),
             excludes: Vec::new(),
+            record: Record::ALL,
         }
     }
 }

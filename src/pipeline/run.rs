@@ -82,7 +82,7 @@ where
     };
     let transforms = builder::steps(&prepared.inputs, req.kind);
     total = transforms.len() + 3;
-    let mut runner = builder::Runner::new();
+    let mut runner = builder::Runner::recording(req.record);
     for t in &transforms {
         if !pause(next(&format!("Running {}", t.name()), total)).await {
             return None;

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tfgraph::builder::Record;
 use tfgraph::pipeline::{FolderInputs, Output, VarArg};
 
 #[derive(clap::Args)]
@@ -84,13 +85,24 @@ impl InputArgs {
                 .collect(),
             targets: self.targets.clone(),
             excludes: self.excludes.clone(),
+            record: Record::ALL,
         }
     }
 
     /// Builds the graph, printing each warning (`Warning: ...`, modules not installed among
     /// them) to stderr; on failure prints each problem as `Error: ...` and gives the exit code.
     pub fn build(&self) -> Result<Output, ExitCode> {
-        let out = self.folder().build().map_err(|e| {
+        self.build_recording(Record::ALL)
+    }
+
+    /// [`InputArgs::build`] for a command that prints only some of what a build records
+    /// ([`Record`]): what it leaves out is never made.
+    pub fn build_recording(&self, record: Record) -> Result<Output, ExitCode> {
+        let folder = FolderInputs {
+            record,
+            ..self.folder()
+        };
+        let out = folder.build().map_err(|e| {
             for m in e.messages() {
                 eprintln!("Error: {m}");
             }

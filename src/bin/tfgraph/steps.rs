@@ -11,7 +11,12 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> ExitCode {
-    let out = match args.inputs.build() {
+    // The steps name the edges each transform changed; why each edge exists is not printed.
+    let record = tfgraph::builder::Record {
+        steps: true,
+        whys: false,
+    };
+    let out = match args.inputs.build_recording(record) {
         Ok(o) => o,
         Err(code) => return code,
     };

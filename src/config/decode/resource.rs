@@ -88,7 +88,7 @@ pub(super) fn decode_resource(
         }
     }
     if let Some(a) = c.attrs.get("provider") {
-        r.provider_ref = decode_provider_ref(cx, &a.value, "provider");
+        r.provider_ref = decode_provider_ref(cx, &a.value, "provider").map(Box::new);
     }
     if let Some(a) = c.attrs.get("depends_on") {
         r.depends_on = decode_depends_on(cx, a);
@@ -122,7 +122,7 @@ pub(super) fn decode_resource(
                 seen_connection = Some(cx.def_range(blk));
                 let conn = decode_connection(cx, blk);
                 if let Some(m) = r.managed.as_mut() {
-                    m.connection = Some(conn);
+                    m.connection = Some(Box::new(conn));
                 }
             }
             "provisioner" => {

@@ -475,7 +475,7 @@ pub fn provider_funcs_in_body(
 /// traversal itself is not read (an import's `to` address names its target, it does not refer to it).
 pub(super) fn index_key_refs(e: &Expr) -> Refs {
     let mut w = Walker::new(&e.file);
-    if let Expression::Traversal(t) = &e.expr {
+    if let Expression::Traversal(t) = &*e.expr {
         for op in &t.operators {
             if let TraversalOperator::Index(ix) = op.value()
                 && literal_key(ix).is_none()

@@ -1,11 +1,12 @@
 //! DOT output, byte for byte what OpenTofu's `Graph.Dot` (`internal/dag/dot.go`, `marshal.go`)
 //! prints, which is what `tofu graph` shows.
 //!
-//! The document is built as a graphviz-rust (`dot_structures`) AST by [`ast`]. It is printed by the
-//! small printer at the bottom of this file, not by `graphviz_rust::printer`: that printer writes
-//! `a[k=v]`, indents with spaces and has no way to print OpenTofu's `k = "v"` attribute spacing,
-//! tab indentation and the `digraph {` header of an anonymous graph, so its output could never
-//! equal OpenTofu's.
+//! Written straight to the output, line by line ([`write`]): no document is built first, so at
+//! 10,000 resources the text never sits in memory whole (the CLI writes it to its standard
+//! output; [`render`] gives it as a string). Only a graph's edge lines are held, to be sorted.
+//! (graphviz-rust's printer, which `dag::import`'s reader comes with, writes `a[k=v]`, indents with
+//! spaces and cannot print OpenTofu's `k = "v"` spacing, tab indentation or the `digraph {` header
+//! of an anonymous graph, so it could never give OpenTofu's text.)
 //!
 //! OpenTofu's layout: a `digraph` with `compound`/`newrank` attributes, the top-level graph as
 //! `subgraph "root"`, then every nested graph (a vertex's [`Vertex::subgraph`]) as a sibling
@@ -13,7 +14,6 @@
 //! `max_depth` levels. Inside each: graph attributes, one line per drawable vertex sorted by name,
 //! then every edge and (with `draw_cycles`) every cycle edge in red, all sorted as text.
 
-use crate::dag::graph::NameOrder;
 /// What a vertex tells the renderer (Go's `DotOpts`, `DotNode`) is defined with [`Vertex`];
 /// re-exported here beside the renderer that reads it.
 pub use crate::dag::graph::{DotNode, DotOpts, DotVertex};
@@ -21,14 +21,12 @@ pub use crate::dag::graph::{DotNode, DotOpts, DotVertex};
 pub use crate::dag::import::parse_dot;
 use crate::dag::{Graph, Vertex, VertexId};
 use crate::strconv::go_quote;
-use graphviz_rust::dot_structures::{
-    Attribute, Edge, EdgeTy, Graph as DotGraph, Id, Node, NodeId, Stmt, Subgraph, Vertex as DotEnd,
-};
 use std::collections::BTreeMap;
+use std::io::{self, Write};
 
 /// Renders `g` as OpenTofu does.
 pub fn render<V: Vertex>(g: &Graph<V>, opts: &DotOpts) -> String {
-    print(&ast(g, opts))
+    render_decorated(g, opts, &|_, _| {})
 }
 
 /// [`render`] with `decorate` changing each drawn vertex's node before it is printed (the CLI's
@@ -39,27 +37,29 @@ pub fn render_decorated<V: Vertex>(
     opts: &DotOpts,
     decorate: &dyn Fn(&V, &mut DotNode),
 ) -> String {
-    print(&ast_decorated(g, opts, decorate))
+    let mut out = Vec::new();
+    write_decorated(g, opts, decorate, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the DOT text is written from strings")
 }
 
-/// The DOT document as a graphviz-rust AST. Ids and attribute values hold their final quoted text.
-pub fn ast<V: Vertex>(g: &Graph<V>, opts: &DotOpts) -> DotGraph {
-    ast_decorated(g, opts, &|_, _| {})
+/// Writes [`render`]'s text to `out`, a line at a time.
+pub fn write<V: Vertex, W: Write + ?Sized>(
+    g: &Graph<V>,
+    opts: &DotOpts,
+    out: &mut W,
+) -> io::Result<()> {
+    write_decorated(g, opts, &|_, _| {}, out)
 }
 
-fn ast_decorated<V: Vertex>(
+/// Writes [`render_decorated`]'s text to `out`, a line at a time.
+pub fn write_decorated<V: Vertex, W: Write + ?Sized>(
     g: &Graph<V>,
     opts: &DotOpts,
     deco: &dyn Fn(&V, &mut DotNode),
-) -> DotGraph {
-    let mut stmts = vec![
-        Stmt::Attribute(attr("compound", "true")),
-        Stmt::Attribute(attr("newrank", "true")),
-    ];
-    stmts.push(Stmt::Subgraph(Subgraph {
-        id: quoted("root"),
-        stmts: body(g, None, opts, &BTreeMap::new(), deco),
-    }));
+    out: &mut W,
+) -> io::Result<()> {
+    out.write_all(b"digraph {\n\tcompound = \"true\"\n\tnewrank = \"true\"\n")?;
+    subgraph(out, "root", g, None, opts, &BTreeMap::new(), deco)?;
     // Go: "cluster" naming is used whenever a depth was given; depth 0 means unlimited.
     let cluster = opts.max_depth != 0;
     let depth = if opts.max_depth == 0 {
@@ -68,13 +68,9 @@ fn ast_decorated<V: Vertex>(
         opts.max_depth
     };
     for (name, sg) in subgraphs(g) {
-        write_subgraph(&mut stmts, &name, sg, opts, (cluster, depth), deco);
+        nested(out, &name, sg, opts, (cluster, depth), deco)?;
     }
-    DotGraph::DiGraph {
-        id: Id::Anonymous(String::new()),
-        strict: false,
-        stmts,
-    }
+    out.write_all(b"}\n")
 }
 
 fn subgraphs<V: Vertex>(g: &Graph<V>) -> Vec<(String, &Graph<V>)> {
@@ -88,16 +84,17 @@ fn subgraphs<V: Vertex>(g: &Graph<V>) -> Vec<(String, &Graph<V>)> {
     named.into_iter().map(|(name, _, sg)| (name, sg)).collect()
 }
 
-fn write_subgraph<V: Vertex>(
-    out: &mut Vec<Stmt>,
+/// A nested graph and, below it, its own nested graphs, each a `subgraph` of the document.
+fn nested<V: Vertex, W: Write + ?Sized>(
+    out: &mut W,
     name: &str,
     g: &Graph<V>,
     opts: &DotOpts,
     (cluster, depth): (bool, i64),
     deco: &dyn Fn(&V, &mut DotNode),
-) {
+) -> io::Result<()> {
     if depth == 0 {
-        return;
+        return Ok(());
     }
     let depth = depth - 1;
     let mut attrs = BTreeMap::new();
@@ -107,13 +104,11 @@ fn write_subgraph<V: Vertex>(
     } else {
         name.to_string()
     };
-    out.push(Stmt::Subgraph(Subgraph {
-        id: quoted(&id),
-        stmts: body(g, Some(name), opts, &attrs, deco),
-    }));
+    subgraph(out, &id, g, Some(name), opts, &attrs, deco)?;
     for (sub_name, sg) in subgraphs(g) {
-        write_subgraph(out, &sub_name, sg, opts, (cluster, depth), deco);
+        nested(out, &sub_name, sg, opts, (cluster, depth), deco)?;
     }
+    Ok(())
 }
 
 /// Go's `strconv.Quote` without the quotes: marshalled vertex names are stored this way.
@@ -122,21 +117,26 @@ fn escaped_name<V: Vertex>(v: &V) -> String {
     q[1..q.len() - 1].to_string()
 }
 
-fn body<V: Vertex>(
+/// One `subgraph "ID" { … }` block: the graph's attributes, its drawn vertices sorted by name,
+/// then its edges (and cycle edges) sorted as text.
+fn subgraph<V: Vertex, W: Write + ?Sized>(
+    out: &mut W,
+    id: &str,
     g: &Graph<V>,
     graph_name: Option<&str>,
     opts: &DotOpts,
     graph_attrs: &BTreeMap<String, String>,
     deco: &dyn Fn(&V, &mut DotNode),
-) -> Vec<Stmt> {
+) -> io::Result<()> {
+    writeln!(out, "\tsubgraph {} {{", go_quote(id))?;
     let gname = graph_name.unwrap_or("root");
-    let endpoint = |name: &str| NodeId(Id::Escaped(format!("\"[{gname}] {name}\"")), None);
-    let mut stmts: Vec<Stmt> = sorted_attrs(graph_attrs)
-        .into_iter()
-        .map(Stmt::Attribute)
-        .collect();
+    for a in sorted_attrs(graph_attrs) {
+        writeln!(out, "\t\t{a}")?;
+    }
 
+    // Each vertex named once. An edge may end at a detached vertex, which has no name here.
     let names: BTreeMap<VertexId, String> = g.iter().map(|(id, v)| (id, escaped_name(v))).collect();
+    let name = |id: &VertexId| names.get(id).map_or("", String::as_str);
     let mut by_name: Vec<(&String, VertexId)> = names.iter().map(|(id, n)| (n, *id)).collect();
     by_name.sort();
 
@@ -153,25 +153,26 @@ fn body<V: Vertex>(
             DotVertex::Node(mut node) => {
                 deco(v, &mut node);
                 drawable.insert(id, true);
-                stmts.push(Stmt::Node(Node::new(
-                    endpoint(&node.name),
-                    sorted_attrs(&node.attrs),
-                )));
+                let attrs = attrs_text(&sorted_attrs(&node.attrs));
+                writeln!(out, "\t\t\"[{gname}] {}\"{attrs}", node.name)?;
             }
         }
     }
 
-    let edge = |from: VertexId, to: VertexId, attributes: Vec<Attribute>| {
-        let n = |id: VertexId| names.get(&id).cloned().unwrap_or_default();
-        Edge {
-            ty: EdgeTy::Pair(DotEnd::N(endpoint(&n(from))), DotEnd::N(endpoint(&n(to)))),
-            attributes,
-        }
+    // OpenTofu sorts the edge lines as text, so they are made first and written after.
+    let line = |from: VertexId, to: VertexId, attrs: &[String]| {
+        format!(
+            "\"[{gname}] {}\" -> \"[{gname}] {}\"{}",
+            name(&from),
+            name(&to),
+            attrs_text(attrs)
+        )
     };
-    let mut edges: Vec<Edge> = Vec::new();
+    let mut lines: Vec<String> = Vec::with_capacity(g.edge_count());
     if opts.draw_cycles {
         // Consecutive members of each cycle as Tarjan lists them, wrapping around. (The pairs run
         // against the real edges' direction; OpenTofu draws them that way.)
+        let red = [attr("color", "red"), attr("penwidth", "2.0")];
         for cycle in g.cycles() {
             for (i, src) in cycle.iter().enumerate() {
                 let tgt = cycle[(i + 1) % cycle.len()];
@@ -179,160 +180,42 @@ fn body<V: Vertex>(
                 if !shown(src) || !shown(&tgt) {
                     continue;
                 }
-                edges.push(edge(
-                    *src,
-                    tgt,
-                    vec![attr("color", "red"), attr("penwidth", "2.0")],
-                ));
+                lines.push(line(*src, tgt, &red));
             }
         }
     }
-    let (order, _) = NameOrder::new(g);
-    let mut ids = g.ids().collect::<Vec<_>>();
-    order.sort(&mut ids);
-    for from in ids {
-        for to in order.sorted(g.dependencies(from)) {
-            edges.push(edge(from, to, Vec::new()));
+    for from in g.ids() {
+        for to in g.dependencies(from) {
+            lines.push(line(from, to, &[]));
         }
     }
-    // OpenTofu sorts the edge lines as text.
-    let mut lines: Vec<(String, Edge)> = edges
-        .into_iter()
-        .map(|e| {
-            let mut s = String::new();
-            print_stmt(&mut s, &Stmt::Edge(e.clone()), 0);
-            (s, e)
-        })
-        .collect();
-    lines.sort_by(|a, b| a.0.cmp(&b.0));
-    stmts.extend(lines.into_iter().map(|(_, e)| Stmt::Edge(e)));
-    stmts
+    lines.sort_unstable();
+    for l in &lines {
+        writeln!(out, "\t\t{l}")?;
+    }
+    out.write_all(b"\t}\n")
 }
 
-fn quoted(s: &str) -> Id {
-    Id::Escaped(go_quote(s))
-}
-
-fn attr(k: &str, v: &str) -> Attribute {
-    Attribute(Id::Plain(k.to_string()), quoted(v))
+/// An attribute as OpenTofu prints it: `k = "v"`.
+fn attr(k: &str, v: &str) -> String {
+    format!("{k} = {}", go_quote(v))
 }
 
 /// Attributes in OpenTofu's order: sorted by their `k = "v"` text.
-fn sorted_attrs(attrs: &BTreeMap<String, String>) -> Vec<Attribute> {
-    let mut v: Vec<(String, Attribute)> = attrs
-        .iter()
-        .map(|(k, val)| (format!("{k} = {}", go_quote(val)), attr(k, val)))
-        .collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
-    v.into_iter().map(|(_, a)| a).collect()
+fn sorted_attrs(attrs: &BTreeMap<String, String>) -> Vec<String> {
+    let mut v: Vec<String> = attrs.iter().map(|(k, val)| attr(k, val)).collect();
+    v.sort();
+    v
 }
 
-// ---- printer -------------------------------------------------------------------------------
-
-/// Prints the AST in OpenTofu's layout: tab indentation, `k = v` attributes, ` [a = x, b = y]`
-/// attribute lists, one statement per line, ids verbatim.
-pub fn print(g: &DotGraph) -> String {
-    let (kw, id, strict, stmts) = match g {
-        DotGraph::Graph { id, strict, stmts } => ("graph", id, *strict, stmts),
-        DotGraph::DiGraph { id, strict, stmts } => ("digraph", id, *strict, stmts),
-    };
-    let mut out = String::new();
-    if strict {
-        out.push_str("strict ");
-    }
-    out.push_str(kw);
-    if let Some(id) = print_id(id) {
-        out.push(' ');
-        out.push_str(&id);
-    }
-    out.push_str(" {\n");
-    let arrow = if kw == "digraph" { "->" } else { "--" };
-    for s in stmts {
-        print_stmt_with(&mut out, s, 1, arrow);
-    }
-    out.push_str("}\n");
-    out
-}
-
-fn print_id(id: &Id) -> Option<String> {
-    match id {
-        Id::Html(s) | Id::Escaped(s) | Id::Plain(s) => Some(s.clone()),
-        Id::Anonymous(_) => None,
-    }
-}
-
-fn print_attrs(out: &mut String, attrs: &[Attribute]) {
+/// ` [a = "x", b = "y"]` after a vertex or an edge; empty when there are no attributes.
+fn attrs_text(attrs: &[String]) -> String {
     if attrs.is_empty() {
-        return;
-    }
-    let parts: Vec<String> = attrs.iter().map(print_attr).collect();
-    out.push_str(" [");
-    out.push_str(&parts.join(", "));
-    out.push(']');
-}
-
-fn print_attr(a: &Attribute) -> String {
-    format!(
-        "{} = {}",
-        print_id(&a.0).unwrap_or_default(),
-        print_id(&a.1).unwrap_or_default()
-    )
-}
-
-fn print_end(v: &DotEnd) -> String {
-    match v {
-        DotEnd::N(NodeId(id, _)) => print_id(id).unwrap_or_default(),
-        DotEnd::S(sg) => print_id(&sg.id).unwrap_or_default(),
+        String::new()
+    } else {
+        format!(" [{}]", attrs.join(", "))
     }
 }
-
-fn print_stmt(out: &mut String, s: &Stmt, level: usize) {
-    print_stmt_with(out, s, level, "->")
-}
-
-fn print_stmt_with(out: &mut String, s: &Stmt, level: usize, arrow: &str) {
-    let indent = "\t".repeat(level);
-    out.push_str(&indent);
-    match s {
-        Stmt::Attribute(a) => out.push_str(&print_attr(a)),
-        Stmt::GAttribute(ga) => {
-            let (kw, attrs) = match ga {
-                graphviz_rust::dot_structures::GraphAttributes::Graph(a) => ("graph", a),
-                graphviz_rust::dot_structures::GraphAttributes::Node(a) => ("node", a),
-                graphviz_rust::dot_structures::GraphAttributes::Edge(a) => ("edge", a),
-            };
-            out.push_str(kw);
-            print_attrs(out, attrs);
-        }
-        Stmt::Node(n) => {
-            out.push_str(&print_id(&n.id.0).unwrap_or_default());
-            print_attrs(out, &n.attributes);
-        }
-        Stmt::Edge(e) => {
-            let ends: Vec<String> = match &e.ty {
-                EdgeTy::Pair(a, b) => vec![print_end(a), print_end(b)],
-                EdgeTy::Chain(vs) => vs.iter().map(print_end).collect(),
-            };
-            out.push_str(&ends.join(&format!(" {arrow} ")));
-            print_attrs(out, &e.attributes);
-        }
-        Stmt::Subgraph(sg) => {
-            out.push_str("subgraph ");
-            if let Some(id) = print_id(&sg.id) {
-                out.push_str(&id);
-                out.push(' ');
-            }
-            out.push_str("{\n");
-            for s in &sg.stmts {
-                print_stmt_with(out, s, level + 1, arrow);
-            }
-            out.push_str(&indent);
-            out.push('}');
-        }
-    }
-    out.push('\n');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

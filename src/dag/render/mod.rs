@@ -13,6 +13,15 @@ impl<V: Vertex> Graph<V> {
         dot::render(self, opts)
     }
 
+    /// [`Graph::dot`]'s text written to `out` as it is made, never held whole.
+    pub fn write_dot<W: std::io::Write + ?Sized>(
+        &self,
+        opts: &dot::DotOpts,
+        out: &mut W,
+    ) -> std::io::Result<()> {
+        dot::write(self, opts, out)
+    }
+
     /// `flowchart` text for Mermaid.
     pub fn mermaid(&self) -> String {
         mermaid::render(self)

@@ -420,17 +420,6 @@ pub fn analyze_request(
     }
 }
 
-/// Keeps the answer a [`Reply::Answer`] brings in `a`, if it is about `a`; true if so.
-pub fn keep_answer(a: &Analysis, build: u64, question: Question, answer: Answer) -> bool {
-    match &a.remote {
-        Some(r) if r.build == build => {
-            r.keep(question, answer);
-            true
-        }
-        _ => false,
-    }
-}
-
 /// The request to lay out `g` (what [`super::scene::drawn`] gives) near `near`, kept by the
 /// worker if `keep` (see [`Request::Layout`]).
 pub fn layout_request(id: u64, g: &super::graph::PageGraph, near: Near, keep: bool) -> Request {
@@ -593,7 +582,10 @@ mod tests {
                 build: b,
                 question,
                 answer,
-            } => assert!(keep_answer(a, b, question, answer)),
+            } => {
+                assert_eq!(b, build);
+                a.remote.as_ref().unwrap().keep(question, answer);
+            }
             other => panic!("not an answer: {other:?}"),
         }
     }

@@ -363,6 +363,8 @@ async fn generated_5000_vertices_pan_and_zoom_frame_rate() {
          (longest frames {:.0}, {:.0}, {:.0}, {:.0} ms)",
         pan_fit.0, zoom_fit.0, pan_in.0, zoom_in.0, pan_fit.1, zoom_fit.1, pan_in.1, zoom_in.1
     );
+    // Closed, not left to chromedriver's end: its Chromium outlived it, still drawing frames.
+    c.close().await.expect("close");
 }
 
 // Issue 16: "e2e test types into the editor while a 10,000-resource configuration is being
@@ -469,4 +471,6 @@ async fn generated_10000_resources_typing_while_it_builds() {
         ms / 1000.0,
         building * 100.0 / frames.max(1.0)
     );
+    // Closed, not left to chromedriver's end: its Chromium outlived it, still walking.
+    c.close().await.expect("close");
 }

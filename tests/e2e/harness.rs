@@ -134,18 +134,10 @@ pub(crate) fn serve_dist_with_switch(
     (addr, log, gate, offline)
 }
 
-/// chromedriver, started in a process group of its own with the Chromium it starts.
 pub(crate) struct Driver(Child);
 
-/// Ends chromedriver and the Chromium it started: a test that did not close its session (or
-/// failed before it could) left a Chromium behind that went on drawing frames, and loaded the
-/// machine for every measurement after it.
 impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = Command::new("kill")
-            .args(["-KILL", &format!("-{}", self.0.id())])
-            .stderr(Stdio::null())
-            .status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -168,10 +160,8 @@ pub(crate) async fn start_browser() -> (Driver, Client) {
 pub(crate) async fn start_browser_with(page_load_strategy: &str) -> (Driver, Client) {
     let bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
     let port = free_port();
-    use std::os::unix::process::CommandExt;
     let child = Command::new(&bin)
         .arg(format!("--port={port}"))
-        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

@@ -147,7 +147,7 @@ pub fn lookup(a: &Analysis, name: &str) -> Result<Option<Inside>, Question> {
 /// holds (`None` without it).
 pub fn values_of(a: &Analysis, name: &str) -> Option<(Vec<ValueGroup>, Vec<String>)> {
     let data = &a.inside.as_ref()?.data;
-    let (_, subject) = data.vertices.get(name)?;
+    let subject = data.vertices.get(name)?;
     let vals = match subject {
         Some(s) => values(
             Inputs {

@@ -117,9 +117,9 @@ impl<T: std::fmt::Debug> std::fmt::Debug for Lazy<T> {
     }
 }
 
-/// What [`crate::page::inside`] needs to tell what a vertex runs and the values it sees: the
-/// configuration, the root variable values with their sources, the operation that walks the
-/// graph, and each vertex's Go type and subject. Shared, not copied, by the analyses' clones;
+/// What [`crate::page::inside`] needs to tell the values a vertex sees (what it runs is the step
+/// table's): the configuration, the root variable values with their sources, the operation that
+/// walks the graph, and each vertex's subject. Shared, not copied, by the analyses' clones;
 /// equal when made from the same files, root, graph type and options.
 #[derive(Clone)]
 pub struct SharedInside {
@@ -133,14 +133,8 @@ pub struct InsideData {
     pub vars: BTreeMap<String, hcl::Value>,
     pub var_sources: BTreeMap<String, crate::config::vars::VarSource>,
     pub op: crate::inside::Operation,
-    /// Each vertex's Go type in `op` and what its values are about.
-    pub vertices: BTreeMap<
-        String,
-        (
-            crate::inside::GoNode,
-            Option<crate::inside::values::Subject>,
-        ),
-    >,
+    /// What each vertex's values are about (its Go type is the analysis' step table's).
+    pub vertices: BTreeMap<String, Option<crate::inside::values::Subject>>,
     /// What opening an `(expand)` vertex needs ([`crate::page::expanded`]).
     pub expansions: Expansions,
 }

@@ -139,10 +139,7 @@ where
                 .map(|(_, n)| {
                     (
                         dag::Vertex::name(n),
-                        (
-                            crate::inside::GoNode::of_node(n, op),
-                            crate::inside::values::Subject::of_node(n),
-                        ),
+                        crate::inside::values::Subject::of_node(n),
                     )
                 })
                 .collect();

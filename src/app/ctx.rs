@@ -153,8 +153,8 @@ const SETTLE_MS: u64 = 200;
 /// The simulated walk of Build's `good` graph: its runtime, the view of its latest frame, play,
 /// speed, `-parallelism`, the failures to inject, and the per-vertex cells and Gantt rows.
 ///
-/// Invariant: `rt` is `None` until a walk starts and is dropped by [`Walk::reset`] whenever the
-/// graph changes; `view`, `ui`'s cells and rows are what `rt`'s last frame gave; `walking` and
+/// Invariant: `rt` is `None` until a walk starts and is dropped by [`Walk::reset`] whenever
+/// `epoch` changes (an analysis that does not walk alike the one before); `view`, `ui`'s cells and rows are what `rt`'s last frame gave; `walking` and
 /// `critical` derive from `view`.
 #[derive(Clone, Copy)]
 pub(super) struct Walk {
@@ -177,6 +177,9 @@ pub(super) struct Walk {
     pub(super) ui: WalkUi,
     /// Build's `good` (read only): the graph walked, its expander and step table.
     pub(super) good: Good,
+    /// Changes only when an analysis does not walk alike the one before: a walk and the
+    /// makespans belong to one epoch ([`crate::page::walk::WalkEpoch`]).
+    pub(super) epoch: Memo<crate::page::walk::WalkEpoch>,
 }
 
 /// What the page shows: Inspect or Walk mode, the side panel's tab, the pane a phone shows.
@@ -506,6 +509,9 @@ impl Walk {
             critical: Memo::new(move |_| view.with(|v| v.critical.clone())),
             ui: WalkUi::new(),
             good,
+            epoch: Memo::new(move |prev: Option<&crate::page::walk::WalkEpoch>| {
+                good.with(|g| crate::page::walk::WalkEpoch::after(prev, g.as_deref()))
+            }),
         }
     }
 }
@@ -912,7 +918,10 @@ impl Canvas {
     fn fit_to(self, (cw, ch): (f64, f64)) {
         let (w, h) = self.scene.with_untracked(|s| (s.width, s.height));
         let xf = crate::page::scene::fit(w, h, cw, ch);
-        self.xf.set(xf);
+        // Only on a change: each set moves (and repaints) the whole drawing.
+        if self.xf.get_untracked() != xf {
+            self.xf.set(xf);
+        }
         self.fitted.set_value(Some(xf));
     }
 
@@ -950,10 +959,13 @@ impl Canvas {
     }
 
     /// Fits the graph again after the canvas changed size, unless the user moved the view.
+    /// To the canvas's size as last laid out (`px`, [`Canvas::fit_redrawn`]): reading it here
+    /// would lay out the page at once (the timeline opening is a thousand rows at 10,000
+    /// resources), and when the canvas did change size its `ResizeObserver` fits again.
     pub(super) fn refit_if_untouched(self) {
         request_animation_frame(move || {
             if self.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
-                self.fit();
+                self.fit_redrawn();
             }
         });
     }

@@ -202,7 +202,7 @@ pub fn App() -> impl IntoView {
             }
         })
     });
-    // A new graph or builder step: fit it, and forget a walk of the old one.
+    // A new graph or builder step: fit it.
     Effect::new(move |_| {
         ctx.build.scene.track();
         ctx.build.step.track();
@@ -212,10 +212,20 @@ pub fn App() -> impl IntoView {
     });
     Effect::new(move |prev: Option<()>| {
         ctx.build.good.track();
-        if prev.is_some() {
-            ctx.walk.reset();
+        if prev.is_some() && ctx.build.step.get_untracked().is_some() {
             ctx.build.step.set(None);
         }
+    });
+    // A walk goes on through an analysis that walks alike (an edit of a comment), and is
+    // forgotten when the graph, an expansion or a step changed.
+    // The number compared, not only tracked: the effect may run again without the epoch having
+    // changed (its analysis was set again).
+    Effect::new(move |prev: Option<u64>| {
+        let now = ctx.walk.epoch.with(|e| e.number);
+        if prev.is_some_and(|p| p != now) {
+            ctx.walk.reset();
+        }
+        now
     });
     // After the effect above, which forgets the step and walk of a graph that changed: a
     // lesson sets up its own on its new graph.

@@ -10,7 +10,7 @@ pub(super) use crate::builder::BuilderKind;
 pub(super) use crate::outline::outline;
 pub(super) use crate::page::analysis as model;
 pub(super) use crate::page::examples::{EXAMPLES, Example};
-pub(super) use crate::page::graph::{Kind, PageGraph};
+pub(super) use crate::page::graph::Kind;
 pub(super) use crate::page::notices;
 pub(super) use crate::page::scene::SNode;
 pub(super) use crate::page::walk::{self as walkrt, VState, WalkRt, WalkView};

@@ -4,8 +4,6 @@
 //!
 //! Invariant: state only, no views; nothing here uses the context.
 
-use crate::page::analysis as model;
-use crate::page::graph::PageGraph;
 use crate::page::overlay::{OverlayData, OverlayKind, compute};
 use crate::page::view::Shown;
 use crate::page::walk::{GCell, GRow, VCell};
@@ -152,12 +150,9 @@ impl WalkUi {
     }
 }
 
-/// What the makespan chart's walks depend on: the graph, the durations, the expander.
-pub(super) type ChartKey = (
-    PageGraph,
-    BTreeMap<String, f64>,
-    Option<model::SharedExpander>,
-);
+/// What the makespan chart's walks depend on: the walk's epoch (the graph, its expansions and
+/// steps, [`crate::page::walk::WalkEpoch`]) and the durations set.
+pub(super) type ChartKey = (u64, BTreeMap<String, f64>);
 /// Makespans by -parallelism for one [`ChartKey`].
 pub(super) type ChartCache = StoredValue<(Option<ChartKey>, BTreeMap<usize, f64>), LocalStorage>;
 

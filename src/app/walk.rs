@@ -94,19 +94,14 @@ async fn wait_ms(ms: u64) {
 }
 
 impl Walk {
-    /// The chart's key for graph `g` (tracked).
-    fn chart_key(self, g: &PageGraph) -> ChartKey {
-        (
-            g.clone(),
-            self.ui.durations.get(),
-            self.good
-                .with(|a| a.as_ref().and_then(|a| a.expander.clone())),
-        )
+    /// The chart's key (tracked): the walk's epoch and the durations set.
+    fn chart_key(self) -> ChartKey {
+        (self.epoch.get().number, self.ui.durations.get())
     }
 
     /// A walk without failures just measured the makespan at `p`: the chart need not.
-    pub(super) fn seed_chart(self, g: &PageGraph, p: usize, makespan: f64) {
-        let key = untrack(|| self.chart_key(g));
+    pub(super) fn seed_chart(self, p: usize, makespan: f64) {
+        let key = untrack(|| self.chart_key());
         self.ui.chart.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
                 *k = Some(key);
@@ -173,7 +168,7 @@ pub fn MakespanChart() -> impl IntoView {
         let remote = walk
             .good
             .with(|g| g.as_ref().and_then(|a| a.remote.as_ref()).map(|r| r.build));
-        let key = walk.chart_key(&g);
+        let key = walk.chart_key();
         cache.update_value(|(k, m)| {
             if k.as_ref() != Some(&key) {
                 *k = Some(key);
@@ -599,6 +594,8 @@ pub fn VertexSteps(name: String, i: usize, typed: crate::kind::Typed) -> impl In
 
 impl Walk {
     pub(super) fn reset(self) {
+        // What the worker says of the walk forgotten is dropped when it arrives.
+        self.serial.update_value(|s| *s += 1);
         self.playing.set(false);
         self.rt.set_value(None);
         self.clear();
@@ -646,13 +643,13 @@ impl Ctx {
         self.walk.serial.update_value(|s| *s += 1);
         let mut rt = match remote {
             Some(build) => {
-                self.measure_in_worker(build, g.clone(), p, &setup);
+                self.measure_in_worker(build, p, &setup);
                 WalkRt::start_unmeasured(&g, p, &setup)
             }
             None => WalkRt::start(&g, p, &setup),
         };
         if remote.is_none() && setup.failures.is_empty() {
-            self.walk.seed_chart(&g, p, rt.expected());
+            self.walk.seed_chart(p, rt.expected());
         }
         mark("walk-start-1");
         let frame = rt.collect(true);
@@ -674,7 +671,7 @@ impl Ctx {
 
     /// Asks the engine's worker how long the walk just started (of its analysis `build`, graph
     /// `g`, at `p` with `setup`) takes, and says it to the walk if it is still under way.
-    fn measure_in_worker(self, build: u64, g: PageGraph, p: usize, setup: &Setup) {
+    fn measure_in_worker(self, build: u64, p: usize, setup: &Setup) {
         let (walk, off) = (self.walk, self.build.off);
         let serial = walk.serial.get_value();
         let ask = crate::page::engine::WalkAsk::of(setup, p);
@@ -700,7 +697,7 @@ impl Ctx {
                 walk.apply_frame(f);
             }
             if seeds_chart {
-                walk.seed_chart(&g, p, secs);
+                walk.seed_chart(p, secs);
             }
         });
     }

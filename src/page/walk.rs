@@ -126,6 +126,96 @@ pub fn critical_path(g: &PageGraph, setup: &Setup) -> f64 {
         .map_or(0.0, |x| x.1)
 }
 
+/// What a walk is made of, of the analysis it started on: the graph, what its vertices expand
+/// into, their evaluation steps. An analysis that walks alike (an edit of a comment, of a
+/// description, of anything no vertex or expansion depends on) keeps the walk under way: a new
+/// analysis arrives after every pause in typing, and a walk that started again at each one could
+/// not be watched while editing.
+#[derive(Clone)]
+pub struct WalkBasis {
+    graph: PageGraph,
+    expander: Option<crate::page::analysis::SharedExpander>,
+    steps: Option<std::sync::Arc<StepTable>>,
+}
+
+impl WalkBasis {
+    /// What a walk of `a` is made of; `None` when it cannot be walked (no graph, or a cycle).
+    pub fn of(a: &crate::page::analysis::Analysis) -> Option<WalkBasis> {
+        if !a.cycles.is_empty() {
+            return None;
+        }
+        Some(WalkBasis {
+            graph: a.graph.clone()?,
+            expander: a.expander.clone(),
+            steps: a.step_table.clone(),
+        })
+    }
+
+    /// Whether a walk of `a` is the walk this basis makes: the same vertices and edges, the same
+    /// evaluation steps, and every vertex expanding into the same instances.
+    pub fn walks_alike(&self, a: &crate::page::analysis::Analysis) -> bool {
+        let steps = match (&self.steps, &a.step_table) {
+            (None, None) => true,
+            (Some(x), Some(y)) => std::sync::Arc::ptr_eq(x, y) || x == y,
+            _ => false,
+        };
+        let expands = match (&self.expander, &a.expander) {
+            (None, None) => true,
+            (Some(x), Some(y)) => x.expands_alike(y, &self.graph),
+            _ => false,
+        };
+        a.cycles.is_empty() && a.graph.as_ref() == Some(&self.graph) && steps && expands
+    }
+}
+
+/// Which walk the analyses so far make: `number` changes only when an analysis does not walk
+/// alike the one before ([`WalkBasis::walks_alike`]); a walk under way, and the makespans worked
+/// out, belong to one number. Equal when the numbers are.
+#[derive(Clone, Default)]
+pub struct WalkEpoch {
+    pub number: u64,
+    basis: Option<std::sync::Arc<WalkBasis>>,
+}
+
+impl WalkEpoch {
+    /// The epoch after analysis `a` (`None`: no analysis with a graph) arrived in `prev`.
+    pub fn after(
+        prev: Option<&WalkEpoch>,
+        a: Option<&crate::page::analysis::Analysis>,
+    ) -> WalkEpoch {
+        if let Some(prev) = prev {
+            let alike = match (&prev.basis, a) {
+                (Some(b), Some(a)) => b.walks_alike(a),
+                // Nothing to walk before nor now.
+                (None, None) => true,
+                (None, Some(a)) => WalkBasis::of(a).is_none(),
+                (Some(_), None) => false,
+            };
+            if alike {
+                return prev.clone();
+            }
+        }
+        WalkEpoch {
+            number: prev.map_or(0, |p| p.number + 1),
+            basis: a.and_then(WalkBasis::of).map(std::sync::Arc::new),
+        }
+    }
+}
+
+impl PartialEq for WalkEpoch {
+    fn eq(&self, other: &Self) -> bool {
+        self.number == other.number
+    }
+}
+
+impl std::fmt::Debug for WalkEpoch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WalkEpoch")
+            .field("number", &self.number)
+            .finish()
+    }
+}
+
 /// What the view knows of one task.
 #[derive(Debug, Clone, Default)]
 struct Track {

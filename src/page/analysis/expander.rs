@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 
 /// The walks' expander of one analysis, shared by its walks: the pipeline's static expander
 /// when the page analysed, or its answers for every vertex when the engine's worker did
-/// ([`KnownExpansions`]). Equal when made from the same files and graph type, so an unchanged
-/// re-analysis does not restart a walk.
+/// ([`KnownExpansions`]). Equal when made from the same files and graph type (the makespan
+/// chart's cache keeps its walks while they are); [`SharedExpander::expands_alike`] also looks at
+/// what each vertex expands into.
 #[derive(Clone)]
 pub struct SharedExpander {
     /// Shared, not cloned per walk: a clone copies the whole configuration.
@@ -59,6 +60,30 @@ impl SharedExpander {
             }
             WalkExpander::Known(k) => k.clone(),
         }
+    }
+}
+
+impl SharedExpander {
+    /// Whether walks of graph `g` expand alike with either: equal (the same files), or with the
+    /// same instances for every vertex of `g`. Either's answers are worked out for the second
+    /// (the worker's are known already; the page's expander evaluates `count`/`for_each`, which
+    /// a walk of `g` would do anyway).
+    pub fn expands_alike(&self, other: &SharedExpander, g: &crate::page::graph::PageGraph) -> bool {
+        if self == other || std::sync::Arc::ptr_eq(&self.expander, &other.expander) {
+            return true;
+        }
+        {
+            fn lock(e: &SharedExpander) -> std::sync::MutexGuard<'_, WalkExpander> {
+                e.expander
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+            }
+            let (mine, theirs) = (lock(self), lock(other));
+            if let (WalkExpander::Known(a), WalkExpander::Known(b)) = (&*mine, &*theirs) {
+                return a == b;
+            }
+        }
+        self.known_of(g) == other.known_of(g)
     }
 }
 

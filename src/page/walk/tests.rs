@@ -309,3 +309,85 @@ fn a_failure_at_a_step_shows_where_the_vertex_stopped() {
             .any(|l| l.state == walk_steps::StepState::NotRun)
     );
 }
+
+/// The `count` example with `edit` applied to its text.
+fn count_edited(edit: impl Fn(&str) -> String) -> Analysis {
+    let e = EXAMPLES.iter().find(|e| e.id == "count").unwrap();
+    let mut files = files_of(e);
+    let text = edit(&files["main.tf"]);
+    files.insert("main.tf".into(), text);
+    analyze(&files, e.kind, &Options::default())
+}
+
+#[test]
+fn an_edit_that_walks_alike_keeps_the_walks_epoch_and_others_start_a_new_one() {
+    let a = count_edited(|t| t.to_string());
+    let first = WalkEpoch::after(None, Some(&a));
+    // A comment and a changed attribute that nothing expands on: the same walk.
+    let comment = count_edited(|t| format!("# a note\n{t}"));
+    let ami = count_edited(|t| t.replace("ami-123", "ami-456"));
+    for alike in [&comment, &ami] {
+        assert_ne!(
+            alike.expander, a.expander,
+            "files differ, so do the expanders' keys"
+        );
+        let next = WalkEpoch::after(Some(&first), Some(alike));
+        assert_eq!(next.number, first.number);
+    }
+    // Four workers instead of three: the graph is the same, its walk is not.
+    let four = count_edited(|t| t.replace("count = 3", "count = 4"));
+    assert_eq!(four.graph, a.graph);
+    let next = WalkEpoch::after(Some(&first), Some(&four));
+    assert_eq!(next.number, first.number + 1);
+    // And back: a change again.
+    assert_eq!(
+        WalkEpoch::after(Some(&next), Some(&a)).number,
+        first.number + 2
+    );
+    // Another resource: another graph.
+    let more = count_edited(|t| format!("{t}\nresource \"aws_s3_bucket\" \"more\" {{}}\n"));
+    assert_ne!(more.graph, a.graph);
+    assert_eq!(
+        WalkEpoch::after(Some(&first), Some(&more)).number,
+        first.number + 1
+    );
+    // No graph any more: a change; none before and none now: the same.
+    let gone = WalkEpoch::after(Some(&first), None);
+    assert_eq!(gone.number, first.number + 1);
+    assert_eq!(WalkEpoch::after(Some(&gone), None).number, gone.number);
+    // A graph with a cycle cannot be walked: as none.
+    let cycle = example("cycle");
+    assert_eq!(
+        WalkEpoch::after(Some(&gone), Some(&cycle)).number,
+        gone.number
+    );
+}
+
+#[test]
+fn expansions_the_engines_worker_sends_compare_by_what_they_say() {
+    use crate::page::analysis::SharedExpander;
+    let a = count_edited(|t| t.to_string());
+    let g = a.graph.clone().unwrap();
+    let known = |x: &Analysis| {
+        let e = x.expander.as_ref().unwrap();
+        let mut y = x.clone();
+        y.expander = Some(SharedExpander::known(e.known_of(&g), e.key()));
+        y
+    };
+    let first = WalkEpoch::after(None, Some(&known(&a)));
+    let comment = known(&count_edited(|t| format!("# a note\n{t}")));
+    assert_eq!(
+        WalkEpoch::after(Some(&first), Some(&comment)).number,
+        first.number
+    );
+    // A worker-made expander beside the page's own with the same answers: alike too.
+    assert_eq!(
+        WalkEpoch::after(Some(&first), Some(&a)).number,
+        first.number
+    );
+    let four = known(&count_edited(|t| t.replace("count = 3", "count = 4")));
+    assert_eq!(
+        WalkEpoch::after(Some(&first), Some(&four)).number,
+        first.number + 1
+    );
+}

@@ -22,7 +22,8 @@ fn bar_style(from: f64, to: Option<f64>, axis: f64) -> String {
 
 #[component]
 pub fn Gantt() -> impl IntoView {
-    let (walk, canvas) = (expect_context::<Walk>(), expect_context::<Canvas>());
+    use crate::page::timeline;
+    let walk = expect_context::<Walk>();
     let shown = expect_context::<Build>().shown;
     let ui = walk.ui;
     let now = Memo::new(move |_| {
@@ -33,56 +34,99 @@ pub fn Gantt() -> impl IntoView {
         let a = ui.axis.get();
         format!("0 – {a:.0} s")
     };
-    // The timeline takes room from the graph's canvas (and gives it back when it closes).
-    canvas.refit_if_untouched();
-    on_cleanup(move || canvas.refit_if_untouched());
-    // New rows are added at the bottom: follow them unless the user scrolled up.
-    let follow = StoredValue::new(true);
+    // The timeline takes room from the graph's canvas (and gives it back when it closes): the
+    // canvas's `ResizeObserver` fits the graph again (app/graph.rs).
+    //
+    // Only the rows in the box (and a few either side) are drawn (`page::timeline`): the box's
+    // scroll position and height as last seen, the opened rows (by task), and whether it
+    // follows the rows added at the bottom (until the user scrolls up).
+    let scroll = RwSignal::new((0.0_f64, 0.0_f64));
+    let opened = RwSignal::new(BTreeSet::<u32>::new());
+    let follow = RwSignal::new(true);
+    // Where the timeline last scrolled itself to: the scroll event that follows is not the
+    // user's (rows may have been added since, so it is not at the bottom any more).
+    let scrolled_to = StoredValue::new(None::<i32>);
+    let tops =
+        Memo::new(move |_| {
+            let open = opened.get();
+            ui.rows.with(|rows| {
+                timeline::tops(rows.len(), |i| {
+                    let r = &rows[i];
+                    if !open.contains(&r.row.task) {
+                        return None;
+                    }
+                    // Its steps are planned when its task starts: counted again when it moves.
+                    r.cell.track();
+                    Some(walk.rt.with_value(|rt| {
+                        rt.as_ref().map_or(0, |rt| rt.row_steps(r.row.task).len())
+                    }))
+                })
+            })
+        });
+    let win = Memo::new(move |_| {
+        let (top, height) = scroll.get();
+        tops.with(|t| timeline::window(t, top, height, follow.get()))
+    });
+    // Following: once the rows are drawn, the box is scrolled to the bottom (a layout of the
+    // few rows drawn).
     Effect::new(move |_| {
-        ui.rows.track();
-        // After the rows are in the DOM.
+        let w = win.get();
+        if !follow.get() {
+            return;
+        }
         request_animation_frame(move || {
-            // The timeline may have closed since (a reset).
-            if follow.try_get_value() == Some(true)
-                && let Some(g) = ui.gantt.get_untracked()
-            {
-                g.set_scroll_top(g.scroll_height());
+            if let Some(g) = ui.gantt.get_untracked() {
+                let h = f64::from(g.client_height());
+                let to = (w.total - h).max(0.0);
+                if (f64::from(g.scroll_top()) - to).abs() >= 1.0 {
+                    g.set_scroll_top(to as i32);
+                    scrolled_to.set_value(Some(g.scroll_top()));
+                }
             }
         });
     });
     let on_scroll = move |_| {
         if let Some(g) = ui.gantt.get_untracked() {
-            follow.set_value(g.scroll_height() - g.scroll_top() - g.client_height() < 24);
+            let at = g.scroll_top();
+            let (top, h) = (f64::from(at), f64::from(g.client_height()));
+            scroll.set((top, h));
+            let ours = scrolled_to.get_value() == Some(at);
+            scrolled_to.set_value(None);
+            if ours {
+                return;
+            }
+            let bottom = timeline::at_bottom(win.with_untracked(|w| w.total), top, h);
+            if follow.get_untracked() != bottom {
+                follow.set(bottom);
+            }
         }
     };
+    // The box's height: read when it is first drawn and when it is resized (dragged taller,
+    // the window resized).
+    watch_height(ui.gantt, scroll);
     // Hovering a vertex in the graph brings its first row into view.
     Effect::new(move |_| {
         let Some(i) = ui.hover.get() else { return };
         if !ui.hover_from_graph.get_value() {
             return;
         }
-        let Some(task) = ui
+        let Some(row) = ui
             .rows
-            .with_untracked(|rows| rows.iter().find(|r| r.row.vertex == i).map(|r| r.row.task))
+            .with_untracked(|rows| rows.iter().position(|r| r.row.vertex == i))
         else {
             return;
         };
-        let el = ui.gantt.get_untracked().and_then(|g| {
-            g.query_selector(&format!(".g-row[data-task='{task}']"))
-                .ok()
-                .flatten()
-        });
-        if let (Some(el), Some(g)) = (el, ui.gantt.get_untracked()) {
-            use wasm_bindgen::JsCast;
-            if let Ok(row) = el.dyn_into::<web_sys::HtmlElement>() {
-                let top = f64::from(row.offset_top());
-                let h = f64::from(g.client_height());
-                let st = f64::from(g.scroll_top());
-                if top < st || top + 24.0 > st + h {
-                    follow.set_value(false);
-                    g.set_scroll_top((top - h / 2.0).max(0.0) as i32);
-                }
-            }
+        let (top, h) = scroll.get_untracked();
+        let top = if follow.get_untracked() {
+            win.with_untracked(|w| (w.total - h).max(0.0))
+        } else {
+            top
+        };
+        if let Some(to) = tops.with_untracked(|t| timeline::scroll_to(t, row, top, h))
+            && let Some(g) = ui.gantt.get_untracked()
+        {
+            follow.set(false);
+            g.set_scroll_top(to as i32);
         }
     });
     // Closed, the timeline leaves its height to the graph; its box can also be dragged taller.
@@ -107,15 +151,36 @@ pub fn Gantt() -> impl IntoView {
                 <span class="spacer"></span>
                 <span class="gantt-axis">{axis_label}</span>
             </div>
-            <div class="gantt" node_ref=ui.gantt role="list" aria-label="Walk timeline" tabindex="0" on:scroll=on_scroll>
-                <div class="gantt-inner">
-                    <For
-                        each=move || ui.rows.get()
-                        key=|r| r.row.task
-                        children=move |r| gantt_row(walk, shown, r.row, r.cell)
-                    />
-                    <div class="g-cover" aria-hidden="true">
-                        <div class="g-future" style:transform=move || format!("translateX({:.1}%)", now.get())></div>
+            <div
+                class="gantt"
+                node_ref=ui.gantt
+                role="list"
+                aria-label="Walk timeline"
+                tabindex="0"
+                on:scroll=on_scroll
+            >
+                <div class="gantt-inner" style:height=move || format!("{}px", win.get().total)>
+                    <div class="g-rows" style:transform=move || format!("translateY({}px)", win.get().offset)>
+                        <For
+                            each=move || {
+                                let w = win.get();
+                                ui.rows.with(|rows| {
+                                    rows.get(w.first..w.end)
+                                        .unwrap_or_default()
+                                        .iter()
+                                        .enumerate()
+                                        .map(|(k, r)| (w.first + k, r.clone()))
+                                        .collect::<Vec<_>>()
+                                })
+                            }
+                            // By task and place: a row's stripe follows its place, which moves
+                            // when an expanded vertex's row gives way to its instances.
+                            key=|(i, r)| (r.row.task, *i)
+                            children=move |(i, r)| gantt_row(walk, shown, r.row, r.cell, i, opened)
+                        />
+                        <div class="g-cover" aria-hidden="true">
+                            <div class="g-future" style:transform=move || format!("translateX({:.1}%)", now.get())></div>
+                        </div>
                     </div>
                 </div>
             </div>
@@ -123,11 +188,45 @@ pub fn Gantt() -> impl IntoView {
     }
 }
 
+/// Keeps `scroll`'s height equal to the box's (a `ResizeObserver`).
+fn watch_height(node: NodeRef<leptos::html::Div>, scroll: RwSignal<(f64, f64)>) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let observer: StoredValue<Option<web_sys::ResizeObserver>, LocalStorage> =
+        StoredValue::new_local(None);
+    node.on_load(move |el| {
+        let target: web_sys::Element = (*el).clone().unchecked_into();
+        let read = target.clone();
+        let changed = move || {
+            let h = f64::from(read.client_height());
+            if scroll.try_with_untracked(|s| s.1 != h) == Some(true) {
+                scroll.update(|s| s.1 = h);
+            }
+        };
+        // Once now (a layout of the box, its rows not drawn yet), then after each resize.
+        changed();
+        let changed = Closure::<dyn FnMut()>::new(changed);
+        if let Ok(ro) = web_sys::ResizeObserver::new(changed.as_ref().unchecked_ref()) {
+            ro.observe(&target);
+            observer.set_value(Some(ro));
+        }
+        // Owned by the observer from now on; the observer is disconnected with the timeline.
+        changed.forget();
+    });
+    on_cleanup(move || {
+        if let Some(ro) = observer.try_get_value().flatten() {
+            ro.disconnect();
+        }
+    });
+}
+
 fn gantt_row(
     walk: Walk,
     shown: Memo<Shown>,
     row: walkrt::GRow,
     cell: ArcRwSignal<GCell>,
+    index: usize,
+    opened: RwSignal<BTreeSet<u32>>,
 ) -> impl IntoView {
     let ui = walk.ui;
     let v = row.vertex;
@@ -140,6 +239,9 @@ fn gantt_row(
     let class = move || {
         let g = c.get();
         let mut s = format!("g-row state-{}", g.state.css());
+        if index % 2 == 1 {
+            s.push_str(" odd");
+        }
         if row.instance {
             s.push_str(" instance");
         }
@@ -185,8 +287,8 @@ fn gantt_row(
     let vertex_name = shown.with_untracked(|s| crate::page::graph::name(&s.graph, v).to_string());
     let name = row.name.clone();
     // Opened, the row shows its task's steps as bars of their own, one row each.
-    let open = RwSignal::new(false);
     let task = row.task;
+    let open = Memo::new(move |_| opened.with(|o| o.contains(&task)));
     let c = cell;
     let steps = move || {
         if !open.get() {
@@ -237,6 +339,9 @@ fn gantt_row(
         <div
             class=class
             role="listitem"
+            // Only some rows are drawn: each says where it is in the whole list.
+            aria-posinset=index + 1
+            aria-setsize=move || walk.ui.rows.with(Vec::len)
             data-task=row.task.to_string()
             data-vertex=vertex_name
             title=title
@@ -253,7 +358,11 @@ fn gantt_row(
                 aria-expanded=move || open.get().to_string()
                 aria-label=format!("Steps of {name}")
                 title="Show this row's evaluation steps"
-                on:click=move |_| open.update(|o| *o = !*o)
+                on:click=move |_| opened.update(|o| {
+                    if !o.remove(&task) {
+                        o.insert(task);
+                    }
+                })
             >
                 {move || if open.get() { "▾" } else { "▸" }}
             </button>

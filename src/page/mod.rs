@@ -22,6 +22,7 @@
 //! - [`notices`]: the notices above the files, and how one joins the list;
 //! - [`overlay`]: the teaching overlays (topological order, DFS/BFS with frontier, Tarjan);
 //! - [`walk`]: the walk as the page animates it, reported per changed vertex and timeline row;
+//! - [`timeline`]: the window of the walk's timeline rows drawn (the rest are not);
 //! - [`walk_steps`]: a vertex's evaluation steps in the walk: the list with timings, the step
 //!   running now, the timeline's bars of one task's steps;
 //! - [`chart`]: the makespan chart (makespan against -parallelism, the critical path as floor);
@@ -56,6 +57,7 @@ pub mod notices;
 pub mod overlay;
 pub mod replay;
 pub mod scene;
+pub mod timeline;
 pub mod tree;
 pub mod view;
 pub mod walk;

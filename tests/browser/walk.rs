@@ -276,7 +276,8 @@ async fn the_slider_moves_while_a_walk_is_paused_and_the_chart_marks_it() {
     assert_eq!(texts(&host, ".chart-label"), chart_label(one, 1));
     // The walk under way keeps its setting; the next one uses the new one.
     step_walk_to_end(&host, 80).await;
-    assert!(texts(&host, ".walk-status")[0].contains("max concurrency 5"));
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("max concurrency 5"), "{status}");
     click_on(&host, "#walk-reset").await;
     step_walk_to_end(&host, 80).await;
     assert_eq!(format!("{:.1}", makespan(&host)), format!("{one:.1}"));
@@ -543,5 +544,131 @@ async fn a_timeline_row_opens_into_its_steps() {
     );
     click(&rows.item(0).unwrap().dyn_into::<Element>().unwrap()).await;
     assert!(texts(&host, ".g-step").is_empty());
+    host.remove();
+}
+
+/// The timeline's rows: how many there are in all, how many are drawn, and the place in the list
+/// (from 1) and vertex of each drawn row wholly in its scrolled box.
+fn timeline_rows_in_view(host: &Element) -> (usize, usize, Vec<(usize, String)>) {
+    let Some(g) = host.query_selector(".gantt").unwrap() else {
+        return (0, 0, Vec::new());
+    };
+    let b = g.get_bounding_client_rect();
+    let rows = host
+        .query_selector_all(".gantt .g-row[aria-posinset]")
+        .unwrap();
+    let (mut all, mut seen) = (0, Vec::new());
+    for i in 0..rows.length() {
+        let row: Element = rows.get(i).unwrap().dyn_into().unwrap();
+        all = row.get_attribute("aria-setsize").unwrap().parse().unwrap();
+        let r = row.get_bounding_client_rect();
+        if r.top() >= b.top() - 1.0 && r.bottom() <= b.bottom() + 1.0 {
+            let at: usize = row.get_attribute("aria-posinset").unwrap().parse().unwrap();
+            seen.push((at, row.get_attribute("data-vertex").unwrap_or_default()));
+        }
+    }
+    (all, rows.length() as usize, seen)
+}
+
+// Rows are added at the timeline's bottom as vertices become ready: it follows them unless the
+// user scrolled up, and follows again once they are back at the bottom. Only the rows in its box
+// (and a few either side) are drawn, each saying its place in the list.
+#[wasm_bindgen_test]
+async fn the_timeline_follows_new_rows_unless_the_user_scrolled_up() {
+    let style = app_stylesheet();
+    let host = mount().await;
+    // A chain: one more row each time a link becomes ready.
+    let mut text = "resource \"aws_vpc\" \"l00\" {}\n".to_string();
+    for i in 1..40 {
+        text.push_str(&format!(
+            "resource \"aws_vpc\" \"l{i:02}\" {{\n  cidr_block = aws_vpc.l{:02}.id\n}}\n",
+            i - 1
+        ));
+    }
+    type_and_build(&host, &text).await;
+    let step_until_rows = |n: usize| {
+        let host = host.clone();
+        async move {
+            for _ in 0..300 {
+                if timeline_rows_in_view(&host).0 >= n {
+                    return;
+                }
+                click_on(&host, "#walk-step").await;
+            }
+            panic!("fewer than {n} rows");
+        }
+    };
+    step_until_rows(30).await;
+    sleep(50).await;
+    let (all, drawn, seen) = timeline_rows_in_view(&host);
+    assert!(!seen.is_empty() && seen.len() < all, "{seen:?} of {all}");
+    assert!(drawn < all, "{drawn} of {all} rows drawn");
+    assert_eq!(
+        seen.last().map(|s| s.0),
+        Some(all),
+        "the newest row is in view"
+    );
+    // Scrolled to the top: the first rows stay in view while rows are added.
+    let g = host.query_selector(".gantt").unwrap().unwrap();
+    g.set_scroll_top(0);
+    sleep(50).await;
+    let (_, _, top) = timeline_rows_in_view(&host);
+    assert_eq!(
+        top.first().map(|s| s.0),
+        Some(1),
+        "scrolled to the top: {top:?}"
+    );
+    step_until_rows(all + 4).await;
+    sleep(50).await;
+    let (more, _, seen) = timeline_rows_in_view(&host);
+    assert!(more >= all + 4);
+    assert_eq!(seen, top, "the rows looked at stay where they were");
+    // Back at the bottom: followed again.
+    g.set_scroll_top(1_000_000);
+    sleep(50).await;
+    step_until_rows(more + 3).await;
+    sleep(50).await;
+    let (all, _, seen) = timeline_rows_in_view(&host);
+    assert_eq!(
+        seen.last().map(|s| s.0),
+        Some(all),
+        "the newest row is in view again"
+    );
+    host.remove();
+    style.remove();
+}
+
+// A new analysis arrives after each pause in typing: one that walks alike (a comment) leaves the
+// walk where it was; one that changes the graph, or what a vertex expands into, starts over.
+#[wasm_bindgen_test]
+async fn a_walk_goes_on_through_an_edit_that_walks_alike() {
+    let host = mount().await;
+    let counted = format!("{CHAIN}resource \"aws_eip\" \"ip\" {{\n  count = 2\n}}\n");
+    type_and_build(&host, &counted).await;
+    click_on(&host, "#walk-step").await;
+    for _ in 0..4 {
+        click_on(&host, "#walk-step").await;
+    }
+    let status = texts(&host, ".walk-status")[0].clone();
+    assert!(status.contains("done"), "{status}");
+    let states = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(states.iter().any(|s| s != "idle"), "{states:?}");
+    // A comment: the same walk, where it was.
+    type_and_build(&host, &format!("# the network\n{counted}")).await;
+    assert_eq!(texts(&host, ".walk-status")[0], status);
+    assert_eq!(attrs(&host, ".graph-svg g.vertex", "data-state"), states);
+    assert!(!gantt_rows(&host, "aws_vpc.a (expand)").is_empty());
+    // Three addresses instead of two: the same graph, another walk.
+    type_and_build(
+        &host,
+        &format!(
+            "# the network\n{}",
+            counted.replace("count = 2", "count = 3")
+        ),
+    )
+    .await;
+    let after = attrs(&host, ".graph-svg g.vertex", "data-state");
+    assert!(after.iter().all(|s| s == "idle"), "{after:?}");
+    assert!(host.query_selector(".gantt").unwrap().is_none());
     host.remove();
 }

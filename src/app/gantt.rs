@@ -74,23 +74,27 @@ pub fn Gantt() -> impl IntoView {
         if !follow.get() {
             return;
         }
+        // The box's place and height as last seen (its scroll events, its `ResizeObserver`):
+        // read from the page here, they would lay it out in the middle of a walk frame.
         request_animation_frame(move || {
-            if let Some(g) = ui.gantt.get_untracked() {
-                let h = f64::from(g.client_height());
-                let to = (w.total - h).max(0.0);
-                if (f64::from(g.scroll_top()) - to).abs() >= 1.0 {
-                    g.set_scroll_top(to as i32);
-                    scrolled_to.set_value(Some(g.scroll_top()));
-                }
+            let Some((top, h)) = scroll.try_get_untracked() else {
+                return;
+            };
+            let to = (w.total - h).max(0.0).round();
+            if (top - to).abs() >= 1.0
+                && let Some(g) = ui.gantt.get_untracked()
+            {
+                g.set_scroll_top(to as i32);
+                scrolled_to.set_value(Some(to as i32));
             }
         });
     });
     let on_scroll = move |_| {
         if let Some(g) = ui.gantt.get_untracked() {
             let at = g.scroll_top();
-            let (top, h) = (f64::from(at), f64::from(g.client_height()));
+            let (top, h) = (f64::from(at), scroll.with_untracked(|s| s.1));
             scroll.set((top, h));
-            let ours = scrolled_to.get_value() == Some(at);
+            let ours = scrolled_to.get_value().is_some_and(|t| (t - at).abs() <= 1);
             scrolled_to.set_value(None);
             if ours {
                 return;

@@ -275,6 +275,46 @@ pub(super) fn performance_now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// Calls `changed` with the element's client width and height after each layout that resized it
+/// (a `ResizeObserver`, disconnected with the owner; it also reports the first layout), and with
+/// `now` once as soon as the element is in the page (a layout of the page then): what a view reads
+/// of its size, so that it never asks the page in the middle of a frame.
+pub(super) fn watch_size(
+    node: NodeRef<leptos::html::Div>,
+    now: bool,
+    changed: impl Fn(f64, f64) + 'static,
+) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+    let observer: StoredValue<Option<web_sys::ResizeObserver>, LocalStorage> =
+        StoredValue::new_local(None);
+    node.on_load(move |el| {
+        let target: web_sys::Element = (*el).clone().unchecked_into();
+        let read = target.clone();
+        let call = move || {
+            changed(
+                f64::from(read.client_width()),
+                f64::from(read.client_height()),
+            )
+        };
+        if now {
+            call();
+        }
+        let call = Closure::<dyn FnMut()>::new(call);
+        if let Ok(ro) = web_sys::ResizeObserver::new(call.as_ref().unchecked_ref()) {
+            ro.observe(&target);
+            observer.set_value(Some(ro));
+        }
+        // Owned by the observer from now on; the observer is disconnected with its owner.
+        call.forget();
+    });
+    on_cleanup(move || {
+        if let Some(ro) = observer.try_get_value().flatten() {
+            ro.disconnect();
+        }
+    });
+}
+
 impl Work {
     /// The files as storage kept them (else the first example), with their root module and the
     /// notice of what the restore found.

@@ -105,9 +105,13 @@ pub fn Gantt() -> impl IntoView {
             }
         }
     };
-    // The box's height: read when it is first drawn and when it is resized (dragged taller,
-    // the window resized).
-    watch_height(ui.gantt, scroll);
+    // The box's height: read when it is first drawn (at once: until then no row would be known
+    // to be in view) and when it is resized (dragged taller, the window resized).
+    watch_size(ui.gantt, true, move |_, h| {
+        if scroll.try_with_untracked(|s| s.1 != h) == Some(true) {
+            scroll.update(|s| s.1 = h);
+        }
+    });
     // Hovering a vertex in the graph brings its first row into view.
     Effect::new(move |_| {
         let Some(i) = ui.hover.get() else { return };
@@ -190,38 +194,6 @@ pub fn Gantt() -> impl IntoView {
             </div>
         </div>
     }
-}
-
-/// Keeps `scroll`'s height equal to the box's (a `ResizeObserver`).
-fn watch_height(node: NodeRef<leptos::html::Div>, scroll: RwSignal<(f64, f64)>) {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::closure::Closure;
-    let observer: StoredValue<Option<web_sys::ResizeObserver>, LocalStorage> =
-        StoredValue::new_local(None);
-    node.on_load(move |el| {
-        let target: web_sys::Element = (*el).clone().unchecked_into();
-        let read = target.clone();
-        let changed = move || {
-            let h = f64::from(read.client_height());
-            if scroll.try_with_untracked(|s| s.1 != h) == Some(true) {
-                scroll.update(|s| s.1 = h);
-            }
-        };
-        // Once now (a layout of the box, its rows not drawn yet), then after each resize.
-        changed();
-        let changed = Closure::<dyn FnMut()>::new(changed);
-        if let Ok(ro) = web_sys::ResizeObserver::new(changed.as_ref().unchecked_ref()) {
-            ro.observe(&target);
-            observer.set_value(Some(ro));
-        }
-        // Owned by the observer from now on; the observer is disconnected with the timeline.
-        changed.forget();
-    });
-    on_cleanup(move || {
-        if let Some(ro) = observer.try_get_value().flatten() {
-            ro.disconnect();
-        }
-    });
 }
 
 fn gantt_row(

@@ -542,34 +542,15 @@ fn edge_view(slot: ESlot, els: Elements) -> impl IntoView {
 /// canvas changed size (a notice, the timeline or the details appearing), fits the graph again if
 /// the view was as the last fit left it, else keeps the view's centre (`Canvas::resized`).
 fn watch_canvas_size(ctx: Ctx) {
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen::closure::Closure;
-    let observer: StoredValue<Option<web_sys::ResizeObserver>, LocalStorage> =
-        StoredValue::new_local(None);
-    ctx.canvas.node.on_load(move |el| {
-        let target: web_sys::Element = (*el).clone().unchecked_into();
-        let read = target.clone();
-        let changed = Closure::<dyn FnMut()>::new(move || {
-            let now = (read.client_width() as f64, read.client_height() as f64);
-            let before = ctx.canvas.px.try_get_untracked().flatten();
-            if before == Some(now) {
-                return;
-            }
-            _ = ctx.canvas.px.try_set(Some(now));
-            if let Some(before) = before {
-                ctx.canvas.resized(before, now);
-            }
-        });
-        if let Ok(ro) = web_sys::ResizeObserver::new(changed.as_ref().unchecked_ref()) {
-            ro.observe(&target);
-            observer.set_value(Some(ro));
+    watch_size(ctx.canvas.node, false, move |w, h| {
+        let now = (w, h);
+        let before = ctx.canvas.px.try_get_untracked().flatten();
+        if before == Some(now) {
+            return;
         }
-        // Owned by the observer from now on; the observer is disconnected with the pane.
-        changed.forget();
-    });
-    on_cleanup(move || {
-        if let Some(ro) = observer.try_get_value().flatten() {
-            ro.disconnect();
+        _ = ctx.canvas.px.try_set(Some(now));
+        if let Some(before) = before {
+            ctx.canvas.resized(before, now);
         }
     });
 }

@@ -3,7 +3,8 @@
 //! of `app` uses `app/mod.rs` and the module graph has no cycle (`tests/module_graph.rs`).
 
 pub(super) use super::ctx::{
-    Build, Canvas, Ctx, DEBOUNCE, Selection, Shell, Walk, Work, performance_now, yield_to_browser,
+    Build, Canvas, Ctx, DEBOUNCE, Selection, Shell, Walk, Work, performance_now, watch_size,
+    yield_to_browser,
 };
 pub(super) use super::state::{GRowView, Mode, Overlays, Pane, Tab};
 pub(super) use crate::builder::BuilderKind;

@@ -22,7 +22,6 @@ pub use crate::dag::import::parse_dot;
 use crate::dag::{Graph, Vertex, VertexId};
 use crate::strconv::go_quote;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// Renders `g` as OpenTofu does.
@@ -165,15 +164,24 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
     // output's time).
     let mut text = String::new();
     let mut lines: Vec<std::ops::Range<usize>> = Vec::with_capacity(g.edge_count());
+    // `"[g] FROM" -> "[g] TO"` and the attributes, pushed piece by piece (formatting machinery
+    // cost as much again as the rest of a line).
     let mut line = |from: VertexId, to: VertexId, attrs: &str| {
         let start = text.len();
-        // Writing to a string cannot fail.
-        let _ = write!(
-            text,
-            "\"[{gname}] {}\" -> \"[{gname}] {}\"{attrs}",
+        for piece in [
+            "\"[",
+            gname,
+            "] ",
             name(&from),
-            name(&to)
-        );
+            "\" -> \"[",
+            gname,
+            "] ",
+            name(&to),
+            "\"",
+            attrs,
+        ] {
+            text.push_str(piece);
+        }
         lines.push(start..text.len());
     };
     if opts.draw_cycles {

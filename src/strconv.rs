@@ -15,7 +15,21 @@
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
+    let mut rest = s;
+    loop {
+        // A run of printable ASCII other than `"` and `\` stays as it is: copied in one piece
+        // (most names are one such run), not character by character.
+        let run = rest
+            .bytes()
+            .position(|b| !(b' '..=b'~').contains(&b) || b == b'"' || b == b'\\')
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..run]);
+        rest = &rest[run..];
+        let mut chars = rest.chars();
+        let Some(c) = chars.next() else {
+            break;
+        };
+        rest = chars.as_str();
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),

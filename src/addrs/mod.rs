@@ -35,7 +35,7 @@ pub use provider::{
 pub use referenceable::Referenceable;
 pub use resource::{
     AbsResource, AbsResourceInstance, ConfigResource, Resource, ResourceInstance, ResourceMode,
-    implied_provider_local_name,
+    implied_provider_local_name, implied_provider_prefix,
 };
 pub use targetable::{Targetable, parse_abs_resource, parse_abs_resource_instance};
 

@@ -75,10 +75,12 @@ impl Resource {
 
 /// The provider local name implied by a resource type name.
 pub fn implied_provider_local_name(type_name: &str) -> String {
-    match type_name.split_once('_') {
-        Some((p, _)) => p.to_string(),
-        None => type_name.to_string(),
-    }
+    implied_provider_prefix(type_name).to_string()
+}
+
+/// [`implied_provider_local_name`] as a part of the type name (no copy).
+pub fn implied_provider_prefix(type_name: &str) -> &str {
+    type_name.split_once('_').map_or(type_name, |(p, _)| p)
 }
 
 impl fmt::Display for Resource {

@@ -138,8 +138,9 @@ impl ResourceData {
             return ProviderRequest::Exact(p.clone());
         }
         if let Some(c) = &self.config {
+            // The alias alone: the local name is not asked for.
             return ProviderRequest::Local {
-                alias: c.provider_config_addr().alias,
+                alias: c.provider_ref.as_ref().and_then(|p| p.alias.clone()),
             };
         }
         if let Some(p) = &self.stored_provider {
@@ -157,16 +158,25 @@ impl ResourceData {
 
     /// `Provider()`: the provider FQN.
     pub fn provider(&self) -> Provider {
+        self.provider_held().into_owned()
+    }
+
+    /// [`ResourceData::provider`], borrowed where the vertex holds it (a copy is three strings,
+    /// and transforms ask every resource vertex).
+    pub fn provider_held(&self) -> std::borrow::Cow<'_, Provider> {
+        use std::borrow::Cow;
         if let Some(p) = &self.resolved_provider {
-            return p.provider.clone();
+            return Cow::Borrowed(&p.provider);
         }
         if let Some(c) = &self.config {
-            return c.provider.clone();
+            return Cow::Borrowed(&c.provider);
         }
         if let Some(p) = &self.stored_provider {
-            return p.provider.clone();
+            return Cow::Borrowed(&p.provider);
         }
-        Provider::default_for(&self.addr.resource.implied_provider())
+        Cow::Owned(Provider::default_for(
+            &self.addr.resource.implied_provider(),
+        ))
     }
 
     /// The resource block's `create_before_destroy` (false when unset or not managed).

@@ -239,10 +239,11 @@ impl Transform for MissingProviderTransformer {
             let Some(d) = g.node(v).resource_data() else {
                 continue;
             };
-            let provider = d.provider();
-            if done.contains(&provider) {
+            let provider = d.provider_held();
+            if done.contains(provider.as_ref()) {
                 continue;
             }
+            let provider = provider.into_owned();
             done.insert(provider.clone());
             let addr = AbsProviderConfig::new(Module::root(), provider, None);
             provider_vertex(g, &mut m, self.concrete, addr);

@@ -9,12 +9,13 @@ use super::transform::{Diagnostics, Transform};
 use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as
 /// Go's map keys are, so `aws_instance.a` written as a resource or as a keyless instance meet.
 pub struct ReferenceMap {
-    map: BTreeMap<String, Vec<VId>>,
+    /// Only looked up, never walked, so a hash map: its order cannot show.
+    map: HashMap<String, Vec<VId>>,
 }
 
 fn key(path: &Module, s: &Referenceable) -> String {
@@ -23,7 +24,7 @@ fn key(path: &Module, s: &Referenceable) -> String {
 
 impl ReferenceMap {
     pub fn new(g: &Graph) -> Self {
-        let mut map: BTreeMap<String, Vec<VId>> = BTreeMap::new();
+        let mut map: HashMap<String, Vec<VId>> = HashMap::new();
         for v in g.vertices() {
             let n = g.node(v);
             let (Some(addrs), Some(path)) = (n.referenceable_addrs(), n.referenceable_path())
@@ -38,32 +39,32 @@ impl ReferenceMap {
     }
 
     fn lookup(&self, path: &Module, current: VId, r: &Reference) -> Vec<VId> {
-        let mut subject = r.subject.clone();
-        if !self.map.contains_key(&key(path, &subject)) {
+        let found = |subject: &Referenceable| self.map.get(&key(path, subject));
+        let ids = found(&r.subject).or_else(|| {
             // Go's referenceMapKey fallbacks: the containing resource, the output of any
             // instance of the call, the call itself.
-            subject = match subject {
-                Referenceable::ResourceInstance(ri) => Referenceable::Resource(ri.resource),
-                Referenceable::ModuleCallInstanceOutput(mut o) => {
+            let fallback = match &r.subject {
+                Referenceable::ResourceInstance(ri) => Referenceable::Resource(ri.resource.clone()),
+                Referenceable::ModuleCallInstanceOutput(o) => {
+                    let mut o = o.clone();
                     o.call.key = InstanceKey::None;
                     Referenceable::ModuleCallInstanceOutput(o)
                 }
-                Referenceable::ModuleCallInstance(ci) => Referenceable::ModuleCall(ci.call),
-                _ => return Vec::new(),
+                Referenceable::ModuleCallInstance(ci) => Referenceable::ModuleCall(ci.call.clone()),
+                _ => return None,
             };
-        }
-        // Beyond OpenTofu (where the output always exists in a valid configuration): an output
-        // of a module whose source could not be read (registry/git) resolves to the module call,
-        // so the opaque module still orders its dependents.
-        if let Referenceable::ModuleCallInstanceOutput(o) = &subject
-            && !self.map.contains_key(&key(path, &subject))
-        {
-            let ModuleCallInstance { call, .. } = &o.call;
-            subject = Referenceable::ModuleCall(call.clone());
-        }
-        self.map
-            .get(&key(path, &subject))
-            .into_iter()
+            found(&fallback).or_else(|| match fallback {
+                // Beyond OpenTofu (where the output always exists in a valid configuration): an
+                // output of a module whose source could not be read (registry/git) resolves to
+                // the module call, so the opaque module still orders its dependents.
+                Referenceable::ModuleCallInstanceOutput(o) => {
+                    let ModuleCallInstance { call, .. } = o.call;
+                    found(&Referenceable::ModuleCall(call))
+                }
+                _ => None,
+            })
+        });
+        ids.into_iter()
             .flatten()
             .copied()
             .filter(|v| *v != current)

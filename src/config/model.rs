@@ -527,7 +527,7 @@ impl Resource {
         match &self.provider_ref {
             Some(p) => p.addr(),
             None => addrs::LocalProviderConfig {
-                local_name: self.addr().implied_provider(),
+                local_name: addrs::implied_provider_local_name(&self.type_name),
                 alias: None,
             },
         }

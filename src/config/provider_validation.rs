@@ -110,6 +110,9 @@ fn walk(
         }
     }
 
+    // The provider each implied local name stands for, made once per name (resources share a
+    // few).
+    let mut implied: BTreeMap<&str, Provider> = BTreeMap::new();
     for r in m
         .managed_resources
         .values()
@@ -118,13 +121,15 @@ fn walk(
         if r.provider_ref.is_some() {
             continue;
         }
-        let local = r.addr().implied_provider();
-        if local_names.contains_key(&local) {
+        let local = addrs::implied_provider_prefix(&r.type_name);
+        if local_names.contains_key(local) {
             continue;
         }
-        let def = Provider::implied(&local);
+        let def = &*implied
+            .entry(local)
+            .or_insert_with(|| Provider::implied(local));
         for (prev_local, addr) in &local_names {
-            if *addr == def {
+            if addr == def {
                 diags.push(Diagnostic::warning(
                     "Duplicate required provider",
                     format!(

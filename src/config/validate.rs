@@ -175,11 +175,17 @@ fn module_suggestion(m: &Module, name: &str) -> String {
         .unwrap_or_default()
 }
 
-fn module_display(c: &Config) -> String {
-    if c.path.is_root() {
-        "the root module".to_string()
-    } else {
-        c.path.to_string()
+/// The module a diagnostic names ("the root module" or its path), written only when a
+/// diagnostic is: a string made for every reference checked was a quarter of the checking.
+struct ModuleDisplay<'a>(&'a Config);
+
+impl std::fmt::Display for ModuleDisplay<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.path.is_root() {
+            f.write_str("the root module")
+        } else {
+            write!(f, "{}", self.0.path)
+        }
     }
 }
 
@@ -189,7 +195,7 @@ fn module_display(c: &Config) -> String {
 pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Diagnostic> {
     let container = ctx.container.as_deref();
     let m = &c.module;
-    let here = module_display(c);
+    let here = ModuleDisplay(c);
     let err = |summary: &str, detail: String| {
         Some(Diagnostic::error(summary, detail, Some(r.range.clone())))
     };

@@ -274,15 +274,21 @@ impl<V: Vertex> Graph<V> {
             if deps.len() < 2 {
                 continue;
             }
+            // Every vertex reachable from `u` by two edges or more, each marked as it is first
+            // reached (so it is pushed once).
+            let mut reach = |x: usize, stack: &mut Vec<usize>| {
+                for &y in &adj[x] {
+                    if mark[y] != u {
+                        mark[y] = u;
+                        stack.push(y);
+                    }
+                }
+            };
             for &d in deps {
-                stack.extend_from_slice(&adj[d]);
+                reach(d, &mut stack);
             }
             while let Some(x) = stack.pop() {
-                if mark[x] == u {
-                    continue;
-                }
-                mark[x] = u;
-                stack.extend_from_slice(&adj[x]);
+                reach(x, &mut stack);
             }
             removed.extend(
                 deps.iter()
@@ -300,13 +306,24 @@ impl<V: Vertex> Graph<V> {
     /// edge from a member ends at a member and there is no cycle (Kahn's algorithm); else `None`.
     fn dense_if_acyclic(&self) -> Option<(Vec<VertexId>, Vec<Vec<usize>>)> {
         let ids: Vec<VertexId> = self.ids().collect();
+        // Ids are dense and never reused, so each member's index is found by its id (a vertex
+        // with no index, past the last member or between members, is detached).
+        let slot = |id: VertexId| usize::try_from(id.index()).ok();
+        let mut index = vec![usize::MAX; ids.last().and_then(|l| slot(*l)).map_or(0, |l| l + 1)];
+        for (i, id) in ids.iter().enumerate() {
+            index[slot(*id)?] = i;
+        }
         let mut adj: Vec<Vec<usize>> = Vec::with_capacity(ids.len());
         for &u in &ids {
-            let deps: Option<Vec<usize>> = self
-                .dependencies(u)
-                .map(|t| ids.binary_search(&t).ok())
-                .collect();
-            adj.push(deps?);
+            let mut deps = Vec::new();
+            for t in self.dependencies(u) {
+                let i = *index.get(slot(t)?)?;
+                if i == usize::MAX {
+                    return None;
+                }
+                deps.push(i);
+            }
+            adj.push(deps);
         }
         let mut indegree = vec![0usize; ids.len()];
         for deps in &adj {

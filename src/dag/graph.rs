@@ -156,9 +156,9 @@ pub struct Graph<V> {
     /// Vertices known only as edge ends (never added, or removed and connected again).
     detached: BTreeMap<VertexId, V>,
     /// from -> its dependencies ("down" edges).
-    down: BTreeMap<VertexId, BTreeSet<VertexId>>,
+    down: Adjacency,
     /// to -> its dependents ("up" edges).
-    up: BTreeMap<VertexId, BTreeSet<VertexId>>,
+    up: Adjacency,
     next_id: u64,
 }
 
@@ -167,8 +167,8 @@ impl<V> Default for Graph<V> {
         Graph {
             vertices: Members::default(),
             detached: BTreeMap::new(),
-            down: BTreeMap::new(),
-            up: BTreeMap::new(),
+            down: Adjacency::default(),
+            up: Adjacency::default(),
             next_id: 0,
         }
     }
@@ -258,6 +258,51 @@ impl<V> Members<V> {
 
     fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// One direction of the edges: each vertex's set of neighbours, a slot per id (ids are dense
+/// and never reused, so finding a vertex's set is an index, not a search of a tree keyed by id;
+/// edges are looked up, added and removed in every transform). A slot of an id with no edges
+/// (or never used) holds an empty set, which reads as none.
+#[derive(Clone, Default)]
+struct Adjacency {
+    sets: Vec<BTreeSet<VertexId>>,
+}
+
+impl Adjacency {
+    fn slot(id: &VertexId) -> usize {
+        usize::try_from(id.0).expect("vertex ids are counted in memory")
+    }
+
+    fn get(&self, id: &VertexId) -> Option<&BTreeSet<VertexId>> {
+        self.sets.get(Self::slot(id))
+    }
+
+    fn get_mut(&mut self, id: &VertexId) -> Option<&mut BTreeSet<VertexId>> {
+        self.sets.get_mut(Self::slot(id))
+    }
+
+    /// The set of `id`, made when it has none.
+    fn set_mut(&mut self, id: VertexId) -> &mut BTreeSet<VertexId> {
+        let i = Self::slot(&id);
+        if i >= self.sets.len() {
+            self.sets.resize_with(i + 1, BTreeSet::new);
+        }
+        &mut self.sets[i]
+    }
+
+    /// Takes the set of `id`, leaving it empty.
+    fn remove(&mut self, id: &VertexId) -> Option<BTreeSet<VertexId>> {
+        self.get_mut(id).map(std::mem::take)
+    }
+
+    /// Each vertex with its set, in id order.
+    fn iter(&self) -> impl Iterator<Item = (VertexId, &BTreeSet<VertexId>)> + '_ {
+        self.sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (VertexId(i as u64), s))
     }
 }
 
@@ -354,8 +399,8 @@ impl<V> Graph<V> {
         if !self.is_known(from) || !self.is_known(to) {
             return false;
         }
-        let added = self.down.entry(from).or_default().insert(to);
-        self.up.entry(to).or_default().insert(from);
+        let added = self.down.set_mut(from).insert(to);
+        self.up.set_mut(to).insert(from);
         added
     }
 
@@ -413,12 +458,12 @@ impl<V> Graph<V> {
     pub fn edges(&self) -> Vec<(VertexId, VertexId)> {
         self.down
             .iter()
-            .flat_map(|(f, ts)| ts.iter().map(move |t| (*f, *t)))
+            .flat_map(|(f, ts)| ts.iter().map(move |t| (f, *t)))
             .collect()
     }
 
     pub fn edge_count(&self) -> usize {
-        self.down.values().map(BTreeSet::len).sum()
+        self.down.sets.iter().map(BTreeSet::len).sum()
     }
 
     /// Edges whose source is `id` (Go's `EdgesFrom`).

@@ -31,6 +31,9 @@ pub(super) struct Parser<'a> {
     pub(super) fmt_range: &'a dyn Fn(Range) -> String,
     depth: usize,
     gave_up: bool,
+    /// The last [`Parser::next_token`] answer, for the position and newline mode it was asked
+    /// at: the parser peeks at the same token several times before it reads it.
+    peeked: std::cell::Cell<Option<(usize, bool, Token, usize)>>,
 }
 
 impl<'a> Parser<'a> {
@@ -48,6 +51,7 @@ impl<'a> Parser<'a> {
             fmt_range,
             depth: 0,
             gave_up: false,
+            peeked: std::cell::Cell::new(None),
         }
     }
 
@@ -73,6 +77,20 @@ impl<'a> Parser<'a> {
             return (self.eof(), self.toks.len());
         }
         let including = self.including_newlines();
+        if let Some((at, inc, t, n)) = self.peeked.get()
+            && at == self.next
+            && inc == including
+        {
+            return (t, n);
+        }
+        let found = self.scan_next_token(including);
+        self.peeked
+            .set(Some((self.next, including, found.0, found.1)));
+        found
+    }
+
+    /// [`Parser::next_token`] found from the tokens.
+    fn scan_next_token(&self, including: bool) -> (Token, usize) {
         for i in self.next..self.toks.len() {
             let t = self.toks[i];
             match t.ty {

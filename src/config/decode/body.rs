@@ -97,23 +97,24 @@ pub(super) fn partial_content<'a>(
         })
         .count();
     let mut remain = Body::with_capacity(rest);
-    let mut seen: BTreeMap<String, SourceRange> = BTreeMap::new();
+    // Each name with its span: the range (a line and column) is worked out only for a duplicate.
+    let mut seen: BTreeMap<&str, Option<std::ops::Range<usize>>> = BTreeMap::new();
     for s in body.iter() {
         match s {
             Structure::Attribute(a) => {
-                let name = a.key.value().to_string();
-                if let Some(prev) = seen.get(&name) {
+                let name = a.key.value().as_str();
+                if let Some(prev) = seen.get(name) {
                     let detail = format!(
                         "The argument {} was already set at {}. Each argument may be set only once.",
-                        go_quote(&name),
-                        go_range(prev)
+                        go_quote(name),
+                        go_range(&cx.range(prev.clone()))
                     );
                     cx.err("Attribute redefined", detail, a.key.span());
                     continue;
                 }
-                seen.insert(name.clone(), cx.range(a.key.span()));
-                if attr_names.contains(&name.as_str()) {
-                    attrs.insert(name, a);
+                seen.insert(name, a.key.span());
+                if attr_names.contains(&name) {
+                    attrs.insert(name.to_string(), a);
                 } else {
                     remain.push(a.clone());
                 }

@@ -66,6 +66,9 @@ struct Walker<'a> {
     file: &'a Arc<SourceFile>,
     /// Names bound locally (for-expression variables, `dynamic` iterators).
     locals: Vec<String>,
+    /// Where each step of the traversal being read ends: one buffer for all of them (a
+    /// traversal is read to its end before the next one starts).
+    ends: Vec<usize>,
     out: Refs,
 }
 
@@ -74,6 +77,7 @@ impl<'a> Walker<'a> {
         Walker {
             file,
             locals: Vec::new(),
+            ends: Vec::new(),
             out: Refs::default(),
         }
     }
@@ -82,7 +86,7 @@ impl<'a> Walker<'a> {
         self.file.range(start..end.max(start))
     }
 
-    fn add_traversal(&mut self, steps: Vec<Step>, ends: Vec<usize>, start: usize) {
+    fn add_traversal(&mut self, mut steps: Vec<Step>, ends: &[usize], start: usize) {
         let Some(Step::Attr(root)) = steps.first() else {
             return;
         };
@@ -94,10 +98,17 @@ impl<'a> Walker<'a> {
                 let used = used.min(steps.len());
                 let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);
                 let range = self.range(start, end);
+                // The steps after the subject's, moved rather than copied.
+                let remaining = if used == steps.len() {
+                    Vec::new()
+                } else {
+                    steps.drain(..used);
+                    steps
+                };
                 self.out.refs.push(Reference {
                     subject,
                     range,
-                    remaining: steps[used..].to_vec(),
+                    remaining,
                 });
             }
             Err(e) => {
@@ -143,7 +154,7 @@ impl<'a> Walker<'a> {
             Expression::Variable(v) => {
                 let start = v.span().map(|s| s.start).unwrap_or(0);
                 let end = v.span().map(|s| s.end).unwrap_or(start);
-                self.add_traversal(vec![Step::Attr(v.value().to_string())], vec![end], start);
+                self.add_traversal(vec![Step::Attr(v.value().to_string())], &[end], start);
             }
             Expression::Conditional(c) => {
                 self.expr(&c.cond_expr);
@@ -223,8 +234,11 @@ impl<'a> Walker<'a> {
             return;
         };
         let start = root.span().map(|s| s.start).unwrap_or(0);
-        let mut steps = vec![Step::Attr(root.value().to_string())];
-        let mut ends = vec![root.span().map(|s| s.end).unwrap_or(start)];
+        let mut steps = Vec::with_capacity(1 + t.operators.len());
+        steps.push(Step::Attr(root.value().to_string()));
+        let mut ends = std::mem::take(&mut self.ends);
+        ends.clear();
+        ends.push(root.span().map(|s| s.end).unwrap_or(start));
         let mut static_part = true;
         let mut dynamic_indexes = Vec::new();
         for op in &t.operators {
@@ -255,7 +269,8 @@ impl<'a> Walker<'a> {
                 _ => static_part = false,
             }
         }
-        self.add_traversal(steps, ends, start);
+        self.add_traversal(steps, &ends, start);
+        self.ends = ends;
         for ix in dynamic_indexes {
             self.expr(ix);
         }

@@ -159,20 +159,35 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
         }
     }
 
-    // OpenTofu sorts the edge lines as text, so they are made first and written after.
-    let line = |from: VertexId, to: VertexId, attrs: &[String]| {
-        format!(
-            "\"[{gname}] {}\" -> \"[{gname}] {}\"{}",
+    // OpenTofu sorts the edge lines as text, so they are made first and written after: into one
+    // buffer, each line a range of it (a string for each of 40,000 edges was a tenth of the DOT
+    // output's time).
+    let mut text = String::new();
+    let mut lines: Vec<std::ops::Range<usize>> = Vec::with_capacity(g.edge_count());
+    // `"[g] FROM" -> "[g] TO"` and the attributes, pushed piece by piece (formatting machinery
+    // cost as much again as the rest of a line).
+    let mut line = |from: VertexId, to: VertexId, attrs: &str| {
+        let start = text.len();
+        for piece in [
+            "\"[",
+            gname,
+            "] ",
             name(&from),
+            "\" -> \"[",
+            gname,
+            "] ",
             name(&to),
-            attrs_text(attrs)
-        )
+            "\"",
+            attrs,
+        ] {
+            text.push_str(piece);
+        }
+        lines.push(start..text.len());
     };
-    let mut lines: Vec<String> = Vec::with_capacity(g.edge_count());
     if opts.draw_cycles {
         // Consecutive members of each cycle as Tarjan lists them, wrapping around. (The pairs run
         // against the real edges' direction; OpenTofu draws them that way.)
-        let red = [attr("color", "red"), attr("penwidth", "2.0")];
+        let red = attrs_text(&[attr("color", "red"), attr("penwidth", "2.0")]);
         for cycle in g.cycles() {
             for (i, src) in cycle.iter().enumerate() {
                 let tgt = cycle[(i + 1) % cycle.len()];
@@ -180,18 +195,20 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
                 if !shown(src) || !shown(&tgt) {
                     continue;
                 }
-                lines.push(line(*src, tgt, &red));
+                line(*src, tgt, &red);
             }
         }
     }
     for from in g.ids() {
         for to in g.dependencies(from) {
-            lines.push(line(from, to, &[]));
+            line(from, to, "");
         }
     }
-    lines.sort_unstable();
-    for l in &lines {
-        writeln!(out, "\t\t{l}")?;
+    lines.sort_unstable_by(|a, b| text[a.clone()].cmp(&text[b.clone()]));
+    for l in lines {
+        out.write_all(b"\t\t")?;
+        out.write_all(text[l].as_bytes())?;
+        out.write_all(b"\n")?;
     }
     out.write_all(b"\t}\n")
 }

@@ -669,8 +669,8 @@ impl Ctx {
         true
     }
 
-    /// Asks the engine's worker how long the walk just started (of its analysis `build`, graph
-    /// `g`, at `p` with `setup`) takes, and says it to the walk if it is still under way.
+    /// Asks the engine's worker how long the walk just started (of its analysis `build`, at `p`
+    /// with `setup`) takes, and says it to the walk if it is still under way (not reset since).
     fn measure_in_worker(self, build: u64, p: usize, setup: &Setup) {
         let (walk, off) = (self.walk, self.build.off);
         let serial = walk.serial.get_value();

@@ -139,9 +139,14 @@ pub struct WalkBasis {
 }
 
 impl WalkBasis {
+    /// Whether `a` can be walked: it has a graph, without a cycle.
+    fn walkable(a: &crate::page::analysis::Analysis) -> bool {
+        a.graph.is_some() && a.cycles.is_empty()
+    }
+
     /// What a walk of `a` is made of; `None` when it cannot be walked (no graph, or a cycle).
     pub fn of(a: &crate::page::analysis::Analysis) -> Option<WalkBasis> {
-        if !a.cycles.is_empty() {
+        if !WalkBasis::walkable(a) {
             return None;
         }
         Some(WalkBasis {
@@ -164,7 +169,7 @@ impl WalkBasis {
             (Some(x), Some(y)) => x.expands_alike(y, &self.graph),
             _ => false,
         };
-        a.cycles.is_empty() && a.graph.as_ref() == Some(&self.graph) && steps && expands
+        WalkBasis::walkable(a) && a.graph.as_ref() == Some(&self.graph) && steps && expands
     }
 }
 
@@ -188,7 +193,7 @@ impl WalkEpoch {
                 (Some(b), Some(a)) => b.walks_alike(a),
                 // Nothing to walk before nor now.
                 (None, None) => true,
-                (None, Some(a)) => WalkBasis::of(a).is_none(),
+                (None, Some(a)) => !WalkBasis::walkable(a),
                 (Some(_), None) => false,
             };
             if alike {

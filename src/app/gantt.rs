@@ -77,10 +77,10 @@ pub fn Gantt() -> impl IntoView {
         // The box's place and height as last seen (its scroll events, its `ResizeObserver`):
         // read from the page here, they would lay it out in the middle of a walk frame.
         request_animation_frame(move || {
-            let Some((top, h)) = scroll.try_get_untracked() else {
+            let Some((top, _)) = scroll.try_get_untracked() else {
                 return;
             };
-            let to = (w.total - h).max(0.0).round();
+            let to = w.scroll.round();
             if (top - to).abs() >= 1.0
                 && let Some(g) = ui.gantt.get_untracked()
             {
@@ -124,12 +124,8 @@ pub fn Gantt() -> impl IntoView {
         else {
             return;
         };
-        let (top, h) = scroll.get_untracked();
-        let top = if follow.get_untracked() {
-            win.with_untracked(|w| (w.total - h).max(0.0))
-        } else {
-            top
-        };
+        let h = scroll.with_untracked(|s| s.1);
+        let top = win.with_untracked(|w| w.scroll);
         if let Some(to) = tops.with_untracked(|t| timeline::scroll_to(t, row, top, h))
             && let Some(g) = ui.gantt.get_untracked()
         {

@@ -11,13 +11,15 @@ pub const ROW_PX: f64 = 24.0;
 pub const EXTRA_ROWS: usize = 6;
 
 /// The rows drawn: `first..end` of the list, the first `offset` pixels from the list's top, the
-/// whole list `total` pixels tall.
+/// whole list `total` pixels tall, seen from `scroll` pixels down (the box's scroll position,
+/// within the list; the bottom when following).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Window {
     pub first: usize,
     pub end: usize,
     pub offset: f64,
     pub total: f64,
+    pub scroll: f64,
 }
 
 /// The pixels from the list's top to each row, and the list's height after them: rows are
@@ -55,6 +57,7 @@ pub fn window(tops: &[f64], scroll: f64, height: f64, follow: bool) -> Window {
         end,
         offset: tops.get(first).copied().unwrap_or(0.0),
         total,
+        scroll,
     }
 }
 
@@ -104,6 +107,7 @@ mod tests {
         assert_eq!(w.end, 109 + EXTRA_ROWS);
         assert_eq!(w.offset, (100 - EXTRA_ROWS) as f64 * ROW_PX);
         assert_eq!(w.total, 24_000.0);
+        assert_eq!(w.scroll, 2_400.0);
         // A row cut by the top edge is drawn.
         let w = window(&t, 2_410.0, 200.0, false);
         assert_eq!(w.first, 100 - EXTRA_ROWS);
@@ -111,6 +115,11 @@ mod tests {
         assert_eq!(window(&t, 0.0, 200.0, false).first, 0);
         let bottom = window(&t, 1e9, 200.0, false);
         assert_eq!(bottom.end, 1_000);
+        assert_eq!(
+            bottom.scroll,
+            24_000.0 - 200.0,
+            "scrolled no further than the bottom"
+        );
         assert_eq!(
             bottom,
             window(&t, 0.0, 200.0, true),

@@ -174,6 +174,11 @@ impl<V> Default for Graph<V> {
     }
 }
 
+/// The slot of `id` in the stores below, which keep one per id ever given out.
+fn slot(id: &VertexId) -> usize {
+    usize::try_from(id.0).expect("vertex ids are counted in memory")
+}
+
 /// The member vertices by id: a slot per id ever given out, as ids are dense and never reused,
 /// in chunks of [`Members::CHUNK`] slots (a chunk grows as a vector does up to that size, so no
 /// vertex is moved once its chunk is full and at most one chunk is partly empty). Finding a
@@ -200,7 +205,7 @@ impl<V> Members<V> {
     const CHUNK: usize = 256;
 
     fn place(id: &VertexId) -> (usize, usize) {
-        let i = usize::try_from(id.0).expect("vertex ids are counted in memory");
+        let i = slot(id);
         (i / Self::CHUNK, i % Self::CHUNK)
     }
 
@@ -271,21 +276,17 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    fn slot(id: &VertexId) -> usize {
-        usize::try_from(id.0).expect("vertex ids are counted in memory")
-    }
-
     fn get(&self, id: &VertexId) -> Option<&BTreeSet<VertexId>> {
-        self.sets.get(Self::slot(id))
+        self.sets.get(slot(id))
     }
 
     fn get_mut(&mut self, id: &VertexId) -> Option<&mut BTreeSet<VertexId>> {
-        self.sets.get_mut(Self::slot(id))
+        self.sets.get_mut(slot(id))
     }
 
     /// The set of `id`, made when it has none.
     fn set_mut(&mut self, id: VertexId) -> &mut BTreeSet<VertexId> {
-        let i = Self::slot(&id);
+        let i = slot(&id);
         if i >= self.sets.len() {
             self.sets.resize_with(i + 1, BTreeSet::new);
         }

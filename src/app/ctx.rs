@@ -154,8 +154,8 @@ const SETTLE_MS: u64 = 200;
 /// speed, `-parallelism`, the failures to inject, and the per-vertex cells and Gantt rows.
 ///
 /// Invariant: `rt` is `None` until a walk starts and is dropped by [`Walk::reset`] whenever
-/// `epoch` changes (an analysis that does not walk alike the one before); `view`, `ui`'s cells and rows are what `rt`'s last frame gave; `walking` and
-/// `critical` derive from `view`.
+/// `epoch` changes (an analysis that does not walk alike the one before); `view`, `ui`'s cells
+/// and rows are what `rt`'s last frame gave; `walking` and `critical` derive from `view`.
 #[derive(Clone, Copy)]
 pub(super) struct Walk {
     pub(super) rt: StoredValue<Option<WalkRt>, LocalStorage>,

@@ -308,6 +308,21 @@ fn json_files_load() {
     assert_eq!(refs[0].display_string(), "var.ami");
 }
 
+/// OpenTofu reads a JSON string as a template whose `${…}` holds an expression: quoted strings
+/// in it (escaped in the JSON) are the expression's own, not escaped quotes of the template.
+#[test]
+fn json_templates_may_quote_strings_inside_their_expressions() {
+    let cfg = load_ok(&[(
+        "main.tf.json",
+        r#"{"resource":{"aws_instance":{"a":{"ami":"${lookup(var.amis, \"eu\")}-\"q\""}}},
+            "variable":{"amis":{}}}"#,
+    )]);
+    let a = &cfg.module.managed_resources["aws_instance.a"];
+    let (refs, _) = config::refs_in_body(&a.config, None);
+    let names: Vec<String> = refs.iter().map(|r| r.display_string()).collect();
+    assert_eq!(names, ["var.amis"]);
+}
+
 #[test]
 fn empty_configuration_is_an_empty_root() {
     let cfg = load_ok(&[]);

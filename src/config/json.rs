@@ -33,9 +33,34 @@ fn block_spec(parent: &str, key: &str) -> Option<usize> {
     }
 }
 
+/// A JSON string (a template, as OpenTofu reads it) as a native quoted template. The literal
+/// parts are escaped; what is inside `${…}` and `%{…}` is an expression, copied as it is: its own
+/// string literals keep their quotes (`"${upper("x")}"`), which escaping would turn into the
+/// invalid `\"` of an expression.
 fn quote_template(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        // `$${` and `%%{` are a literal `${` and `%{` in both syntaxes.
+        if (b[i] == b'$' || b[i] == b'%')
+            && b.get(i + 1) == Some(&b[i])
+            && b.get(i + 2) == Some(&b'{')
+        {
+            out.push_str(&s[i..i + 3]);
+            i += 3;
+            continue;
+        }
+        if (b[i] == b'$' || b[i] == b'%') && b.get(i + 1) == Some(&b'{') {
+            let end = sequence_end(b, i + 2);
+            out.push_str(&s[i..end]);
+            i = end;
+            continue;
+        }
+        let Some(c) = s[i..].chars().next() else {
+            break;
+        };
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
@@ -44,9 +69,57 @@ fn quote_template(s: &str) -> String {
             '\t' => out.push_str("\\t"),
             c => out.push(c),
         }
+        i += c.len_utf8();
     }
     out.push('"');
     out
+}
+
+/// Where the template sequence whose body starts at `from` (just after its `${` or `%{`) ends:
+/// after its closing `}`, skipping the braces of object constructors and what is inside the
+/// expression's own quoted strings (with their escapes and their own sequences). An unclosed
+/// sequence runs to the end, for the native parser to report.
+fn sequence_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 1usize;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    match b[i] {
+                        b'\\' => i += 1,
+                        b'$' | b'%'
+                            if b.get(i + 1) == Some(&b[i]) && b.get(i + 2) == Some(&b'{') =>
+                        {
+                            i += 2
+                        }
+                        b'$' | b'%' if b.get(i + 1) == Some(&b'{') => {
+                            i = sequence_end(b, i + 2);
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// A block label: a literal string, never a template.
+fn quote_label(s: &str) -> String {
+    quote_template(&s.replace("${", "$${").replace("%{", "%%{"))
 }
 
 fn expr(v: &Value, out: &mut String) {
@@ -147,7 +220,7 @@ fn blocks(
             out.push_str(kind);
             for l in prefix.iter() {
                 out.push(' ');
-                out.push_str(&quote_template(l));
+                out.push_str(&quote_label(l));
             }
             out.push_str(" {\n");
             body(kind, item, out)?;
@@ -200,5 +273,37 @@ mod tests {
         .unwrap();
         assert!(d.contains("dynamic \"s\" {"), "{d}");
         assert!(d.contains("content {"), "{d}");
+    }
+
+    #[test]
+    fn quotes_inside_template_sequences_stay_quotes() {
+        // The JSON strings, as they decode: `${upper("x")}`, `say "hi" ${var.x}`, `$${literal}`,
+        // `${{k = "}"}["k"]}`, `${"a${var.b}"}`, `%{ if var.c == "y" }yes%{ endif }`.
+        let t = r#"{"locals":{"a":"${upper(\"x\")}","b":"say \"hi\" ${var.x}","c":"$${literal}",
+                 "d":"${{k = \"}\"}[\"k\"]}","e":"${\"a${var.b}\"}",
+                 "f":"%{ if var.c == \"y\" }yes%{ endif }","g":"back\\slash ${var.h}"}}"#;
+        let n = json_to_native(t).unwrap();
+        for line in [
+            r#"a = "${upper("x")}""#,
+            r#"b = "say \"hi\" ${var.x}""#,
+            r#"c = "$${literal}""#,
+            r#"d = "${{k = "}"}["k"]}""#,
+            r#"e = "${"a${var.b}"}""#,
+            r#"f = "%{ if var.c == "y" }yes%{ endif }""#,
+            r#"g = "back\\slash ${var.h}""#,
+        ] {
+            assert!(n.lines().any(|l| l == line), "{line} in\n{n}");
+        }
+        hcl::edit::parser::parse_body(&n).unwrap();
+        // An unclosed sequence is copied to the end, for the parser to report.
+        let u = json_to_native(r#"{"locals":{"a":"${upper(\"x\")"}}"#).unwrap();
+        assert!(u.contains(r#"a = "${upper("x")""#), "{u}");
+        assert!(hcl::edit::parser::parse_body(&u).is_err());
+    }
+
+    #[test]
+    fn labels_are_literal() {
+        let n = json_to_native(r#"{"variable":{"a${b}":{}}}"#).unwrap();
+        assert!(n.contains(r#"variable "a$${b}" {"#), "{n}");
     }
 }

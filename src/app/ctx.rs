@@ -60,6 +60,10 @@ pub(super) struct Work {
     /// ([`Work::files_changed`]); the page is not settled until it is.
     pub(super) unsaved: RwSignal<bool>,
     pending_save: StoredValue<Option<leptos::prelude::TimeoutHandle>>,
+    /// Keystrokes whose text is in `files` but not yet told to what reads them: the editor tells
+    /// them once per frame ([`Work::typed`], [`Work::typed_frame`]), and leaving the page saves
+    /// them at once ([`Work::save_pending`]).
+    typing: StoredValue<bool>,
 }
 
 /// The graph built from the files: the builder, the latest analysis and where a sliced one is,
@@ -352,6 +356,7 @@ impl Work {
             conflicted: StoredValue::new(false),
             unsaved: RwSignal::new(false),
             pending_save: StoredValue::new(None),
+            typing: StoredValue::new(false),
         }
     }
 }
@@ -860,9 +865,34 @@ impl Work {
         }
     }
 
-    /// Saves edits that wait for their delayed save, now. Called from a timer and from page
-    /// events, so it touches nothing of a page already taken down.
+    /// A keystroke put its text into `files` without telling what reads them. Returns whether it
+    /// is the first since the last frame: the caller then asks for a frame, at which
+    /// [`Work::typed_frame`] tells them.
+    pub(super) fn typed(self) -> bool {
+        let first = !self.typing.get_value();
+        self.typing.set_value(true);
+        first
+    }
+
+    /// The frame after keystrokes: what reads the files hears of them (the highlighted text, the
+    /// textarea's value, the autosave's timer).
+    pub(super) fn typed_frame(self) {
+        if self.typing.try_get_value() == Some(true) {
+            _ = self.typing.try_set_value(false);
+            self.files.notify();
+        }
+    }
+
+    /// Saves edits that wait for their delayed save, now, with keystrokes made since the last
+    /// frame. Called from a timer and from page events, so it touches nothing of a page already
+    /// taken down.
     pub(super) fn save_pending(self) {
+        if self.typing.try_get_value() == Some(true) {
+            // The page is left within the frame of a keystroke: saved at once (a large
+            // workspace's delayed save is started here and done just below).
+            self.typed_frame();
+            self.files_changed();
+        }
         if let Some(h) = self.pending_save.try_get_value().flatten() {
             h.clear();
             _ = self.pending_save.try_set_value(None);

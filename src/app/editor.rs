@@ -185,13 +185,27 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     let resize = window_event_listener(leptos::ev::resize, move |_| sync_view());
     on_cleanup(move || resize.remove());
 
+    // A keystroke's text goes into the files at once (so whatever reads them untracked, a save
+    // or a share, has it), but what the files drive (the highlighted lines, the gutter, the
+    // textarea's own value, the autosave's timer) is told once per frame: keys that the browser
+    // dispatches in one batch (fast typing, a paste of many lines, WebDriver) each cost little
+    // more than the textarea's own insertion, and the frame after them comes sooner. The text is
+    // drawn by the highlighted copy, which is redrawn in that frame before it is painted.
     let on_input = move |ev| {
         let value = event_target_value(&ev);
         let a = ctx.work.active.get_untracked();
-        ctx.work.files.update(|f| {
+        ctx.work.files.update_untracked(|f| {
             f.insert(a, value);
         });
-        sync_view();
+        if ctx.work.typed() {
+            request_animation_frame(move || {
+                ctx.work.typed_frame();
+                // Unless the editor went meanwhile (the phone's tabs).
+                if view_box.try_get_untracked().is_some() {
+                    sync_view();
+                }
+            });
+        }
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         set_timeout(

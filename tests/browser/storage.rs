@@ -352,6 +352,39 @@ async fn storage_that_throws_keeps_the_work_and_offers_it() {
     storage_failure_keeps_the_work_and_offers_it("Error").await;
 }
 
+// The editor tells the page of keystrokes once per frame (a burst of keys costs one update):
+// a keystroke made just before the page is left, within that frame, is saved all the same.
+#[wasm_bindgen_test]
+async fn a_keystroke_is_saved_when_the_page_is_left_before_its_frame() {
+    let host = mount().await;
+    let saved = || {
+        storage()
+            .get_item(tfgraph::saved::KEY)
+            .unwrap()
+            .unwrap_or_default()
+    };
+    let ta: web_sys::HtmlTextAreaElement = host
+        .query_selector("textarea#editor")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    ta.set_value("resource \"null_resource\" \"last_key\" {}\n");
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    ta.dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+    // No frame yet (nothing awaited since the keystroke): not saved...
+    assert!(!saved().contains("last_key"), "saved before its frame");
+    // ...until the page is left.
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&Event::new("pagehide").unwrap())
+        .unwrap();
+    assert!(saved().contains("last_key"), "saved when the page is left");
+    host.remove();
+}
+
 // Issue 16 (typing while a large configuration builds): a large workspace is saved a moment
 // after the last edit, not at each keystroke, and at once when the page is left.
 #[wasm_bindgen_test]

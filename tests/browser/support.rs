@@ -64,7 +64,20 @@ pub(crate) async fn type_into_editor(host: &Element, text: &str) {
     init.set_bubbles(true);
     let ev = Event::new_with_event_init_dict("input", &init).expect("event");
     ta.dispatch_event(&ev).expect("dispatch");
+    // As after a user's keystroke, a frame: the editor tells the rest of the page of keystrokes
+    // once per frame (app/editor.rs).
+    next_frame().await;
     settle().await;
+}
+
+/// Resolves at the next animation frame.
+pub(crate) async fn next_frame() {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .request_animation_frame(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(p).await;
 }
 
 pub(crate) fn texts(host: &Element, selector: &str) -> Vec<String> {

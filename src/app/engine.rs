@@ -106,9 +106,28 @@ async fn next_task() {
 }
 
 fn post(scope: &web_sys::DedicatedWorkerGlobalScope, reply: &Reply) {
-    if let Ok(v) = serde_wasm_bindgen::to_value(reply) {
-        let _ = scope.post_message(&v);
+    let Ok(v) = serde_wasm_bindgen::to_value(reply) else {
+        return;
+    };
+    // An analysis' JSON goes as bytes (`Uint8Array`s, see `Reply::Analysis`) whose buffers are
+    // transferred: the page receives them without a copy on its thread.
+    let transfer = js_sys::Array::new();
+    if matches!(reply, Reply::Analysis { .. })
+        && let Ok(fields) = js_sys::Reflect::get(&v, &"Analysis".into())
+    {
+        for name in ["analysis", "steps", "whys"] {
+            if let Ok(bytes) = js_sys::Reflect::get(&fields, &name.into())
+                .and_then(|b| b.dyn_into::<js_sys::Uint8Array>())
+            {
+                transfer.push(&bytes.buffer());
+            }
+        }
     }
+    let _ = if transfer.length() == 0 {
+        scope.post_message(&v)
+    } else {
+        scope.post_message_with_transfer(&v, &transfer)
+    };
 }
 
 /// What a layout is for: the drawing, or the build steps' one layout of every step

@@ -12,7 +12,8 @@
 //! the measurements behind the split.
 //!
 //! Bulky payloads (a layout's input and its result) travel as JSON text inside the typed
-//! messages: at 10,000 resources a graph cost the page's thread about 13 ms as JSON text against
+//! messages, and an analysis as JSON in UTF-8 bytes whose buffers are transferred
+//! ([`Reply::Analysis`]): at 10,000 resources a graph cost the page's thread about 13 ms as JSON text against
 //! 53 ms as a tree of JavaScript objects (docs/worker.md, "What a reply costs"). `serde_json` is
 //! built with `float_roundtrip`, so every coordinate arrives exactly as it was computed and the
 //! worker's drawing is the one the page would have made.
@@ -126,12 +127,18 @@ pub enum Reply {
     /// The analysis `id` is at `progress`.
     Progress { id: u64, progress: Progress },
     /// The analysis `id`: its plain parts as JSON ([`read_analysis`]), and its build steps and
-    /// edges' whys as JSON the page parses when it first reads them ([`Lazy`]).
+    /// edges' whys as JSON the page parses when it first reads them ([`Lazy`]). As UTF-8 bytes:
+    /// in the browser they cross as `Uint8Array`s whose buffers are transferred, where text
+    /// (about 20 MB at 10,000 resources) was copied, and turned from UTF-16 to UTF-8, on the
+    /// page's thread.
     Analysis {
         id: u64,
-        analysis: String,
-        steps: String,
-        whys: String,
+        #[serde(with = "serde_bytes")]
+        analysis: Vec<u8>,
+        #[serde(with = "serde_bytes")]
+        steps: Vec<u8>,
+        #[serde(with = "serde_bytes")]
+        whys: Vec<u8>,
     },
     /// The walk's length asked for by request `id` (`None`: the analysis is no longer held).
     Length { id: u64, secs: Option<f64> },
@@ -358,16 +365,16 @@ pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
     let whys: Vec<(&(String, String), &Why)> = a.whys.iter().collect();
     Reply::Analysis {
         id,
-        analysis: serde_json::to_string(&plain).unwrap_or_default(),
-        steps: serde_json::to_string(&steps).unwrap_or_default(),
-        whys: serde_json::to_string(&whys).unwrap_or_default(),
+        analysis: serde_json::to_vec(&plain).unwrap_or_default(),
+        steps: serde_json::to_vec(&steps).unwrap_or_default(),
+        whys: serde_json::to_vec(&whys).unwrap_or_default(),
     }
 }
 
 /// The analysis a [`Reply::Analysis`] carries, as the page holds it; `None` if it does not
 /// decode.
-pub fn read_analysis(id: u64, analysis: &str, steps: String, whys: String) -> Option<Analysis> {
-    let p: Plain = serde_json::from_str(analysis).ok()?;
+pub fn read_analysis(id: u64, analysis: &[u8], steps: Vec<u8>, whys: Vec<u8>) -> Option<Analysis> {
+    let p: Plain = serde_json::from_slice(analysis).ok()?;
     Some(Analysis {
         graph: p.graph,
         decls: p.decls,
@@ -380,15 +387,15 @@ pub fn read_analysis(id: u64, analysis: &str, steps: String, whys: String) -> Op
         actions: p.actions,
         step_table: p.step_table.map(Arc::new),
         expander: p.expansions.map(|(k, key)| SharedExpander::known(k, key)),
-        steps: Lazy::from_text(steps, read_steps),
-        whys: Lazy::from_text(whys, read_whys),
+        steps: Lazy::from_json(steps, read_steps),
+        whys: Lazy::from_json(whys, read_whys),
         remote: Some(Arc::new(Remote::new(id))),
         ..Analysis::default()
     })
 }
 
-fn read_steps(text: &str) -> Vec<Step> {
-    serde_json::from_str::<Vec<(Step, Vec<Typed>)>>(text)
+fn read_steps(json: &[u8]) -> Vec<Step> {
+    serde_json::from_slice::<Vec<(Step, Vec<Typed>)>>(json)
         .unwrap_or_default()
         .into_iter()
         .map(|(mut s, kinds)| {
@@ -398,8 +405,8 @@ fn read_steps(text: &str) -> Vec<Step> {
         .collect()
 }
 
-fn read_whys(text: &str) -> BTreeMap<(String, String), Why> {
-    serde_json::from_str::<Vec<((String, String), Why)>>(text)
+fn read_whys(json: &[u8]) -> BTreeMap<(String, String), Why> {
+    serde_json::from_slice::<Vec<((String, String), Why)>>(json)
         .unwrap_or_default()
         .into_iter()
         .collect()

@@ -61,16 +61,16 @@ pub struct Lazy<T>(std::sync::Arc<LazyInner<T>>);
 
 struct LazyInner<T> {
     value: std::sync::OnceLock<T>,
-    text: String,
-    parse: fn(&str) -> T,
+    json: Vec<u8>,
+    parse: fn(&[u8]) -> T,
 }
 
 impl<T: Default> Lazy<T> {
-    /// The value `parse` makes of `text` when it is first read.
-    pub fn from_text(text: String, parse: fn(&str) -> T) -> Lazy<T> {
+    /// The value `parse` makes of `json` (UTF-8 bytes) when it is first read.
+    pub fn from_json(json: Vec<u8>, parse: fn(&[u8]) -> T) -> Lazy<T> {
         Lazy(std::sync::Arc::new(LazyInner {
             value: std::sync::OnceLock::new(),
-            text,
+            json,
             parse,
         }))
     }
@@ -80,7 +80,7 @@ impl<T: Default> From<T> for Lazy<T> {
     fn from(v: T) -> Lazy<T> {
         Lazy(std::sync::Arc::new(LazyInner {
             value: std::sync::OnceLock::from(v),
-            text: String::new(),
+            json: Vec::new(),
             parse: |_| T::default(),
         }))
     }
@@ -89,7 +89,7 @@ impl<T: Default> From<T> for Lazy<T> {
 impl<T> std::ops::Deref for Lazy<T> {
     type Target = T;
     fn deref(&self) -> &T {
-        self.0.value.get_or_init(|| (self.0.parse)(&self.0.text))
+        self.0.value.get_or_init(|| (self.0.parse)(&self.0.json))
     }
 }
 

@@ -335,3 +335,77 @@ fn lay_block(bl: &mut Blocks, b: usize, ch: &[Child], es: &[usize], edges: &[(us
     }
     bl.height[b] = h;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Input, InputNode};
+
+    fn input(clusters: &[&[&str]], edges: &[(usize, usize)]) -> Input {
+        let mut g: crate::dag::Graph<String> = crate::dag::Graph::new();
+        Input {
+            nodes: clusters
+                .iter()
+                .enumerate()
+                .map(|(i, c)| InputNode {
+                    id: g.add(format!("v{i}")),
+                    name: format!("v{i}"),
+                    width: 10.0,
+                    height: 10.0,
+                    cluster: c.iter().map(|s| s.to_string()).collect(),
+                    typed: Default::default(),
+                })
+                .collect(),
+            edges: edges.to_vec(),
+        }
+    }
+
+    fn layers(inp: &Input) -> Option<Vec<usize>> {
+        let first = super::super::rank::rank(inp.nodes.len(), &inp.edges);
+        layering(&first, &Clusters::new(inp)).map(|r| r.rank)
+    }
+
+    /// Two modules, the second fed by the first's last vertex and by a root vertex: on shared
+    /// layers the second module's head would sit beside the first module's body; as blocks, the
+    /// second starts below the whole of the first.
+    #[test]
+    fn a_module_fed_by_another_starts_below_all_of_it() {
+        let a: &[&str] = &["module.a"];
+        let b: &[&str] = &["module.b"];
+        // 0 -> 1 -> 2 -> 3 in a; 2 -> 4 -> 5 in b; root 6 -> 4.
+        let inp = input(
+            &[a, a, a, a, b, b, &[]],
+            &[(0, 1), (1, 2), (2, 3), (2, 4), (4, 5), (6, 4)],
+        );
+        let r = layers(&inp).expect("a layering of its own");
+        let a_last = (0..4).map(|v| r[v]).max().unwrap();
+        let b_first = (4..6).map(|v| r[v]).min().unwrap();
+        assert!(b_first > a_last, "{r:?}");
+        for &(u, l) in &inp.edges {
+            assert!(r[u] < r[l], "{r:?}");
+        }
+    }
+
+    /// Modules that feed each other both ways cannot be blocks one below the other: they are
+    /// dissolved into their parent and every edge still points down.
+    #[test]
+    fn modules_in_a_cycle_are_dissolved() {
+        let a: &[&str] = &["module.a"];
+        let b: &[&str] = &["module.b"];
+        // a0 -> b2 -> a1 -> b3: a and b each before the other.
+        let inp = input(&[a, a, b, b], &[(0, 2), (2, 1), (1, 3)]);
+        let first = super::super::rank::rank(4, &inp.edges);
+        assert!(layering(&first, &Clusters::new(&inp)).is_none());
+        // With a third module below both, that one is still a block below them.
+        let c: &[&str] = &["module.c"];
+        let inp = input(
+            &[a, a, b, b, c, c],
+            &[(0, 2), (2, 1), (1, 3), (3, 4), (0, 5)],
+        );
+        let r = layers(&inp).expect("c is a block");
+        for &(u, l) in &inp.edges {
+            assert!(r[u] < r[l], "{r:?}");
+        }
+        assert!(r[5] > (0..4).map(|v| r[v]).max().unwrap(), "{r:?}");
+    }
+}

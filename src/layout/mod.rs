@@ -222,9 +222,16 @@ fn connected(input: &Input, edges: &[(usize, usize)], opts: &LayoutOptions) -> L
     // budget in its first start and wins ties.
     let compound = compound::layering(&ranked, &clusters)
         .filter(|c| items(c) <= compound_bound(items(&ranked)));
+    // A compound layering with fewer items than the first layers is shorter in every way: the
+    // first layers are then not ordered at all (the generated plan graph of 2,250 resources,
+    // 41,500 items against 46,500: the compound layering won, and its layout took twice the
+    // time with the first layers' start beside it).
+    let first_too = compound.as_ref().is_none_or(|c| items(c) >= items(&ranked));
     let mut layerings: Vec<(rank::Ranked, bool)> =
         compound.map(|r| (r, true)).into_iter().collect();
-    layerings.push((ranked, false));
+    if first_too {
+        layerings.push((ranked, false));
+    }
     layerings.extend(refined.map(|r| (r, true)));
     let mut lgs = Vec::with_capacity(layerings.len());
     for (r, border) in layerings.iter_mut() {

@@ -61,18 +61,19 @@ impl Blocks<'_> {
         }
     }
 
-    /// The layer of vertex `v` from the top of child `c` of some block (`v` inside `c`).
-    fn offset(&self, v: usize, c: Child) -> usize {
-        let Child::Block(top) = c else { return 0 };
-        let mut off = self.vstart[v];
+    /// The layer of vertex `v` in the whole layering: its start in its innermost block plus the
+    /// starts of the blocks holding it.
+    fn layer(&self, v: usize) -> usize {
+        let mut layer = self.vstart[v];
         let mut b = self.block_of(v);
-        while b != top && b != 0 {
-            off += self.start[b];
+        while b != 0 {
+            layer += self.start[b];
             b = self.parent_block(b);
         }
-        off
+        layer
     }
 
+    /// The innermost block holding block `b` (0: the root).
     fn parent_block(&self, b: usize) -> usize {
         let mut p = self.cl.parent[b];
         while p != 0 && self.dissolved[p] {
@@ -171,9 +172,7 @@ pub(crate) fn layering(first: &Ranked, cl: &Clusters) -> Option<Ranked> {
         }
         lay_block(&mut bl, b, &children[b], &block_edges[b], &edges);
     }
-    let rank: Vec<usize> = (0..n)
-        .map(|v| bl.offset(v, Child::Block(usize::MAX)))
-        .collect();
+    let rank: Vec<usize> = (0..n).map(|v| bl.layer(v)).collect();
     let out = super::rank::compacted(rank, first.edges.clone());
     (out.rank != first.rank).then_some(out)
 }

@@ -782,5 +782,6 @@ pub(crate) fn place(
         width: width + opts.margin,
         height: height + opts.margin,
         layer_centres: (0..layers).map(centre).collect(),
+        borders: g.border,
     }
 }

@@ -196,6 +196,11 @@ pub struct Layout {
     pub height: f64,
     /// The centre of each layer along the flow axis (y when top to bottom, x when left to right).
     pub layer_centres: Vec<f64>,
+    /// Whether a long edge's bend points on the layers of a module box holding one of its ends
+    /// lie inside that box (it enters the box at its top, leaves at its bottom), as they do
+    /// when the compound layering won; an edit laid out near this layout keeps to the same rule.
+    #[serde(default)]
+    pub borders: bool,
 }
 
 impl Layout {

@@ -121,6 +121,9 @@ pub(crate) struct LayeredGraph {
     pub chains: Vec<Vec<usize>>,
     /// Per cluster: first and last layer holding one of its (nested) real vertices.
     pub span: Vec<Option<(usize, usize)>>,
+    /// Whether bend points on a module's layers belong to the module of the edge's end there
+    /// ([`LayeredGraph::border_cluster`]) rather than to the innermost one holding both ends.
+    pub border: bool,
 }
 
 fn sane(v: f64) -> f64 {
@@ -137,6 +140,7 @@ impl LayeredGraph {
         opts: &LayoutOptions,
         ranked: &Ranked,
         cl: &Clusters,
+        border: bool,
     ) -> LayeredGraph {
         let n = input.nodes.len();
         let mut g = LayeredGraph {
@@ -151,6 +155,7 @@ impl LayeredGraph {
             pos: Vec::new(),
             chains: Vec::with_capacity(ranked.edges.len()),
             span: vec![None; cl.len()],
+            border,
         };
         for nd in &input.nodes {
             let (w, h) = (sane(nd.width), sane(nd.height));
@@ -161,24 +166,6 @@ impl LayeredGraph {
             g.breadth.push(b);
             g.depth.push(d);
         }
-        for e in &ranked.edges {
-            let Some((u, l, _)) = *e else {
-                g.chains.push(Vec::new());
-                continue;
-            };
-            let c = cl.common(cl.of_node[u], cl.of_node[l]);
-            let mut chain = vec![u];
-            let mut prev = u;
-            for r in ranked.rank[u] + 1..ranked.rank[l] {
-                let d = g.push(Kind::Dummy, r, c);
-                g.link(prev, d);
-                chain.push(d);
-                prev = d;
-            }
-            g.link(prev, l);
-            chain.push(l);
-            g.chains.push(chain);
-        }
         // Cluster spans from real vertices.
         for v in 0..n {
             let r = g.layer[v];
@@ -188,6 +175,29 @@ impl LayeredGraph {
                     Some((a, b)) => (a.min(r), b.max(r)),
                 });
             }
+        }
+        for e in &ranked.edges {
+            let Some((u, l, _)) = *e else {
+                g.chains.push(Vec::new());
+                continue;
+            };
+            let c = cl.common(cl.of_node[u], cl.of_node[l]);
+            let mut chain = vec![u];
+            let mut prev = u;
+            for r in ranked.rank[u] + 1..ranked.rank[l] {
+                let c = if border {
+                    g.border_cluster(cl, c, u, l, r)
+                } else {
+                    c
+                };
+                let d = g.push(Kind::Dummy, r, c);
+                g.link(prev, d);
+                chain.push(d);
+                prev = d;
+            }
+            g.link(prev, l);
+            chain.push(l);
+            g.chains.push(chain);
         }
         // Which layers of its span each cluster already occupies.
         let mut occupied: Vec<Vec<bool>> = g
@@ -228,6 +238,31 @@ impl LayeredGraph {
         g.pos = vec![0; g.kind.len()];
         g.refresh_pos();
         g
+    }
+
+    /// The cluster of an edge's bend point on layer `r`: the innermost cluster of either end
+    /// (below `c`, the one holding both) whose span covers `r`, so that an edge enters a module box
+    /// through its top and leaves through its bottom; `c` when neither does. Where both ends'
+    /// clusters cover `r`, the upper end's holds the first half of the overlap.
+    fn border_cluster(&self, cl: &Clusters, c: usize, u: usize, l: usize, r: usize) -> usize {
+        let depth = cl.chain[c].len();
+        let inner = |v: usize| {
+            cl.chain[cl.of_node[v]][depth..]
+                .iter()
+                .rev()
+                .find(|&&x| self.span[x].is_some_and(|(a, b)| a <= r && r <= b))
+                .copied()
+        };
+        match (inner(u), inner(l)) {
+            (None, None) => c,
+            (Some(x), None) | (None, Some(x)) => x,
+            (Some(x), Some(y)) => {
+                // Overlap of the two spans on this edge's layers.
+                let lo = self.span[y].map_or(r, |s| s.0).max(self.layer[u] + 1);
+                let hi = self.span[x].map_or(r, |s| s.1).min(self.layer[l] - 1);
+                if 2 * r <= lo + hi { x } else { y }
+            }
+        }
     }
 
     fn push(&mut self, kind: Kind, layer: usize, cluster: usize) -> usize {
@@ -766,41 +801,33 @@ fn equal_swaps(sweep: usize) -> bool {
     sweep % 4 >= 2
 }
 
-/// Orders `g`'s layers (see the module's documentation).
-pub(crate) fn order(
-    g: &mut LayeredGraph,
+/// Orders the layers of several layerings of one graph (the same items ranked several ways; see
+/// the module's documentation), for the price of one and a start each: every one gets the first start, and only the one with the
+/// fewest crossings then (the earliest on a tie) gets the other starts and sifting. Returns which
+/// was kept.
+pub(crate) fn order_best(
+    gs: &mut [LayeredGraph],
     cl: &Clusters,
     hint: Option<&[Option<f64>]>,
     opts: &LayoutOptions,
-) {
-    let mut search = Search::new(g, cl, hint);
-    search.first(g, opts);
-    search.finish(g, opts);
-}
-
-/// [`order`] of two layerings of one graph (`a` and `b`, the same items ranked two ways), for
-/// the price of one and a start: both get the first start, and only the one with fewer crossings
-/// then (`a` on a tie) gets the other starts and sifting. Returns which was kept (`true`: `b`).
-pub(crate) fn order_better(
-    a: &mut LayeredGraph,
-    b: &mut LayeredGraph,
-    cl: &Clusters,
-    hint: Option<&[Option<f64>]>,
-    opts: &LayoutOptions,
-) -> bool {
-    let mut sa = Search::new(a, cl, hint);
-    let mut sb = Search::new(b, cl, hint);
-    // One transposition budget for both: what the first starts leave goes on.
-    let ca = sa.first(a, opts);
-    sb.budget = sa.budget;
-    let b_won = sb.first(b, opts) < ca;
-    if b_won {
-        sb.finish(b, opts);
-    } else {
-        sa.budget = sb.budget;
-        sa.finish(a, opts);
+) -> usize {
+    let mut searches: Vec<Search> = gs.iter().map(|g| Search::new(g, cl, hint)).collect();
+    // One transposition budget for all: what each first start leaves goes on.
+    let mut budget = TRANSPOSE_BUDGET;
+    let mut best: Option<(u64, usize)> = None;
+    for (i, (s, g)) in searches.iter_mut().zip(gs.iter_mut()).enumerate() {
+        s.budget = budget;
+        let c = s.first(g, opts);
+        budget = s.budget;
+        if best.is_none_or(|(b, _)| c < b) {
+            best = Some((c, i));
+        }
     }
-    b_won
+    let Some((_, won)) = best else { return 0 };
+    let mut s = searches.swap_remove(won);
+    s.budget = budget;
+    s.finish(&mut gs[won], opts);
+    won
 }
 
 /// The crossing-reduction search on one layered graph: several starts while the graph is small

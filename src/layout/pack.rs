@@ -287,5 +287,7 @@ pub(super) fn pack(
         width: width + 2.0 * margin,
         height: height + 2.0 * margin,
         layer_centres: centres,
+        // Packed parts are never laid out near an old drawing (sticky.rs).
+        borders: false,
     }
 }

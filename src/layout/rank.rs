@@ -13,6 +13,7 @@
 use std::collections::VecDeque;
 
 /// The layered view of the input edges.
+#[derive(Clone)]
 pub(crate) struct Ranked {
     /// Layer of each input node, `0..layer_count`, no empty layers.
     pub rank: Vec<usize>,
@@ -192,6 +193,11 @@ fn pull(d: &Dag, rank: &mut [usize], which: impl Fn(usize) -> bool) {
             }
         }
     }
+}
+
+/// `rank` without its empty layers.
+pub(crate) fn compacted(rank: Vec<usize>, edges: Vec<Option<(usize, usize, bool)>>) -> Ranked {
+    compact(rank, edges).0
 }
 
 /// Drops empty layers (an empty layer has no edge across it, so order is kept); also returns

@@ -20,7 +20,7 @@
 /// `../shared/realworld` 33-70.
 pub(crate) const MAX_WORK: usize = 20_000_000;
 /// Graphs larger than this (vertices + edges) are not refined: the layout orders both rankings
-/// (`order::order_better`), one start more, which at the generated plan graph of 2,250 resources
+/// (`order::order_best`), one start more, which at the generated plan graph of 2,250 resources
 /// (8,200) took its layout from about 400 to 610 ms, and refining gave it nothing. The largest
 /// real plan graph measured (terraform-aws-vpc `examples/issues`) is 6,002.
 pub(crate) const MAX_SIZE: usize = 7_000;

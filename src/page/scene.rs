@@ -649,6 +649,7 @@ pub fn at_step(all: &layout::Layout, g: &PageGraph, visible: &[usize]) -> Scene 
         width,
         height,
         layer_centres: all.layer_centres.clone(),
+        borders: all.borders,
     };
     from_layout(g, visible, l)
 }

@@ -11,7 +11,7 @@
 
 use crate::addrs::InstanceKey;
 use crate::addrs::traversal::{Step, literal_key};
-use crate::addrs::{Reference, parse_ref_steps};
+use crate::addrs::{Reference, parse_ref_steps_taking};
 use crate::config::model::{Expr, HclBody};
 use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use crate::schema;
@@ -93,7 +93,7 @@ impl<'a> Walker<'a> {
         if self.locals.iter().any(|l| l == root) {
             return;
         }
-        match parse_ref_steps(&steps) {
+        match parse_ref_steps_taking(&mut steps) {
             Ok((subject, used)) => {
                 let used = used.min(steps.len());
                 let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);

@@ -41,7 +41,7 @@ impl dag::Vertex for Node {
             | Node::Instance {
                 d: super::nodes::InstanceData { res: d, .. },
                 ..
-            } => node(d.addr.to_string(), "box"),
+            } => node(super::nodes::exact(format_args!("{}", d.addr)), "box"),
             Node::Provider { addr, .. } => node(addr.to_string(), "diamond"),
             Node::CloseProvider { .. } if !opts.verbose => dag::DotVertex::Hidden,
             Node::CloseProvider { .. } => node(self.name(), "diamond"),
@@ -110,19 +110,24 @@ struct Changes {
     removed_edges: BTreeSet<(VId, VId)>,
 }
 
+/// A vertex's name in a [`Step`]: shared by the step's edges that end at the vertex (a step can
+/// add ten thousand edges to one provider; as strings of their own the steps were a fifth of a
+/// recording build's peak memory at 10,000 resources).
+pub type StepName = std::sync::Arc<str>;
+
 /// What one transform changed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     pub name: String,
-    pub added_vertices: Vec<String>,
+    pub added_vertices: Vec<StepName>,
     /// The kind and module of each added vertex, in `added_vertices`' order (not in the JSON of
     /// `tfgraph steps`, which stays OpenTofu's names).
     #[serde(skip)]
     pub added_kinds: Vec<Typed>,
-    pub removed_vertices: Vec<String>,
+    pub removed_vertices: Vec<StepName>,
     /// `(from, to)`: from depends on to.
-    pub added_edges: Vec<(String, String)>,
-    pub removed_edges: Vec<(String, String)>,
+    pub added_edges: Vec<(StepName, StepName)>,
+    pub removed_edges: Vec<(StepName, StepName)>,
 }
 
 /// A snapshot used to compute a [`Step`] (the recording [`Graph::take_step`] replaced).
@@ -237,14 +242,17 @@ impl Graph {
         let c = std::mem::take(&mut self.changes);
         // Each vertex named once per step: a provider or module vertex is the end of thousands of
         // the edges a transform adds, and a name is built by formatting its address.
-        let names = std::cell::RefCell::new(std::collections::HashMap::<VId, String>::new());
-        let vname = |id: &VId| -> String {
+        let names = std::cell::RefCell::new(std::collections::HashMap::<VId, StepName>::new());
+        let vname = |id: &VId| -> StepName {
             names
                 .borrow_mut()
                 .entry(*id)
                 .or_insert_with(|| match self.g.vertex(*id) {
-                    Some(n) => n.name(),
-                    None => c.removed_vertices.get(id).cloned().unwrap_or_default(),
+                    Some(n) => n.name().into(),
+                    None => c
+                        .removed_vertices
+                        .get(id)
+                        .map_or_else(|| "".into(), |n| n.as_str().into()),
                 })
                 .clone()
         };
@@ -256,7 +264,7 @@ impl Graph {
                 .iter()
                 .map(|id| self.g.vertex(*id).map(Node::typed).unwrap_or_default())
                 .collect(),
-            removed_vertices: c.removed_vertices.values().cloned().collect(),
+            removed_vertices: c.removed_vertices.keys().map(vname).collect(),
             added_edges: c
                 .added_edges
                 .iter()
@@ -469,6 +477,16 @@ impl Graph {
 
     /// Go's `TransitiveReduction`.
     pub fn transitive_reduction(&mut self) {
+        self.reduce(|g| Some(g.transitive_reduction_removed()));
+    }
+
+    /// [`Graph::transitive_reduction`] when [`Graph::is_valid`] (as OpenTofu's
+    /// `TransitiveReductionTransformer` does), both answered from one look at the graph.
+    pub fn transitive_reduction_if_valid(&mut self) {
+        self.reduce(dag::Graph::transitive_reduction_if_valid);
+    }
+
+    fn reduce(&mut self, reduction: impl FnOnce(&mut dag::Graph<Node>) -> Option<Vec<(VId, VId)>>) {
         // In the crate's tests the name-sorted walk OpenTofu makes must leave the same edges.
         #[cfg(test)]
         let by_name = {
@@ -476,7 +494,9 @@ impl Graph {
             g.transitive_reduction_by_name();
             g.edges()
         };
-        let removed = self.g.transitive_reduction_removed();
+        let Some(removed) = reduction(&mut self.g) else {
+            return;
+        };
         #[cfg(test)]
         assert_eq!(self.g.edges(), by_name, "transitive reduction");
         for e in removed {
@@ -531,8 +551,7 @@ impl Graph {
                 .vertices
                 .get(id)
                 .or_else(|| before.vertices.get(id))
-                .cloned()
-                .unwrap_or_default()
+                .map_or_else(|| "".into(), |n| StepName::from(n.as_str()))
         };
         Step {
             name: name.to_string(),
@@ -540,7 +559,7 @@ impl Graph {
                 .vertices
                 .iter()
                 .filter(|(id, _)| !before.vertices.contains_key(id))
-                .map(|(_, n)| n.clone())
+                .map(|(_, n)| n.as_str().into())
                 .collect(),
             added_kinds: after
                 .kinds
@@ -552,7 +571,7 @@ impl Graph {
                 .vertices
                 .iter()
                 .filter(|(id, _)| !after.vertices.contains_key(id))
-                .map(|(_, n)| n.clone())
+                .map(|(_, n)| n.as_str().into())
                 .collect(),
             added_edges: after
                 .edges

@@ -56,9 +56,18 @@ pub struct Refs {
 
 impl Refs {
     pub fn extend(&mut self, other: Refs) {
-        self.refs.extend(other.refs);
-        self.funcs.extend(other.funcs);
-        self.diags.extend(other.diags);
+        // Into an empty list the other's is moved whole (references are large, and most lists
+        // a resource's parts are gathered into start empty or stay so).
+        fn append<T>(to: &mut Vec<T>, from: Vec<T>) {
+            if to.is_empty() {
+                *to = from;
+            } else {
+                to.extend(from);
+            }
+        }
+        append(&mut self.refs, other.refs);
+        append(&mut self.funcs, other.funcs);
+        append(&mut self.diags, other.diags);
     }
 }
 

@@ -4,7 +4,7 @@
 //! `ExternalReferenceTransformer` without external references).
 
 use super::graph::{Graph, VId};
-use super::nodes::{InstanceKind, Node};
+use super::nodes::{InstanceKind, Node, exact};
 use super::transform::{Diagnostics, Transform};
 use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
@@ -19,12 +19,12 @@ pub struct ReferenceMap {
 }
 
 fn key(path: &Module, s: &Referenceable) -> String {
-    format!("{path}|{s}")
+    exact(format_args!("{path}|{s}"))
 }
 
 /// A module path's key prefix, `path|`: made once per referring vertex, not once per reference.
 fn key_prefix(path: &Module) -> String {
-    format!("{path}|")
+    exact(format_args!("{path}|"))
 }
 
 impl ReferenceMap {

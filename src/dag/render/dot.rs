@@ -168,13 +168,10 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
     // then their TOs' likewise, then their attributes' (none before any). So each name gets its
     // rank in that order once, and the edges are sorted by ranks and written out; no line is made
     // to be compared (comparing the texts of 40,000 lines was a third of the DOT output's time).
-    fn quoted(n: &str) -> impl Iterator<Item = u8> + '_ {
-        n.bytes().chain(Some(b'"'))
-    }
     // The rank of every slot's name, and last that of the empty name a detached vertex has.
     let mut order: Vec<usize> = (0..=slots).collect();
     let slot_name = |i: usize| if i < slots { name_at(i) } else { "" };
-    order.sort_unstable_by(|a, b| quoted(slot_name(*a)).cmp(quoted(slot_name(*b))));
+    order.sort_unstable_by(|a, b| cmp_quoted(slot_name(*a), slot_name(*b)));
     let mut rank = vec![0u32; slots + 1];
     let mut r = 0u32;
     for (k, i) in order.iter().enumerate() {
@@ -207,7 +204,9 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
         }
     }
     lines.sort_unstable_by_key(|l| (l.0, l.1, l.2));
+    let mut text = String::new();
     for (_, _, is_red, from, to) in lines {
+        text.clear();
         for piece in [
             "\t\t\"[",
             gname,
@@ -221,8 +220,9 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
             if is_red { &red } else { "" },
             "\n",
         ] {
-            out.write_all(piece.as_bytes())?;
+            text.push_str(piece);
         }
+        out.write_all(text.as_bytes())?;
     }
     out.write_all(b"\t}\n")
 }
@@ -264,6 +264,24 @@ fn write_attrs(out: &mut String, attrs: &BTreeMap<String, String>) {
     if !attrs.is_empty() {
         out.push(']');
     }
+}
+
+/// `a` and `b` compared as each followed by a `"` (as an edge line's FROM or TO, closed by its
+/// quote): what the lines' text order makes of their names.
+fn cmp_quoted(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len().min(b.len());
+    a[..n]
+        .cmp(&b[..n])
+        .then_with(|| match (a.get(n), b.get(n)) {
+            (None, None) => Equal,
+            // The shorter one's quote against the longer one's next byte, then the longer one has
+            // more.
+            (None, Some(c)) => b'"'.cmp(c).then(Less),
+            (Some(c), None) => c.cmp(&b'"').then(Greater),
+            (Some(_), Some(_)) => unreachable!("the first n bytes are all of one of them"),
+        })
 }
 
 /// The slot of `id` in a vector indexed by id.

@@ -342,7 +342,7 @@ impl<V: Vertex> Graph<V> {
         }
         let mut adj: Vec<Vec<usize>> = Vec::with_capacity(ids.len());
         for &u in &ids {
-            let mut deps = Vec::new();
+            let mut deps = Vec::with_capacity(self.down_len(u));
             for t in self.dependencies(u) {
                 let i = *index.get(slot(t)?)?;
                 if i == usize::MAX {

@@ -96,7 +96,10 @@ pub struct Graph {
 /// mostly in order and so about half full, the whys of 70,000 edges took 9 MB at 10,000
 /// resources.)
 #[derive(Clone, Debug, Default)]
-struct Whys(Vec<Option<(VId, Vec<(VId, EdgeWhy)>)>>);
+struct Whys(Vec<Option<(VId, WhysFrom)>>);
+
+/// The whys of one vertex's edges: each edge's `to` and its why, sorted by `to`.
+type WhysFrom = Vec<(VId, EdgeWhy)>;
 
 impl Whys {
     fn slot(id: VId) -> usize {

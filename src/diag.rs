@@ -165,12 +165,11 @@ impl SourceFile {
 
     /// A file whose spans are shifted by `offset` bytes (see [`SourceFile::padded_text`]).
     pub fn with_offset(name: &str, text: &str, offset: usize) -> Arc<SourceFile> {
-        let mut line_starts = vec![0];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i + 1);
-            }
-        }
+        // The newlines found by memchr's vectorised search rather than byte by byte: every file
+        // of a configuration is indexed twice (syntax check and load).
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+            .collect();
         Arc::new(SourceFile {
             name: name.to_string(),
             text: text.to_string(),
@@ -253,10 +252,27 @@ impl SourceFile {
     /// The range of a span.
     pub fn range(&self, span: std::ops::Range<usize>) -> SourceRange {
         let f = self.part_for(span.start);
+        let start = self.pos(span.start);
+        let end = span.end.max(span.start);
+        // An end on the start's line (most spans: a name, a traversal) is counted on from the
+        // start instead of searched for again; the same position [`SourceFile::pos`] gives.
+        let same_line = std::ptr::eq(f, self.part_for(end))
+            .then(|| end.saturating_sub(f.offset).min(f.text.len()))
+            .filter(|_| f.text.is_char_boundary(start.byte))
+            .and_then(|e| Some((e, f.text.get(start.byte..e)?)))
+            .filter(|(_, between)| !between.contains('\n'));
+        let end = match same_line {
+            Some((byte, between)) => Pos {
+                line: start.line,
+                column: start.column + between.chars().count(),
+                byte,
+            },
+            None => self.pos(end),
+        };
         SourceRange {
             file: f.name.clone(),
-            start: self.pos(span.start),
-            end: self.pos(span.end.max(span.start)),
+            start,
+            end,
         }
     }
 
@@ -316,5 +332,23 @@ mod tests {
         assert_eq!(c.range(8..9).to_string(), "main.tf:2,3");
         assert_eq!(c.slice(106..111), Some("y = 2"));
         assert_eq!(w.to_string(), "Warning: Careful");
+    }
+
+    #[test]
+    fn a_range_ends_where_pos_puts_its_end() {
+        // `range` counts an end on the start's line on from the start: the same as `pos`, for
+        // every span (inside characters and past the end too), in a file and a composite.
+        let f = SourceFile::new("main.tf", "a = 1\n  bé = \"ü\"\n\nc=2");
+        let o = SourceFile::with_offset("o.tf", "x = é\ny", 40);
+        let c = SourceFile::composite(&[f.clone(), o.clone()]);
+        for file in [&f, &o, &c] {
+            for a in 0..60 {
+                for b in 0..60 {
+                    let r = file.range(a..b);
+                    assert_eq!(r.start, file.pos(a), "{a}..{b}");
+                    assert_eq!(r.end, file.pos(b.max(a)), "{a}..{b}");
+                }
+            }
+        }
     }
 }

@@ -15,6 +15,14 @@
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
+    go_escape_into(&mut out, s);
+    out.push('"');
+    out
+}
+
+/// [`go_quote`] without the quotes, appended to `out` (for a writer that puts many quoted names
+/// in one buffer).
+pub fn go_escape_into(out: &mut String, s: &str) {
     let mut rest = s;
     loop {
         // A run of printable ASCII other than `"` and `\` stays as it is: copied in one piece
@@ -46,8 +54,6 @@ pub fn go_quote(s: &str) -> String {
             c => out.push_str(&format!("\\U{:08x}", c as u32)),
         }
     }
-    out.push('"');
-    out
 }
 
 fn is_go_printable(c: char) -> bool {

@@ -14,6 +14,16 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// A step's edges as strings of their own.
+fn owned(
+    edges: &[(tfgraph::builder::StepName, tfgraph::builder::StepName)],
+) -> Vec<(String, String)> {
+    edges
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
 fn now() -> f64 {
     let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).expect("performance");
     let f: js_sys::Function = js_sys::Reflect::get(&perf, &"now".into())
@@ -216,10 +226,10 @@ fn worker_reply_in_the_browser() {
         .iter()
         .map(|s| Step {
             name: s.name.clone(),
-            added_vertices: s.added_vertices.clone(),
-            removed_vertices: s.removed_vertices.clone(),
-            added_edges: s.added_edges.clone(),
-            removed_edges: s.removed_edges.clone(),
+            added_vertices: s.added_vertices.iter().map(|v| v.to_string()).collect(),
+            removed_vertices: s.removed_vertices.iter().map(|v| v.to_string()).collect(),
+            added_edges: owned(&s.added_edges),
+            removed_edges: owned(&s.removed_edges),
         })
         .collect();
     let whys: Vec<Why> = a

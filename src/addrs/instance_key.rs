@@ -24,7 +24,11 @@ impl fmt::Display for InstanceKey {
         match self {
             InstanceKey::None => Ok(()),
             InstanceKey::Int(i) => write!(f, "[{i}]"),
-            InstanceKey::Str(s) => write!(f, "[{}]", go_quote(s)),
+            InstanceKey::Str(s) => {
+                f.write_str("[")?;
+                f.write_str(&go_quote(s))?;
+                f.write_str("]")
+            }
         }
     }
 }

@@ -26,7 +26,9 @@ pub use instance_key::InstanceKey;
 pub use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub use module_call::{ModuleCall, ModuleCallInstance, ModuleCallInstanceOutput};
 pub use module_source::{ModuleSource, parse_module_source};
-pub use parse_ref::{RefError, Reference, parse_ref, parse_ref_steps, parse_ref_str};
+pub use parse_ref::{
+    RefError, Reference, parse_ref, parse_ref_steps, parse_ref_steps_taking, parse_ref_str,
+};
 pub use provider::{
     AbsProviderConfig, BUILTIN_PROVIDER_HOST, BUILTIN_PROVIDER_NAMESPACE,
     DEFAULT_PROVIDER_NAMESPACE, DEFAULT_PROVIDER_REGISTRY_HOST, LEGACY_PROVIDER_NAMESPACE,

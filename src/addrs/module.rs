@@ -74,7 +74,8 @@ impl fmt::Display for Module {
             if i > 0 {
                 f.write_str(".")?;
             }
-            write!(f, "module.{n}")?;
+            f.write_str("module.")?;
+            f.write_str(n)?;
         }
         Ok(())
     }
@@ -146,7 +147,9 @@ impl fmt::Display for ModuleInstance {
             if i > 0 {
                 f.write_str(".")?;
             }
-            write!(f, "module.{}{}", s.name, s.key)?;
+            f.write_str("module.")?;
+            f.write_str(&s.name)?;
+            s.key.fmt(f)?;
         }
         Ok(())
     }

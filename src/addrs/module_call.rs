@@ -12,7 +12,8 @@ pub struct ModuleCall {
 
 impl fmt::Display for ModuleCall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "module.{}", self.name)
+        f.write_str("module.")?;
+        f.write_str(&self.name)
     }
 }
 
@@ -25,7 +26,8 @@ pub struct ModuleCallInstance {
 
 impl fmt::Display for ModuleCallInstance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.call, self.key)
+        self.call.fmt(f)?;
+        self.key.fmt(f)
     }
 }
 
@@ -38,6 +40,8 @@ pub struct ModuleCallInstanceOutput {
 
 impl fmt::Display for ModuleCallInstanceOutput {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}", self.call, self.name)
+        self.call.fmt(f)?;
+        f.write_str(".")?;
+        f.write_str(&self.name)
     }
 }

@@ -7,7 +7,7 @@
 use super::traversal::{Step, parse_traversal_str};
 use super::{
     InstanceKey, ModuleCall, ModuleCallInstance, ModuleCallInstanceOutput, Referenceable, Resource,
-    ResourceMode,
+    ResourceInstance, ResourceMode,
 };
 use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use crate::strconv::go_quote;
@@ -53,11 +53,17 @@ fn invalid(detail: impl Into<String>, step: usize) -> RefError {
 /// Interprets the leading steps of a traversal; returns the subject and how many steps it used
 /// (the rest are attribute accesses on it). [`parse_ref`] with a step index instead of a range.
 pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefError> {
-    let Some(Step::Attr(root)) = steps.first() else {
-        return Err(invalid("A reference must start with a name.", 0));
-    };
-    let single = |steps: &[Step]| -> Result<String, RefError> {
-        match steps.get(1) {
+    parse_ref_steps_taking(&mut steps.to_vec())
+}
+
+/// [`parse_ref_steps`] taking the names it keeps out of `steps` instead of copying them: the
+/// steps it used are left empty, the ones after them as they were. For a caller that drops the
+/// used steps anyway (the reference walk reads tens of thousands of traversals, and copying each
+/// name again was most of this function's time).
+pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usize), RefError> {
+    /// The name after the root (`var.NAME`), taken out of its step.
+    fn single(root: &str, step: Option<&mut Step>) -> Result<String, RefError> {
+        match step {
             None => Err(invalid(
                 format!(
                     "The {} object cannot be accessed directly. Instead, access one of its attributes.",
@@ -65,7 +71,7 @@ pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefErro
                 ),
                 0,
             )),
-            Some(Step::Attr(n)) => Ok(n.clone()),
+            Some(Step::Attr(n)) => Ok(std::mem::take(n)),
             Some(Step::Index(_)) => Err(invalid(
                 format!(
                     "The {} object does not support this operation.",
@@ -74,24 +80,39 @@ pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefErro
                 1,
             )),
         }
+    }
+    let Some((Step::Attr(root), rest)) = steps.split_first_mut() else {
+        return Err(invalid("A reference must start with a name.", 0));
     };
     match root.as_str() {
-        "count" => Ok((Referenceable::CountAttr(single(steps)?), 2)),
-        "each" => Ok((Referenceable::ForEachAttr(single(steps)?), 2)),
-        "local" => Ok((Referenceable::LocalValue(single(steps)?), 2)),
-        "path" => Ok((Referenceable::PathAttr(single(steps)?), 2)),
-        "var" => Ok((Referenceable::InputVariable(single(steps)?), 2)),
-        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
-        "terraform" | "tofu" => Ok((
-            Referenceable::TerraformAttr {
-                alias: root.clone(),
-                name: single(steps)?,
-            },
+        "count" => Ok((Referenceable::CountAttr(single(root, rest.first_mut())?), 2)),
+        "each" => Ok((
+            Referenceable::ForEachAttr(single(root, rest.first_mut())?),
             2,
         )),
+        "local" => Ok((
+            Referenceable::LocalValue(single(root, rest.first_mut())?),
+            2,
+        )),
+        "path" => Ok((Referenceable::PathAttr(single(root, rest.first_mut())?), 2)),
+        "var" => Ok((
+            Referenceable::InputVariable(single(root, rest.first_mut())?),
+            2,
+        )),
+        // OpenTofu accepts `tofu.workspace` as well as `terraform.workspace`.
+        "terraform" | "tofu" => {
+            let name = single(root, rest.first_mut())?;
+            Ok((
+                Referenceable::TerraformAttr {
+                    alias: std::mem::take(root),
+                    name,
+                },
+                2,
+            ))
+        }
         "self" => Ok((Referenceable::SelfRef, 1)),
         "data" | "resource" | "ephemeral" => {
-            if steps.len() < 3 {
+            if rest.len() < 2 {
                 let what = match root.as_str() {
                     "data" => "the data source type and the resource name",
                     "ephemeral" => "the ephemeral resource type and the resource name",
@@ -110,32 +131,33 @@ pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefErro
                 "ephemeral" => ResourceMode::Ephemeral,
                 _ => ResourceMode::Managed,
             };
-            let (subj, used) = parse_resource_steps(mode, &steps[1..], 1)?;
+            let (subj, used) = parse_resource_steps(mode, rest, 1)?;
             Ok((subj, used + 1))
         }
         "module" => {
-            let call = single(steps)?;
-            let call = ModuleCall { name: call };
+            let call = ModuleCall {
+                name: single(root, rest.first_mut())?,
+            };
+            if rest.len() == 1 {
+                return Ok((Referenceable::ModuleCall(call), 2));
+            }
             let mut inst = ModuleCallInstance {
-                call: call.clone(),
+                call,
                 key: InstanceKey::None,
             };
             let mut i = 2;
-            if steps.len() == 2 {
-                return Ok((Referenceable::ModuleCall(call), 2));
-            }
-            if let Some(Step::Index(k)) = steps.get(2) {
-                inst.key = k.clone();
+            if let Some(Step::Index(k)) = rest.get_mut(1) {
+                inst.key = std::mem::replace(k, InstanceKey::None);
                 i = 3;
-                if steps.len() == 3 {
+                if rest.len() == 2 {
                     return Ok((Referenceable::ModuleCallInstance(inst), 3));
                 }
             }
-            match steps.get(i) {
+            match rest.get_mut(i - 1) {
                 Some(Step::Attr(out)) => Ok((
                     Referenceable::ModuleCallInstanceOutput(ModuleCallInstanceOutput {
                         call: inst,
-                        name: out.clone(),
+                        name: std::mem::take(out),
                     }),
                     i + 1,
                 )),
@@ -157,9 +179,10 @@ pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefErro
     }
 }
 
+/// The resource `steps` start with (its type and name), taken out of them.
 fn parse_resource_steps(
     mode: ResourceMode,
-    steps: &[Step],
+    steps: &mut [Step],
     offset: usize,
 ) -> Result<(Referenceable, usize), RefError> {
     if steps.len() < 2 {
@@ -168,39 +191,48 @@ fn parse_resource_steps(
             offset,
         ));
     }
-    let type_name = match &steps[0] {
-        Step::Attr(t) => t.clone(),
-        Step::Index(_) => {
-            return Err(invalid(
-                "The \"data\" object does not support this operation.",
-                offset,
-            ));
-        }
-    };
-    let name = match &steps[1] {
-        Step::Attr(n) => n.clone(),
-        Step::Index(_) => {
-            let what = if mode == ResourceMode::Data {
-                "data source"
-            } else {
-                "resource type"
-            };
-            return Err(invalid(
-                format!(
-                    "A reference to a {what} must be followed by at least one attribute access, specifying the resource name."
-                ),
-                offset + 1,
-            ));
-        }
-    };
-    let r = Resource::new(mode, &type_name, &name);
-    if steps.len() == 2 {
-        return Ok((Referenceable::Resource(r), 2));
+    if let Step::Index(_) = &steps[0] {
+        return Err(invalid(
+            "The \"data\" object does not support this operation.",
+            offset,
+        ));
     }
-    match &steps[2] {
-        Step::Index(k) => Ok((Referenceable::ResourceInstance(r.instance(k.clone())), 3)),
-        Step::Attr(_) => Ok((
-            Referenceable::ResourceInstance(r.instance(InstanceKey::None)),
+    if let Step::Index(_) = &steps[1] {
+        let what = if mode == ResourceMode::Data {
+            "data source"
+        } else {
+            "resource type"
+        };
+        return Err(invalid(
+            format!(
+                "A reference to a {what} must be followed by at least one attribute access, specifying the resource name."
+            ),
+            offset + 1,
+        ));
+    }
+    let (head, tail) = steps.split_at_mut(2);
+    let [Step::Attr(type_name), Step::Attr(name)] = head else {
+        unreachable!("both steps were checked to be names above");
+    };
+    let r = Resource {
+        mode,
+        type_name: std::mem::take(type_name),
+        name: std::mem::take(name),
+    };
+    match tail.first_mut() {
+        None => Ok((Referenceable::Resource(r), 2)),
+        Some(Step::Index(k)) => Ok((
+            Referenceable::ResourceInstance(ResourceInstance {
+                resource: r,
+                key: std::mem::replace(k, InstanceKey::None),
+            }),
+            3,
+        )),
+        Some(Step::Attr(_)) => Ok((
+            Referenceable::ResourceInstance(ResourceInstance {
+                resource: r,
+                key: InstanceKey::None,
+            }),
             2,
         )),
     }

@@ -37,24 +37,34 @@ pub enum Referenceable {
     Run(String),
 }
 
+/// `prefix` then `name`, written as they are (no formatting machinery: reference keys are made
+/// for every reference of a configuration).
+fn prefixed(f: &mut fmt::Formatter<'_>, prefix: &str, name: &str) -> fmt::Result {
+    f.write_str(prefix)?;
+    f.write_str(name)
+}
+
 impl fmt::Display for Referenceable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Referenceable::Resource(r) => write!(f, "{r}"),
-            Referenceable::ResourceInstance(r) => write!(f, "{r}"),
-            Referenceable::ModuleCall(m) => write!(f, "{m}"),
-            Referenceable::ModuleCallInstance(m) => write!(f, "{m}"),
-            Referenceable::ModuleCallInstanceOutput(m) => write!(f, "{m}"),
-            Referenceable::InputVariable(n) => write!(f, "var.{n}"),
-            Referenceable::LocalValue(n) => write!(f, "local.{n}"),
-            Referenceable::OutputValue(n) => write!(f, "output.{n}"),
-            Referenceable::CountAttr(n) => write!(f, "count.{n}"),
-            Referenceable::ForEachAttr(n) => write!(f, "each.{n}"),
-            Referenceable::PathAttr(n) => write!(f, "path.{n}"),
-            Referenceable::TerraformAttr { alias, name } => write!(f, "{alias}.{name}"),
-            Referenceable::SelfRef => write!(f, "self"),
-            Referenceable::CheckBlock(n) => write!(f, "check.{n}"),
-            Referenceable::Run(n) => write!(f, "run.{n}"),
+            Referenceable::Resource(r) => r.fmt(f),
+            Referenceable::ResourceInstance(r) => r.fmt(f),
+            Referenceable::ModuleCall(m) => m.fmt(f),
+            Referenceable::ModuleCallInstance(m) => m.fmt(f),
+            Referenceable::ModuleCallInstanceOutput(m) => m.fmt(f),
+            Referenceable::InputVariable(n) => prefixed(f, "var.", n),
+            Referenceable::LocalValue(n) => prefixed(f, "local.", n),
+            Referenceable::OutputValue(n) => prefixed(f, "output.", n),
+            Referenceable::CountAttr(n) => prefixed(f, "count.", n),
+            Referenceable::ForEachAttr(n) => prefixed(f, "each.", n),
+            Referenceable::PathAttr(n) => prefixed(f, "path.", n),
+            Referenceable::TerraformAttr { alias, name } => {
+                f.write_str(alias)?;
+                prefixed(f, ".", name)
+            }
+            Referenceable::SelfRef => f.write_str("self"),
+            Referenceable::CheckBlock(n) => prefixed(f, "check.", n),
+            Referenceable::Run(n) => prefixed(f, "run.", n),
         }
     }
 }

@@ -85,7 +85,12 @@ pub fn implied_provider_prefix(type_name: &str) -> &str {
 
 impl fmt::Display for Resource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}.{}", self.mode.prefix(), self.type_name, self.name)
+        // Pieces written as they are (the formatting machinery cost more than the copying: these
+        // strings are made for every vertex name and reference key).
+        f.write_str(self.mode.prefix())?;
+        f.write_str(&self.type_name)?;
+        f.write_str(".")?;
+        f.write_str(&self.name)
     }
 }
 
@@ -107,7 +112,8 @@ impl ResourceInstance {
 
 impl fmt::Display for ResourceInstance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.resource, self.key)
+        self.resource.fmt(f)?;
+        self.key.fmt(f)
     }
 }
 
@@ -117,11 +123,11 @@ fn write_with_module(
     root: bool,
     rest: &dyn fmt::Display,
 ) -> fmt::Result {
-    if root {
-        write!(f, "{rest}")
-    } else {
-        write!(f, "{module}.{rest}")
+    if !root {
+        module.fmt(f)?;
+        f.write_str(".")?;
     }
+    rest.fmt(f)
 }
 
 /// A resource in a static module path (Go `ConfigResource`): `module.a.aws_instance.b`.

@@ -522,7 +522,10 @@ mod tests {
         assert_eq!(config_step.name, "ConfigTransformer");
         assert_eq!(
             config_step.added_vertices,
-            vec!["aws_instance.a (expand)", "aws_instance.b (expand)"]
+            vec![
+                "aws_instance.a (expand)".into(),
+                "aws_instance.b (expand)".into()
+            ]
         );
         assert!(
             built

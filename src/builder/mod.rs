@@ -53,7 +53,7 @@ pub mod why_paths;
 pub use builders::{
     BuilderKind, Built, Runner, apply_steps, build, plan_steps, run_steps, steps, validate_built,
 };
-pub use graph::{Graph, Record, Step, VId};
+pub use graph::{Graph, Record, Step, StepName, VId};
 pub use nodes::Node;
 pub use transform::{Diagnostics, Inputs, Operation, Transform, inputs_from_crate};
 pub use why::{EdgeWhy, RefSite, describe};

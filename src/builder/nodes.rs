@@ -338,19 +338,41 @@ pub enum Node {
     },
 }
 
+/// `args` as a string allocated once at its length: measured first, then written. (A name
+/// written piece by piece into a growing string was reallocated three or four times; resource
+/// vertices are named in every step, DOT line and why.)
+pub(super) fn exact(args: std::fmt::Arguments<'_>) -> String {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut n = Count(0);
+    let mut out = String::new();
+    if std::fmt::Write::write_fmt(&mut n, args).is_ok() {
+        out.reserve_exact(n.0);
+    }
+    std::fmt::Write::write_fmt(&mut out, args).expect("writing to a string does not fail");
+    out
+}
+
 impl Node {
     /// OpenTofu's vertex name.
     pub fn name(&self) -> String {
         match self {
             Node::Resource { kind, d } => match kind {
-                ResourceKind::Abstract | ResourceKind::Validatable => d.addr.to_string(),
+                ResourceKind::Abstract | ResourceKind::Validatable => {
+                    exact(format_args!("{}", d.addr))
+                }
                 ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable => {
-                    format!("{} (expand)", d.addr)
+                    exact(format_args!("{} (expand)", d.addr))
                 }
             },
             Node::Instance { kind, d } => match kind {
                 InstanceKind::Abstract | InstanceKind::Applyable | InstanceKind::Plannable => {
-                    d.addr.to_string()
+                    exact(format_args!("{}", d.addr))
                 }
                 InstanceKind::Destroy | InstanceKind::PlanDestroyable => {
                     format!("{} (destroy)", d.addr)

@@ -111,7 +111,7 @@ fn changes_that_cancel_and_renamed_removals_match_the_snapshot_diff() {
     g.remove(root);
     let recorded = g.take_step("t");
     assert_eq!(recorded, Graph::changes(&before, &g.snapshot(), "t"));
-    assert_eq!(recorded.removed_vertices, vec!["root".to_string()]);
+    assert_eq!(recorded.removed_vertices, vec!["root".into()]);
     assert_eq!(recorded.removed_edges.len(), 2);
     assert!(recorded.added_vertices.is_empty() && recorded.added_edges.is_empty());
 }

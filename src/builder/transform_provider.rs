@@ -693,7 +693,7 @@ import {
             .expect("the step");
         assert_eq!(
             step.added_vertices,
-            ["provider[\"registry.opentofu.org/hashicorp/aws\"]"]
+            ["provider[\"registry.opentofu.org/hashicorp/aws\"]".into()]
         );
     }
 

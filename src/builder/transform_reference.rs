@@ -4,7 +4,7 @@
 //! `ExternalReferenceTransformer` without external references).
 
 use super::graph::{Graph, VId};
-use super::nodes::{InstanceKind, Node};
+use super::nodes::{InstanceKind, Node, exact};
 use super::transform::{Diagnostics, Transform};
 use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
@@ -19,7 +19,12 @@ pub struct ReferenceMap {
 }
 
 fn key(path: &Module, s: &Referenceable) -> String {
-    format!("{path}|{s}")
+    exact(format_args!("{path}|{s}"))
+}
+
+/// A module path's key prefix, `path|`: made once per referring vertex, not once per reference.
+fn key_prefix(path: &Module) -> String {
+    exact(format_args!("{path}|"))
 }
 
 impl ReferenceMap {
@@ -38,8 +43,16 @@ impl ReferenceMap {
         ReferenceMap { map }
     }
 
-    fn lookup(&self, path: &Module, current: VId, r: &Reference) -> Vec<VId> {
-        let found = |subject: &Referenceable| self.map.get(&key(path, subject));
+    /// The vertices `r` names in the module whose [`key_prefix`] is `prefix`, but `current`.
+    /// `buf` holds each key as it is looked up (one buffer for all of a vertex's references).
+    fn lookup(&self, prefix: &str, buf: &mut String, current: VId, r: &Reference) -> Vec<VId> {
+        let mut found = |subject: &Referenceable| {
+            use std::fmt::Write;
+            buf.clear();
+            buf.push_str(prefix);
+            write!(buf, "{subject}").expect("writing to a string does not fail");
+            self.map.get(buf.as_str())
+        };
         let ids = found(&r.subject).or_else(|| {
             // Go's referenceMapKey fallbacks: the containing resource, the output of any
             // instance of the call, the call itself.
@@ -110,12 +123,18 @@ impl ReferenceMap {
                 out.extend(found.into_iter().map(|p| (p, site.clone())));
             }
         };
-        for r in n.root_references().refs {
-            add(self.lookup(&Module::root(), v, &r), &r);
+        let mut buf = String::new();
+        let root_refs = n.root_references().refs;
+        if !root_refs.is_empty() {
+            let prefix = key_prefix(&Module::root());
+            for r in root_refs {
+                add(self.lookup(&prefix, &mut buf, v, &r), &r);
+            }
         }
         if let Some(path) = n.reference_path() {
+            let prefix = key_prefix(&path);
             for r in refs.refs {
-                add(self.lookup(&path, v, &r), &r);
+                add(self.lookup(&prefix, &mut buf, v, &r), &r);
             }
         }
         out

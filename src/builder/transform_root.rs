@@ -59,10 +59,7 @@ impl Transform for TransitiveReductionTransformer {
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         // Like OpenTofu, an invalid graph (not exactly one root, a cycle or a self reference) is
         // left as it is: validation reports that elsewhere.
-        if !g.is_valid() {
-            return Ok(());
-        }
-        g.transitive_reduction();
+        g.transitive_reduction_if_valid();
         Ok(())
     }
 }

@@ -314,9 +314,7 @@ mod tests {
             .find(|s| s.name == "TransitiveReductionTransformer")
             .expect("reduction step");
         assert!(
-            reduction
-                .removed_edges
-                .contains(&(bn.to_string(), v.to_string())),
+            reduction.removed_edges.contains(&(bn.into(), v.into())),
             "{reduction:?}"
         );
         let w = why(&b, bn, v);

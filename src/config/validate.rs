@@ -33,7 +33,15 @@ fn refs_by_context(
     m: &Module,
     body: &mut dyn FnMut(&super::model::Resource, &Refs),
 ) -> Vec<(RefContext, Refs)> {
-    let mut out: Vec<(RefContext, Refs)> = Vec::new();
+    // Two entries per resource, then one per module call, import and provider configuration
+    // and the rest (checks may add more): reserved, as an entry is large.
+    let mut out: Vec<(RefContext, Refs)> = Vec::with_capacity(
+        2 * m.all_resources_with_checks().count()
+            + m.module_calls.len()
+            + m.imports.len()
+            + m.provider_configs.len()
+            + 1,
+    );
     let plain = RefContext::default();
     for r in m.all_resources_with_checks() {
         let mut here = Refs::default();

@@ -263,9 +263,36 @@ impl<V: Vertex> Graph<V> {
     /// instead of name-sorted walks (which were most of the builders' reduction time); on a graph
     /// with a cycle, a self-loop or an edge to a detached vertex it walks by name as Go does.
     pub fn transitive_reduction_removed(&mut self) -> Vec<(VertexId, VertexId)> {
-        let Some((ids, adj)) = self.dense_if_acyclic() else {
-            return self.transitive_reduction_by_name();
-        };
+        match self.dense_if_acyclic() {
+            Some(dense) => self.reduce_dense(dense),
+            None => self.transitive_reduction_by_name(),
+        }
+    }
+
+    /// When [`Graph::validate`] passes, [`Graph::transitive_reduction_removed`]'s edges (else
+    /// `None`, the graph unchanged): OpenTofu's `TransitiveReductionTransformer`. The dense form
+    /// that shows the graph acyclic is made once for both.
+    pub fn transitive_reduction_if_valid(&mut self) -> Option<Vec<(VertexId, VertexId)>> {
+        let dense = self.dense_if_acyclic();
+        // `validate`'s three conditions; a dense form means no cycle (Kahn's algorithm ordered
+        // every member), so `cycles` is asked only without one.
+        let valid = self.root().is_ok()
+            && (dense.is_some() || self.cycles().is_empty())
+            && !self.edges().iter().any(|(f, t)| f == t);
+        if !valid {
+            return None;
+        }
+        Some(match dense {
+            Some(dense) => self.reduce_dense(dense),
+            None => self.transitive_reduction_by_name(),
+        })
+    }
+
+    /// The reduction of an acyclic graph given as [`Graph::dense_if_acyclic`] gives it.
+    fn reduce_dense(
+        &mut self,
+        (ids, adj): (Vec<VertexId>, Vec<Vec<usize>>),
+    ) -> Vec<(VertexId, VertexId)> {
         let mut mark = vec![usize::MAX; ids.len()];
         let mut stack: Vec<usize> = Vec::new();
         let mut removed = Vec::new();
@@ -315,7 +342,7 @@ impl<V: Vertex> Graph<V> {
         }
         let mut adj: Vec<Vec<usize>> = Vec::with_capacity(ids.len());
         for &u in &ids {
-            let mut deps = Vec::new();
+            let mut deps = Vec::with_capacity(self.down_len(u));
             for t in self.dependencies(u) {
                 let i = *index.get(slot(t)?)?;
                 if i == usize::MAX {

@@ -3,7 +3,7 @@
 //! the size of the steps up to the chosen one.
 
 use super::graph::{PageGraph, PageVertex};
-use crate::builder::Step;
+use crate::builder::{Step, StepName};
 use crate::kind::Typed;
 use std::collections::{BTreeSet, HashMap};
 
@@ -61,8 +61,8 @@ impl<T: Clone + Eq + std::hash::Hash> Ordered<T> {
 /// vertex removed and added again counts from its last addition), then the vertices step `upto`
 /// removed, kept for drawing; edges likewise, with the edges step `upto` removed among them.
 pub fn replay(steps: &[Step], upto: usize) -> Replay {
-    let mut vertices: Ordered<String> = Ordered::new();
-    let mut edges: Ordered<(String, String)> = Ordered::new();
+    let mut vertices: Ordered<StepName> = Ordered::new();
+    let mut edges: Ordered<(StepName, StepName)> = Ordered::new();
     let mut kinds = Kinds::default();
     for step in steps.iter().take(upto + 1) {
         kinds.record(step);
@@ -84,14 +84,19 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
         .removed_vertices
         .iter()
         .filter(|v| !vertices.contains(*v))
-        .cloned()
+        .map(|v| v.to_string())
         .collect();
-    let removed_edges: BTreeSet<(String, String)> = last.removed_edges.iter().cloned().collect();
-    let names: Vec<String> = vertices.iter().chain(removed.iter()).cloned().collect();
+    let removed_edges: BTreeSet<(String, String)> = last.removed_edges.iter().map(owned).collect();
+    let names: Vec<String> = vertices
+        .iter()
+        .map(|v| v.to_string())
+        .chain(removed.iter().cloned())
+        .collect();
+    let removed_pairs = removed_edges.iter().map(|(a, b)| (a.as_str(), b.as_str()));
     Replay {
-        graph: graph_by_name(names, &kinds, edges.iter().chain(removed_edges.iter())),
-        added: last.added_vertices.iter().cloned().collect(),
-        added_edges: last.added_edges.iter().cloned().collect(),
+        graph: graph_by_name(names, &kinds, edges.iter().map(pair).chain(removed_pairs)),
+        added: last.added_vertices.iter().map(|v| v.to_string()).collect(),
+        added_edges: last.added_edges.iter().map(owned).collect(),
         removed,
         removed_edges,
     }
@@ -102,8 +107,8 @@ pub fn replay(steps: &[Step], upto: usize) -> Replay {
 /// ([`super::scene::steps_layout`]). Vertices and edges in the order of their first addition.
 /// Linear in the size of the steps.
 pub fn union(steps: &[Step]) -> PageGraph {
-    let mut vertices: Ordered<String> = Ordered::new();
-    let mut edges: Ordered<(String, String)> = Ordered::new();
+    let mut vertices: Ordered<StepName> = Ordered::new();
+    let mut edges: Ordered<(StepName, StepName)> = Ordered::new();
     let mut kinds = Kinds::default();
     for step in steps {
         kinds.record(step);
@@ -114,12 +119,26 @@ pub fn union(steps: &[Step]) -> PageGraph {
             edges.add(e);
         }
     }
-    graph_by_name(vertices.iter().cloned().collect(), &kinds, edges.iter())
+    graph_by_name(
+        vertices.iter().map(|v| v.to_string()).collect(),
+        &kinds,
+        edges.iter().map(pair),
+    )
+}
+
+/// A step's edge as the names it joins.
+fn pair((a, b): &(StepName, StepName)) -> (&str, &str) {
+    (a, b)
+}
+
+/// A step's edge as strings of its own.
+fn owned((a, b): &(StepName, StepName)) -> (String, String) {
+    (a.to_string(), b.to_string())
 }
 
 /// The kind of each vertex the steps added, by name, as the step that last added it recorded it.
 #[derive(Default)]
-struct Kinds(HashMap<String, Typed>);
+struct Kinds(HashMap<StepName, Typed>);
 
 impl Kinds {
     fn record(&mut self, step: &Step) {
@@ -138,7 +157,7 @@ impl Kinds {
 fn graph_by_name<'a>(
     names: Vec<String>,
     kinds: &Kinds,
-    edges: impl Iterator<Item = &'a (String, String)>,
+    edges: impl Iterator<Item = (&'a str, &'a str)>,
 ) -> PageGraph {
     let index: HashMap<&str, usize> = names
         .iter()
@@ -146,7 +165,7 @@ fn graph_by_name<'a>(
         .map(|(i, n)| (n.as_str(), i))
         .collect();
     let idx_edges: Vec<(usize, usize)> = edges
-        .filter_map(|(a, b)| Some((*index.get(a.as_str())?, *index.get(b.as_str())?)))
+        .filter_map(|(a, b)| Some((*index.get(a)?, *index.get(b)?)))
         .collect();
     let vertices = names
         .into_iter()
@@ -171,10 +190,10 @@ mod tests {
         ae: &[(&str, &str)],
         re: &[(&str, &str)],
     ) -> Step {
-        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
+        let s = |v: &[&str]| v.iter().map(|x| StepName::from(*x)).collect();
         let e = |v: &[(&str, &str)]| {
             v.iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .map(|(a, b)| (StepName::from(*a), StepName::from(*b)))
                 .collect()
         };
         Step {

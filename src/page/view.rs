@@ -647,7 +647,8 @@ mod tests {
             .steps
             .iter()
             .filter(|s| s.name == "TransitiveReductionTransformer")
-            .flat_map(|s| s.removed_edges.iter().cloned())
+            .flat_map(|s| s.removed_edges.iter())
+            .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect();
         assert_eq!(name_edges(&off, off.dashed.iter().copied()), step);
         assert!(step.contains(&("a.z (expand)".to_string(), "a.x (expand)".to_string())));

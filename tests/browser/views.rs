@@ -15,7 +15,8 @@ async fn reduction_off_draws_exactly_the_removed_edges_dashed() {
     let removed: BTreeSet<(String, String)> = steps
         .iter()
         .filter(|s| s.name == "TransitiveReductionTransformer")
-        .flat_map(|s| s.removed_edges.iter().cloned())
+        .flat_map(|s| s.removed_edges.iter())
+        .map(|(a, b)| (a.to_string(), b.to_string()))
         .filter(|e| !final_edges.contains(e))
         .collect();
     assert!(

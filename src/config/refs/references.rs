@@ -11,7 +11,7 @@
 
 use crate::addrs::InstanceKey;
 use crate::addrs::traversal::{Step, literal_key};
-use crate::addrs::{Reference, parse_ref_steps};
+use crate::addrs::{Reference, parse_ref_steps_taking};
 use crate::config::model::{Expr, HclBody};
 use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use crate::schema;
@@ -56,9 +56,18 @@ pub struct Refs {
 
 impl Refs {
     pub fn extend(&mut self, other: Refs) {
-        self.refs.extend(other.refs);
-        self.funcs.extend(other.funcs);
-        self.diags.extend(other.diags);
+        // Into an empty list the other's is moved whole (references are large, and most lists
+        // a resource's parts are gathered into start empty or stay so).
+        fn append<T>(to: &mut Vec<T>, from: Vec<T>) {
+            if to.is_empty() {
+                *to = from;
+            } else {
+                to.extend(from);
+            }
+        }
+        append(&mut self.refs, other.refs);
+        append(&mut self.funcs, other.funcs);
+        append(&mut self.diags, other.diags);
     }
 }
 
@@ -93,7 +102,7 @@ impl<'a> Walker<'a> {
         if self.locals.iter().any(|l| l == root) {
             return;
         }
-        match parse_ref_steps(&steps) {
+        match parse_ref_steps_taking(&mut steps) {
             Ok((subject, used)) => {
                 let used = used.min(steps.len());
                 let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);

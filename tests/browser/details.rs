@@ -79,12 +79,7 @@ async fn the_details_list_every_dependency_with_why_and_explain_the_vertex() {
     click_on(&host, ".vertex-links.deps .ref-link").await;
     settle().await;
     settle().await;
-    let ta: web_sys::HtmlTextAreaElement = host
-        .query_selector(".editor textarea, textarea.editor")
-        .unwrap()
-        .expect("the editor")
-        .dyn_into()
-        .unwrap();
+    let ta = editor_textarea(&host);
     let text = ta.value();
     let (start, end) = (
         ta.selection_start().unwrap().unwrap() as usize,
@@ -128,12 +123,7 @@ async fn a_block_in_the_outline_or_the_editor_selects_its_vertex_and_the_example
         vec!["aws_instance.web (expand)"]
     );
     // A click inside a block in the editor selects that block's vertex.
-    let ta: web_sys::HtmlTextAreaElement = host
-        .query_selector("textarea#editor")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let ta = editor_textarea(&host);
     let text = ta.value();
     let line = text
         .lines()

@@ -99,12 +99,7 @@ async fn parse_error_shows_line_and_column_and_keeps_text() {
     let diag = texts(&host, ".diagnostic.error .diag-where");
     assert_eq!(diag, vec!["main.tf line 2, column 7"]);
     assert!(texts(&host, ".block-list .block").is_empty());
-    let ta: HtmlTextAreaElement = host
-        .query_selector("#editor")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let ta = editor_textarea(&host);
     assert_eq!(ta.value(), broken, "the user's text stays as typed");
     host.remove();
 }

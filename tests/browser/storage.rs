@@ -363,17 +363,7 @@ async fn a_keystroke_is_saved_when_the_page_is_left_before_its_frame() {
             .unwrap()
             .unwrap_or_default()
     };
-    let ta: web_sys::HtmlTextAreaElement = host
-        .query_selector("textarea#editor")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    ta.set_value("resource \"null_resource\" \"last_key\" {}\n");
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    ta.dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
+    set_editor_text(&host, "resource \"null_resource\" \"last_key\" {}\n");
     // No frame yet (nothing awaited since the keystroke): not saved...
     assert!(!saved().contains("last_key"), "saved before its frame");
     // ...until the page is left.

@@ -52,18 +52,27 @@ pub(crate) fn fresh_host() -> Element {
     host
 }
 
-pub(crate) async fn type_into_editor(host: &Element, text: &str) {
-    let ta: HtmlTextAreaElement = host
-        .query_selector("textarea#editor")
+/// The editor's textarea.
+pub(crate) fn editor_textarea(host: &Element) -> HtmlTextAreaElement {
+    host.query_selector("textarea#editor")
         .expect("query")
         .expect("editor present")
         .dyn_into()
-        .expect("a textarea");
+        .expect("a textarea")
+}
+
+/// Sets the editor's text and sends the `input` event a keystroke sends, nothing awaited.
+pub(crate) fn set_editor_text(host: &Element, text: &str) {
+    let ta = editor_textarea(host);
     ta.set_value(text);
     let init = EventInit::new();
     init.set_bubbles(true);
     let ev = Event::new_with_event_init_dict("input", &init).expect("event");
     ta.dispatch_event(&ev).expect("dispatch");
+}
+
+pub(crate) async fn type_into_editor(host: &Element, text: &str) {
+    set_editor_text(host, text);
     // As after a user's keystroke, a frame: the editor tells the rest of the page of keystrokes
     // once per frame (app/editor.rs).
     next_frame().await;

@@ -86,12 +86,7 @@ async fn collapsing_a_module_merges_it_into_one_vertex_until_expanded() {
     assert_eq!(drawn_edges(&host, ""), want_edges);
     assert!(texts(&host, ".graph-counts")[0].contains(&format!("{} hidden", inside.len())));
     // The module stays collapsed while the configuration changes.
-    let ta: HtmlTextAreaElement = host
-        .query_selector("textarea#editor")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let ta = editor_textarea(&host);
     let text = format!("{}\nvariable \"extra\" {{}}\n", ta.value());
     type_and_build(&host, &text).await;
     let names = vertex_names(&host);

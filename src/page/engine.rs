@@ -11,12 +11,12 @@
 //! a vertex's values, what an `(expand)` vertex opens into, the exports). docs/worker.md has
 //! the measurements behind the split.
 //!
-//! Bulky payloads (a layout's input and its result) travel as JSON text inside the typed
-//! messages, and an analysis as JSON in UTF-8 bytes whose buffers are transferred
-//! ([`Reply::Analysis`]): at 10,000 resources a graph cost the page's thread about 13 ms as JSON text against
-//! 53 ms as a tree of JavaScript objects (docs/worker.md, "What a reply costs"). `serde_json` is
-//! built with `float_roundtrip`, so every coordinate arrives exactly as it was computed and the
-//! worker's drawing is the one the page would have made.
+//! Bulky payloads travel as JSON inside the typed messages: a layout's input and its result as
+//! text, an analysis as UTF-8 bytes whose buffers are transferred ([`Reply::Analysis`]). At 10,000
+//! resources a graph cost the page's thread about 13 ms as JSON text against 53 ms as a tree of
+//! JavaScript objects (docs/worker.md, "What a reply costs"). `serde_json` is built with
+//! `float_roundtrip`, so every coordinate arrives exactly as it was computed and the worker's
+//! drawing is the one the page would have made.
 
 use crate::builder::{BuilderKind, Step};
 use crate::kind::Typed;

@@ -53,7 +53,7 @@ pub struct Analysis {
 }
 
 /// A large part of an analysis that few views read (the build steps, the edges' whys): the
-/// value itself when the page analysed, or the JSON text the engine's worker sent, parsed the
+/// value itself when the page analysed, or the JSON (bytes) the engine's worker sent, parsed the
 /// first time it is read. At 10,000 generated resources parsing them costs the page's thread 26
 /// and 50 ms (docs/worker.md), which every build would otherwise pay whether they are read or
 /// not. Clones share the value.

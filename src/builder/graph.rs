@@ -102,19 +102,15 @@ struct Whys(Vec<Option<(VId, WhysFrom)>>);
 type WhysFrom = Vec<(VId, EdgeWhy)>;
 
 impl Whys {
-    fn slot(id: VId) -> usize {
-        usize::try_from(id.index()).expect("vertex ids are counted in memory")
-    }
-
     fn get(&self, (from, to): (VId, VId)) -> Option<&EdgeWhy> {
-        let (_, list) = self.0.get(Self::slot(from))?.as_ref()?;
+        let (_, list) = self.0.get(from.slot())?.as_ref()?;
         let i = list.binary_search_by_key(&to, |(t, _)| *t).ok()?;
         Some(&list[i].1)
     }
 
     /// The why of `(from, to)`, made by `new` when there is none.
     fn entry(&mut self, (from, to): (VId, VId), new: impl FnOnce() -> EdgeWhy) -> &mut EdgeWhy {
-        let s = Self::slot(from);
+        let s = from.slot();
         if self.0.len() <= s {
             self.0.resize_with(s + 1, || None);
         }

@@ -80,6 +80,11 @@ impl VertexId {
     pub fn index(self) -> u64 {
         self.0
     }
+
+    /// The id as a position in a vector with a slot per id ever given out (ids are dense).
+    pub fn slot(self) -> usize {
+        usize::try_from(self.0).expect("vertex ids are counted in memory")
+    }
 }
 
 impl fmt::Display for VertexId {
@@ -174,11 +179,6 @@ impl<V> Default for Graph<V> {
     }
 }
 
-/// The slot of `id` in the stores below, which keep one per id ever given out.
-fn slot(id: &VertexId) -> usize {
-    usize::try_from(id.0).expect("vertex ids are counted in memory")
-}
-
 /// The member vertices by id: a slot per id ever given out, as ids are dense and never reused,
 /// in chunks of [`Members::CHUNK`] slots (a chunk grows as a vector does up to that size, so no
 /// vertex is moved once its chunk is full and at most one chunk is partly empty). Finding a
@@ -205,7 +205,7 @@ impl<V> Members<V> {
     const CHUNK: usize = 256;
 
     fn place(id: &VertexId) -> (usize, usize) {
-        let i = slot(id);
+        let i = id.slot();
         (i / Self::CHUNK, i % Self::CHUNK)
     }
 
@@ -277,16 +277,16 @@ struct Adjacency {
 
 impl Adjacency {
     fn get(&self, id: &VertexId) -> Option<&BTreeSet<VertexId>> {
-        self.sets.get(slot(id))
+        self.sets.get(id.slot())
     }
 
     fn get_mut(&mut self, id: &VertexId) -> Option<&mut BTreeSet<VertexId>> {
-        self.sets.get_mut(slot(id))
+        self.sets.get_mut(id.slot())
     }
 
     /// The set of `id`, made when it has none.
     fn set_mut(&mut self, id: VertexId) -> &mut BTreeSet<VertexId> {
-        let i = slot(&id);
+        let i = id.slot();
         if i >= self.sets.len() {
             self.sets.resize_with(i + 1, BTreeSet::new);
         }

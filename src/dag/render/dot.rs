@@ -131,16 +131,16 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
     // Each vertex named once, as Go's `strconv.Quote` without the quotes (marshalled vertex names
     // are stored this way), all into one buffer: a vertex's name is a range of it, found by its id
     // (ids are dense). An edge may end at a detached vertex, which has no name here.
-    let slots = g.ids().map(|id| slot(id) + 1).max().unwrap_or(0);
+    let slots = g.ids().map(|id| id.slot() + 1).max().unwrap_or(0);
     let mut all_names = String::new();
     let mut ranges: Vec<std::ops::Range<usize>> = vec![0..0; slots];
     for (id, v) in g.iter() {
         let start = all_names.len();
         go_escape_into(&mut all_names, &v.name());
-        ranges[slot(id)] = start..all_names.len();
+        ranges[id.slot()] = start..all_names.len();
     }
     let name_at = |i: usize| ranges.get(i).map_or("", |r| &all_names[r.clone()]);
-    let name = |id: &VertexId| name_at(slot(*id));
+    let name = |id: &VertexId| name_at(id.slot());
     let mut by_name: Vec<(&str, VertexId)> = g.ids().map(|id| (name(&id), id)).collect();
     by_name.sort_unstable();
 
@@ -150,10 +150,10 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
         let Some(v) = g.vertex(id) else { continue };
         match v.dot_node(name, opts) {
             DotVertex::NotDrawable => {}
-            DotVertex::Hidden => drawable[slot(id)] = true,
+            DotVertex::Hidden => drawable[id.slot()] = true,
             DotVertex::Node(mut node) => {
                 deco(v, &mut node);
-                drawable[slot(id)] = true;
+                drawable[id.slot()] = true;
                 attrs.clear();
                 write_attrs(&mut attrs, &node.attrs);
                 for piece in ["\t\t\"[", gname, "] ", &node.name, "\"", &attrs, "\n"] {
@@ -180,7 +180,7 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
         }
         rank[*i] = r;
     }
-    let rank_of = |id: VertexId| rank[slot(id).min(slots)];
+    let rank_of = |id: VertexId| rank[id.slot().min(slots)];
     let mut lines: Vec<(u32, u32, bool, VertexId, VertexId)> = Vec::with_capacity(g.edge_count());
     // (A red cycle edge's attributes follow the plain edge's nothing.)
     let red = attrs_text(&[attr("color", "red"), attr("penwidth", "2.0")]);
@@ -190,7 +190,7 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
         for cycle in g.cycles() {
             for (i, src) in cycle.iter().enumerate() {
                 let tgt = cycle[(i + 1) % cycle.len()];
-                let shown = |id: &VertexId| drawable.get(slot(*id)).copied().unwrap_or(false);
+                let shown = |id: &VertexId| drawable.get(id.slot()).copied().unwrap_or(false);
                 if !shown(src) || !shown(&tgt) {
                     continue;
                 }
@@ -282,11 +282,6 @@ fn cmp_quoted(a: &str, b: &str) -> std::cmp::Ordering {
             (Some(c), None) => c.cmp(&b'"').then(Greater),
             (Some(_), Some(_)) => unreachable!("the first n bytes are all of one of them"),
         })
-}
-
-/// The slot of `id` in a vector indexed by id.
-fn slot(id: VertexId) -> usize {
-    usize::try_from(id.index()).expect("vertex ids are counted in memory")
 }
 
 /// ` [a = "x", b = "y"]` after a vertex or an edge; empty when there are no attributes.

@@ -124,8 +124,11 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
 ) -> io::Result<()> {
     writeln!(out, "\tsubgraph {} {{", go_quote(id))?;
     let gname = graph_name.unwrap_or("root");
-    for a in sorted_attrs(graph_attrs) {
-        writeln!(out, "\t\t{a}")?;
+    let mut line = String::new();
+    for (k, v) in sorted_attrs(graph_attrs) {
+        line.clear();
+        write_attr(&mut line, k, v);
+        writeln!(out, "\t\t{line}")?;
     }
 
     // Each vertex named once, as Go's `strconv.Quote` without the quotes (marshalled vertex names
@@ -183,7 +186,14 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
     let rank_of = |id: VertexId| rank[id.slot().min(slots)];
     let mut lines: Vec<(u32, u32, bool, VertexId, VertexId)> = Vec::with_capacity(g.edge_count());
     // (A red cycle edge's attributes follow the plain edge's nothing.)
-    let red = attrs_text(&[attr("color", "red"), attr("penwidth", "2.0")]);
+    let mut red = String::new();
+    write_attrs(
+        &mut red,
+        &BTreeMap::from([
+            ("color".to_string(), "red".to_string()),
+            ("penwidth".to_string(), "2.0".to_string()),
+        ]),
+    );
     if opts.draw_cycles {
         // Consecutive members of each cycle as Tarjan lists them, wrapping around. (The pairs run
         // against the real edges' direction; OpenTofu draws them that way.)
@@ -227,41 +237,43 @@ fn subgraph<V: Vertex, W: Write + ?Sized>(
     out.write_all(b"\t}\n")
 }
 
-/// An attribute as OpenTofu prints it: `k = "v"`.
-fn attr(k: &str, v: &str) -> String {
-    format!("{k} = {}", go_quote(v))
+/// An attribute as OpenTofu prints it, `k = "v"`, appended to `out`.
+fn write_attr(out: &mut String, k: &str, v: &str) {
+    out.push_str(k);
+    out.push_str(" = \"");
+    go_escape_into(out, v);
+    out.push('"');
 }
 
-/// Attributes in OpenTofu's order: sorted by their `k = "v"` text.
-fn sorted_attrs(attrs: &BTreeMap<String, String>) -> Vec<String> {
-    let mut v: Vec<String> = attrs.iter().map(|(k, val)| attr(k, val)).collect();
-    v.sort();
+/// Attributes in OpenTofu's order: sorted by their `k = "v"` text. That is the keys' order
+/// unless a key is a prefix of another (otherwise two texts first differ inside both keys), so
+/// only then are the texts made and compared. (A node line's attributes were a tenth of the DOT
+/// output's time as strings of their own.)
+fn sorted_attrs(attrs: &BTreeMap<String, String>) -> Vec<(&str, &str)> {
+    let mut v: Vec<(&str, &str)> = attrs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    // In sorted order a key that is a prefix of any later key is a prefix of the next one.
+    if v.windows(2).any(|w| w[1].0.starts_with(w[0].0)) {
+        v.sort_by_cached_key(|(k, val)| {
+            let mut text = String::new();
+            write_attr(&mut text, k, val);
+            text
+        });
+    }
     v
 }
 
-/// [`attrs_text`] of [`sorted_attrs`], appended to `out`. Written straight into it when the
-/// keys' order is already the text's, which is when no key is a prefix of another (then two texts
-/// first differ inside both keys); else sorted as text. (A node line's attributes were a tenth of
-/// the DOT output's time as strings of their own.)
+/// ` [a = "x", b = "y"]` after a vertex or an edge, appended to `out`; nothing when there are no
+/// attributes.
 fn write_attrs(out: &mut String, attrs: &BTreeMap<String, String>) {
-    // In sorted order a key that is a prefix of any later key is a prefix of the next one.
-    let next = attrs.keys().skip(1);
-    if attrs
-        .keys()
-        .zip(next)
-        .any(|(k, n)| n.starts_with(k.as_str()))
-    {
-        out.push_str(&attrs_text(&sorted_attrs(attrs)));
-        return;
-    }
-    for (i, (k, v)) in attrs.iter().enumerate() {
+    let sorted = sorted_attrs(attrs);
+    for (i, (k, v)) in sorted.iter().enumerate() {
         out.push_str(if i == 0 { " [" } else { ", " });
-        out.push_str(k);
-        out.push_str(" = \"");
-        go_escape_into(out, v);
-        out.push('"');
+        write_attr(out, k, v);
     }
-    if !attrs.is_empty() {
+    if !sorted.is_empty() {
         out.push(']');
     }
 }
@@ -284,14 +296,6 @@ fn cmp_quoted(a: &str, b: &str) -> std::cmp::Ordering {
         })
 }
 
-/// ` [a = "x", b = "y"]` after a vertex or an edge; empty when there are no attributes.
-fn attrs_text(attrs: &[String]) -> String {
-    if attrs.is_empty() {
-        String::new()
-    } else {
-        format!(" [{}]", attrs.join(", "))
-    }
-}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! Go's `strconv.Quote`, which OpenTofu uses for every quoted name in its output (`%q` in
 //! `fmt`): DOT node names, instance keys in addresses, names in diagnostics. Its own module
 //! because addresses, configuration diagnostics and the DOT renderer all quote the same way and
-//! none of them should depend on another for it.
+//! none of them should depend on another for it. Also [`exact`], how the names and keys those
+//! quoted pieces go into are made at their length.
 
 /// Go's `strconv.Quote`: the string in double quotes, with `"` and `\` escaped, the usual C escapes
 /// (`\a \b \f \n \r \t \v`), other non-printable characters as `\xNN`, `\uNNNN` or `\UNNNNNNNN`
@@ -68,6 +69,26 @@ fn is_go_printable(c: char) -> bool {
             | 0xF0000..=0x10FFFF)
         || (u & 0xFFFE) == 0xFFFE
         || (0xFDD0..=0xFDEF).contains(&u))
+}
+
+/// `args` as a string allocated once at its length: measured first, then written. (A name
+/// written piece by piece into a growing string was reallocated three or four times; resource
+/// vertices are named in every step, DOT line and why, and keys made for every reference.)
+pub fn exact(args: std::fmt::Arguments<'_>) -> String {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 += s.len();
+            Ok(())
+        }
+    }
+    let mut n = Count(0);
+    let mut out = String::new();
+    if std::fmt::Write::write_fmt(&mut n, args).is_ok() {
+        out.reserve_exact(n.0);
+    }
+    std::fmt::Write::write_fmt(&mut out, args).expect("writing to a string does not fail");
+    out
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ impl dag::Vertex for Node {
             | Node::Instance {
                 d: super::nodes::InstanceData { res: d, .. },
                 ..
-            } => node(super::nodes::exact(format_args!("{}", d.addr)), "box"),
+            } => node(crate::strconv::exact(format_args!("{}", d.addr)), "box"),
             Node::Provider { addr, .. } => node(addr.to_string(), "diamond"),
             Node::CloseProvider { .. } if !opts.verbose => dag::DotVertex::Hidden,
             Node::CloseProvider { .. } => node(self.name(), "diamond"),

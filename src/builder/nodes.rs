@@ -13,6 +13,7 @@ use crate::config::refs::{
 use crate::config::{self, Refs, SourceRange};
 use crate::kind::{Mode, ProviderRole, ResourceRole, Typed, VariableRole, VertexKind};
 use crate::schema;
+use crate::strconv::exact;
 
 /// The schema attached to a resource or provider vertex (Go attaches a `*configschema.Block`).
 /// Builder-specific: the second case stands for "no provider schema, but read the body in full",
@@ -336,26 +337,6 @@ pub enum Node {
     CloseableResource {
         addr: ConfigResource,
     },
-}
-
-/// `args` as a string allocated once at its length: measured first, then written. (A name
-/// written piece by piece into a growing string was reallocated three or four times; resource
-/// vertices are named in every step, DOT line and why.)
-pub(super) fn exact(args: std::fmt::Arguments<'_>) -> String {
-    struct Count(usize);
-    impl std::fmt::Write for Count {
-        fn write_str(&mut self, s: &str) -> std::fmt::Result {
-            self.0 += s.len();
-            Ok(())
-        }
-    }
-    let mut n = Count(0);
-    let mut out = String::new();
-    if std::fmt::Write::write_fmt(&mut n, args).is_ok() {
-        out.reserve_exact(n.0);
-    }
-    std::fmt::Write::write_fmt(&mut out, args).expect("writing to a string does not fail");
-    out
 }
 
 impl Node {

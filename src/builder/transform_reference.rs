@@ -4,11 +4,12 @@
 //! `ExternalReferenceTransformer` without external references).
 
 use super::graph::{Graph, VId};
-use super::nodes::{InstanceKind, Node, exact};
+use super::nodes::{InstanceKind, Node};
 use super::transform::{Diagnostics, Transform};
 use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
+use crate::strconv::exact;
 use std::collections::{BTreeMap, HashMap};
 
 /// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as

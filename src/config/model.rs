@@ -249,14 +249,9 @@ impl Module {
     }
     /// [`Module::resource`] as the shared block, for a holder that keeps it.
     pub fn resource_shared(&self, addr: &addrs::Resource) -> Option<&Arc<Resource>> {
-        // The key (`addr`'s string) put together at its length: looked up for every reference
-        // the validation checks.
-        let prefix = addr.mode.prefix();
-        let mut key =
-            String::with_capacity(prefix.len() + addr.type_name.len() + 1 + addr.name.len());
-        for piece in [prefix, &addr.type_name, ".", &addr.name] {
-            key.push_str(piece);
-        }
+        // The key (`addr`'s string) made at its length: looked up for every reference the
+        // validation checks.
+        let key = crate::strconv::exact(format_args!("{addr}"));
         match addr.mode {
             addrs::ResourceMode::Managed => self.managed_resources.get(&key),
             addrs::ResourceMode::Data => self.data_resources.get(&key),

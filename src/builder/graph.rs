@@ -553,7 +553,7 @@ impl Graph {
 
     /// Go's `Validate`: exactly one root and no cycles.
     pub fn is_valid(&self) -> bool {
-        self.g.validate().is_ok()
+        self.g.is_valid()
     }
 
     /// Go `Graph.String()`: vertices sorted by name, each followed by its sorted dependencies.

@@ -131,6 +131,20 @@ impl<V: Vertex> Graph<V> {
         }
     }
 
+    /// Whether [`Graph::validate`] passes (one root, no cycle, no self reference), without
+    /// naming what fails.
+    pub fn is_valid(&self) -> bool {
+        self.passes_validation(false)
+    }
+
+    /// [`Graph::is_valid`]; with `acyclic` the caller knows there is no cycle, so none is looked
+    /// for.
+    fn passes_validation(&self, acyclic: bool) -> bool {
+        self.root().is_ok()
+            && (acyclic || self.cycles().is_empty())
+            && !self.edges().iter().any(|(f, t)| f == t)
+    }
+
     /// Go's `AcyclicGraph.Validate`: exactly one root, no cycles, no self references.
     pub fn validate(&self) -> Result<(), ValidationError> {
         self.root().map_err(ValidationError::Root)?;
@@ -274,12 +288,8 @@ impl<V: Vertex> Graph<V> {
     /// that shows the graph acyclic is made once for both.
     pub fn transitive_reduction_if_valid(&mut self) -> Option<Vec<(VertexId, VertexId)>> {
         let dense = self.dense_if_acyclic();
-        // `validate`'s three conditions; a dense form means no cycle (Kahn's algorithm ordered
-        // every member), so `cycles` is asked only without one.
-        let valid = self.root().is_ok()
-            && (dense.is_some() || self.cycles().is_empty())
-            && !self.edges().iter().any(|(f, t)| f == t);
-        if !valid {
+        // A dense form means no cycle (Kahn's algorithm ordered every member).
+        if !self.passes_validation(dense.is_some()) {
             return None;
         }
         Some(match dense {
@@ -659,6 +669,35 @@ mod tests {
             e.to_string(),
             "2 errors occurred:\n\t* Cycle: 2, 1\n\t* Self reference: 3\n\n"
         );
+    }
+
+    #[test]
+    fn is_valid_and_the_reduction_if_valid_agree_with_validate() {
+        let mut self_ref = build(&["0", "1"], &[("0", "1")]);
+        let one = self_ref.find_by_name("1").unwrap();
+        self_ref.connect(one, one);
+        let cases = [
+            (
+                build(&["0", "1", "2"], &[("0", "1"), ("1", "2"), ("0", "2")]),
+                true,
+            ),
+            (build(&["0", "1", "2"], &[("0", "1")]), false),
+            (
+                build(&["0", "1", "2"], &[("0", "1"), ("1", "2"), ("2", "1")]),
+                false,
+            ),
+            (self_ref, false),
+        ];
+        for (mut g, valid) in cases {
+            assert_eq!(g.validate().is_ok(), valid, "{}", g.string());
+            assert_eq!(g.is_valid(), valid, "{}", g.string());
+            let before = g.edges();
+            let removed = g.transitive_reduction_if_valid();
+            assert_eq!(removed.is_some(), valid, "{}", g.string());
+            if !valid {
+                assert_eq!(g.edges(), before, "an invalid graph is left as it is");
+            }
+        }
     }
 
     #[test]

@@ -802,9 +802,9 @@ fn equal_swaps(sweep: usize) -> bool {
 }
 
 /// Orders the layers of several layerings of one graph (the same items ranked several ways; see
-/// the module's documentation), for the price of one and a start each: every one gets the first start, and only the one with the
-/// fewest crossings then (the earliest on a tie) gets the other starts and sifting. Returns which
-/// was kept.
+/// the module's documentation), for the price of one and a start each: every one gets the first
+/// start, and only the one with the fewest crossings then (the earliest on a tie) gets the other
+/// starts and sifting. Returns which was kept.
 pub(crate) fn order_best(
     gs: &mut [LayeredGraph],
     cl: &Clusters,

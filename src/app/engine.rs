@@ -159,8 +159,16 @@ pub(super) struct OffThread {
     /// Bumped when an answer arrives (tracked by the views that asked).
     answered: RwSignal<u64>,
     /// The walks' lengths asked for, by request id ([`OffThread::length`]).
-    lengths:
-        StoredValue<BTreeMap<u64, futures::channel::oneshot::Sender<Option<f64>>>, LocalStorage>,
+    lengths: StoredValue<BTreeMap<u64, Asked>, LocalStorage>,
+}
+
+/// A walk's length asked of the worker, and everyone waiting for it: the same question asked
+/// again while it is under way (a walk's start and the makespan chart both ask for the
+/// current setting) waits for the one answer instead of walking the graph twice.
+struct Asked {
+    build: u64,
+    walk: engine::WalkAsk,
+    waiting: Vec<futures::channel::oneshot::Sender<Option<f64>>>,
 }
 
 /// An analysis asked of the worker.
@@ -351,10 +359,26 @@ impl OffThread {
     /// How long the walk of the analysis `build` (the worker's) takes with `walk`, worked out
     /// in the worker; `None` if it cannot say (the worker failed, or holds a newer analysis).
     pub(super) async fn length(self, build: u64, walk: engine::WalkAsk) -> Option<f64> {
-        let id = self.next_id();
         let (tx, rx) = futures::channel::oneshot::channel();
+        let mut tx = Some(tx);
         self.lengths.update_value(|l| {
-            l.insert(id, tx);
+            if let Some(a) = l.values_mut().find(|a| a.build == build && a.walk == walk) {
+                a.waiting.extend(tx.take());
+            }
+        });
+        let Some(tx) = tx else {
+            return rx.await.ok().flatten();
+        };
+        let id = self.next_id();
+        self.lengths.update_value(|l| {
+            l.insert(
+                id,
+                Asked {
+                    build,
+                    walk: walk.clone(),
+                    waiting: vec![tx],
+                },
+            );
         });
         let request = Request::Length { id, build, walk };
         let sent = self
@@ -463,8 +487,10 @@ impl OffThread {
                 }
             }
             Reply::Length { id, secs } => {
-                if let Some(tx) = self.lengths.try_update_value(|l| l.remove(&id)).flatten() {
-                    let _ = tx.send(secs);
+                if let Some(a) = self.lengths.try_update_value(|l| l.remove(&id)).flatten() {
+                    for tx in a.waiting {
+                        let _ = tx.send(secs);
+                    }
                 }
             }
             Reply::Answer {

@@ -187,6 +187,23 @@ pub fn MakespanChart() -> impl IntoView {
                 if cache.with_value(|(_, m)| m.contains_key(&q)) {
                     continue;
                 }
+                if i > 0 {
+                    yield_to_browser().await;
+                    // A walk playing keeps the browser busy every frame: the rest of the chart
+                    // waits for a pause. So does the engine's worker: its walks of a large
+                    // analysis (hundreds of ms each, 64 settings) took one of a two-core
+                    // machine's cores from the browser for the whole walk, and the walk's
+                    // frames with it.
+                    while !small
+                        && walk.playing.get_untracked()
+                        && generation.try_get_value() == Some(mine)
+                    {
+                        wait_ms(250).await;
+                    }
+                }
+                if generation.try_get_value() != Some(mine) {
+                    return;
+                }
                 if let Some(build) = remote {
                     let ask = crate::page::engine::WalkAsk::of(&setup, q);
                     let Some(x) = off.length(build, ask).await else {
@@ -200,20 +217,6 @@ pub fn MakespanChart() -> impl IntoView {
                     });
                     publish(cache, points);
                     continue;
-                }
-                if i > 0 {
-                    yield_to_browser().await;
-                    // A walk playing keeps the browser busy every frame: the rest of the chart
-                    // waits for a pause.
-                    while !small
-                        && walk.playing.get_untracked()
-                        && generation.try_get_value() == Some(mine)
-                    {
-                        wait_ms(250).await;
-                    }
-                }
-                if generation.try_get_value() != Some(mine) {
-                    return;
                 }
                 let m = if q == CRITICAL {
                     vec![(CRITICAL, walkrt::critical_path(g, &setup))]

@@ -6,7 +6,7 @@ use super::overlay;
 use super::prelude::*;
 use std::sync::Arc;
 
-pub use crate::page::graph::{rounding, shape_points};
+pub use crate::page::graph::{Placed, rounding};
 
 /// A drawn vertex kept from one drawing to the next under its name ([`crate::page::keyed`]): its
 /// place, size, kind and index in the shown graph are a signal, updated in place when the graph
@@ -120,6 +120,38 @@ fn register<K: std::hash::Hash + Eq + Clone + Send + Sync + 'static, E>(
     });
 }
 
+/// The box of the scene's vertex `n`.
+fn placed(n: &SNode) -> Placed {
+    Placed::new(n.x, n.y, n.w, n.h)
+}
+
+/// Writes the places of a drawn vertex's parts (the children of its group `g`) for the box `p`:
+/// a vertex is drawn where it is, not moved by a transform (see [`Placed`] for why), so a move
+/// writes each part's place. Numbers are written as the view writes them (`f64`'s `Display`).
+fn place_parts(g: &web_sys::Element, p: Placed, kind: Kind) {
+    let set = |el: &web_sys::Element, (x, y): (f64, f64)| {
+        _ = el.set_attribute("x", &x.to_string());
+        _ = el.set_attribute("y", &y.to_string());
+    };
+    let mut child = g.first_element_child();
+    while let Some(c) = child {
+        let class = c.get_attribute("class").unwrap_or_default();
+        match class.split(' ').next().unwrap_or("") {
+            "shape" => match p.shape_points(kind) {
+                Some(points) => _ = c.set_attribute("points", &points),
+                None => set(&c, (p.x, p.y)),
+            },
+            "progress" => set(&c, p.progress()),
+            "label" => set(&c, p.label()),
+            "inst" => set(&c, p.instances()),
+            "action-badge" => set(&c, p.badge()),
+            "step-now" => set(&c, p.step()),
+            _ => {}
+        }
+        child = c.next_element_sibling();
+    }
+}
+
 /// Whether `old` is `n` but for its place (every other field named, so a new one is not missed).
 fn same_but_place(old: &SNode, n: &SNode) -> bool {
     let SNode {
@@ -180,14 +212,17 @@ fn vertex_slots(
                         let (moved, changed) = s.node.with_untracked(|old| {
                             ((old.x, old.y) != (n.x, n.y), !same_but_place(old, n))
                         });
-                        if moved {
-                            let at = crate::page::scene::translate(n.x, n.y);
-                            write(els.vertices, &*s.name, "transform", &at);
-                        }
                         if changed {
                             s.node.set((*n).clone());
                         } else if moved {
                             s.node.update_untracked(|old| *old = (*n).clone());
+                        }
+                        if moved {
+                            els.vertices.with_value(|m| {
+                                if let Some((_, el)) = m.get(&*s.name) {
+                                    place_parts(el, placed(n), n.kind);
+                                }
+                            });
                         }
                         set_if_changed(&s.cell, &cell_of(n.index));
                         set_if_changed(&s.members, &members_of(n.index));
@@ -360,6 +395,13 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let kind = Memo::new(move |_| nd.with(|n| n.kind));
     let nd = node.clone();
     let size = Memo::new(move |_| nd.with(|n| (n.w, n.h)));
+    // The box, for what changes with the size: its place alone is written by `vertex_slots`
+    // (`place_parts`), so it is read untracked.
+    let nd = RwSignal::from(node.clone());
+    let pl = move || {
+        size.track();
+        nd.with_untracked(placed)
+    };
     let nd = node.clone();
     let index = Memo::new(move |_| nd.with(|n| n.index));
     let m = marks.clone();
@@ -373,7 +415,7 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let badge = move || {
         action.get().filter(|b| !b.parts.is_empty()).map(|b| {
             view! {
-                <text class="action-badge" x="0" y="-3" aria-hidden="true">
+                <text class="action-badge" x=pl().badge().0 y=pl().badge().1 aria-hidden="true">
                     {b
                         .parts
                         .into_iter()
@@ -387,12 +429,12 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let state = move || st.get().css();
     let progress_w = move || progress.get() * size.get().0;
     let shape = move || {
-        let (w, h) = size.get();
+        let p = pl();
         let k = kind.get();
-        match shape_points(k, w, h) {
-            Some(p) => view! { <polygon class="shape" points=p></polygon> }.into_any(),
+        match p.shape_points(k) {
+            Some(pts) => view! { <polygon class="shape" points=pts></polygon> }.into_any(),
             None => view! {
-                <rect class="shape" width=w height=h rx=rounding(k, h)></rect>
+                <rect class="shape" x=p.x y=p.y width=p.w height=p.h rx=rounding(k, p.h)></rect>
             }
             .into_any(),
         }
@@ -400,9 +442,10 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
     let el_ref = NodeRef::<leptos::svg::G>::new();
     let at = node.clone();
     register(els, els.vertices, name.clone(), el_ref, move |el| {
-        let t = at.with_untracked(|n| crate::page::scene::translate(n.x, n.y));
-        _ = el.set_attribute("transform", &t);
+        let (p, k) = at.with_untracked(|n| (placed(n), n.kind));
+        place_parts(el, p, k);
     });
+    let at = node.with_untracked(placed);
     let click_name = name.clone();
     let data_name = name.clone();
     let label_name = name.clone();
@@ -459,8 +502,6 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
                     }
                 }
             }
-            // Placed here once; later places are written by `vertex_slots`.
-            transform=node.with_untracked(|n| crate::page::scene::translate(n.x, n.y))
             node_ref=el_ref
             on:click=move |ev| {
                 ev.stop_propagation();
@@ -495,21 +536,22 @@ pub fn vertex_view(ctx: Ctx, slot: VSlot, els: Elements) -> impl IntoView {
             on:mouseleave=move |_| ctx.walk.ui.hover.set(None)
         >
             {shape}
+            // Placed here at first; later places are written by `vertex_slots` (`place_parts`).
             <rect
                 class="progress"
-                x="0"
-                y=move || size.get().1 - 3.0
+                x=at.progress().0
+                y=move || pl().progress().1
                 height="3"
                 width=move || format!("{:.1}", progress_w())
             ></rect>
-            <text class="label" x=move || size.get().0 / 2.0 y=move || size.get().1 / 2.0>
+            <text class="label" x=move || pl().label().0 y=move || pl().label().1>
                 {name}
             </text>
-            <text class="inst" x=move || size.get().0 - 4.0 y=-3.0>
+            <text class="inst" x=move || pl().instances().0 y=at.instances().1>
                 {move || inst.get()}
             </text>
             {badge}
-            {move || step.get().map(|s| view! { <text class="step-now" x="2" y=move || size.get().1 + 10.0>{s}</text> })}
+            {move || step.get().map(|s| view! { <text class="step-now" x=pl().step().0 y=move || pl().step().1>{s}</text> })}
         </g>
     }
 }

@@ -860,13 +860,7 @@ async fn an_edit_keeps_the_drawing_in_place_and_tidy_lays_it_out_afresh() {
             if with_b { b } else { "" }
         )
     };
-    let place = |name: &str| {
-        host.query_selector(&format!(".graph-svg g.vertex[data-name='{name}']"))
-            .unwrap()
-            .unwrap_or_else(|| panic!("{name} drawn"))
-            .get_attribute("transform")
-            .unwrap_or_default()
-    };
+    let place = |name: &str| crate::support::place(&vertex(&host, name));
     type_and_build(&host, &config(true)).await;
     let (a, c) = (
         place("null_resource.a (expand)"),

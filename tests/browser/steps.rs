@@ -216,14 +216,7 @@ async fn stepping_through_the_build_keeps_every_vertex_where_it_was() {
     for (i, k) in chosen.into_iter().enumerate() {
         click_on(&host, &format!(".step-list .step:nth-child({k}) button")).await;
         settled(&host).await;
-        let placed: Vec<String> = names
-            .iter()
-            .map(|n| {
-                vertex(&host, n)
-                    .get_attribute("transform")
-                    .unwrap_or_default()
-            })
-            .collect();
+        let placed: Vec<String> = names.iter().map(|n| place(&vertex(&host, n))).collect();
         if i == 0 {
             first = placed;
         } else {

@@ -178,6 +178,54 @@ pub(crate) async fn click_on(host: &Element, selector: &str) {
     click(&el).await;
 }
 
+/// Where a drawn vertex is: its shape's box (`x,y wxh`). A vertex's parts are placed one by
+/// one (no transform moves the group), so this also checks that its group has no transform and
+/// that its label is at the shape's centre, wherever the last layout or move put it.
+pub(crate) fn place(vertex: &Element) -> String {
+    assert_eq!(
+        vertex.get_attribute("transform"),
+        None,
+        "a vertex is not moved by a transform"
+    );
+    let shape = vertex.query_selector(".shape").unwrap().expect("a shape");
+    let num = |e: &Element, a: &str| -> f64 {
+        e.get_attribute(a)
+            .unwrap_or_else(|| panic!("{a} of {}", e.outer_html()))
+            .parse()
+            .unwrap_or_else(|_| panic!("{a} of {} a number", e.outer_html()))
+    };
+    let (x0, y0, x1, y1) = if shape.tag_name() == "polygon" {
+        let points: Vec<(f64, f64)> = shape
+            .get_attribute("points")
+            .expect("points")
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').expect("x,y");
+                (x.parse().expect("x"), y.parse().expect("y"))
+            })
+            .collect();
+        let xs = points.iter().map(|p| p.0);
+        let ys = points.iter().map(|p| p.1);
+        (
+            xs.clone().fold(f64::INFINITY, f64::min),
+            ys.clone().fold(f64::INFINITY, f64::min),
+            xs.fold(f64::NEG_INFINITY, f64::max),
+            ys.fold(f64::NEG_INFINITY, f64::max),
+        )
+    } else {
+        let (x, y) = (num(&shape, "x"), num(&shape, "y"));
+        (x, y, x + num(&shape, "width"), y + num(&shape, "height"))
+    };
+    let label = vertex.query_selector(".label").unwrap().expect("a label");
+    let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    assert!(
+        (num(&label, "x") - centre.0).abs() < 0.11 && (num(&label, "y") - centre.1).abs() < 0.11,
+        "label at the shape's centre {centre:?}: {}",
+        vertex.outer_html()
+    );
+    format!("{x0:.1},{y0:.1} {:.1}x{:.1}", x1 - x0, y1 - y0)
+}
+
 pub(crate) fn vertex(host: &Element, name: &str) -> Element {
     let list = host
         .query_selector_all(".graph-svg g.vertex")

@@ -55,7 +55,7 @@ pub fn links(a: &Analysis, s: &Shown, name: &str) -> (Vec<Link>, Vec<Link>) {
         for &u in g.dependents(i) {
             push(&n(g, u), name, false, false);
         }
-        for (from, to) in reduced_edges(&a.steps, g) {
+        for (from, to) in reduced_edges(&a.reduced, g) {
             if from == i {
                 push(name, &n(g, to), true, true);
             } else if to == i {

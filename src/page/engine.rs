@@ -339,6 +339,7 @@ struct Plain {
     config_files: Option<BTreeSet<String>>,
     actions: Option<super::actions::PlanActions>,
     step_table: Option<crate::walk::StepTable>,
+    reduced: Vec<(crate::builder::StepName, crate::builder::StepName)>,
     expansions: Option<(crate::walk::KnownExpansions, u64)>,
 }
 
@@ -355,6 +356,7 @@ pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
         config_files: a.config_files.clone(),
         actions: a.actions.clone(),
         step_table: a.step_table.as_deref().cloned(),
+        reduced: a.reduced.as_ref().clone(),
         expansions: a
             .expander
             .as_ref()
@@ -386,6 +388,7 @@ pub fn read_analysis(id: u64, analysis: &[u8], steps: Vec<u8>, whys: Vec<u8>) ->
         config_files: p.config_files,
         actions: p.actions,
         step_table: p.step_table.map(Arc::new),
+        reduced: Arc::new(p.reduced),
         expander: p.expansions.map(|(k, key)| SharedExpander::known(k, key)),
         steps: Lazy::from_json(steps, read_steps),
         whys: Lazy::from_json(whys, read_whys),
@@ -608,6 +611,7 @@ mod tests {
         let mut id = 0;
         let mut asked_values = 0;
         let mut asked_openings = 0;
+        let mut dashed = 0;
         for ex in examples::EXAMPLES {
             let files = examples::files_of(ex);
             for kind in [BuilderKind::Plan, BuilderKind::Apply, BuilderKind::Validate] {
@@ -615,6 +619,16 @@ mod tests {
                 let here = model::analyze(&files, kind, &model::Options::default());
                 let there = analysed_by_the_worker(&mut engine, id, &files, kind);
                 let what = format!("{} ({kind:?})", ex.id);
+                // Showing the graph, reduced edges dashed, does not parse the build steps.
+                let o = crate::page::view::ViewOpts {
+                    reduce: false,
+                    ..Default::default()
+                };
+                let shown = crate::page::view::shown(&there, None, &o);
+                assert!(!there.steps.is_read(), "{what}");
+                assert_eq!(shown, crate::page::view::shown(&here, None, &o), "{what}");
+                assert_eq!(there.reduced, here.reduced, "{what}");
+                dashed += shown.dashed.len();
                 assert_eq!(there.graph, here.graph, "{what}");
                 assert_eq!(there.decls, here.decls, "{what}");
                 assert_eq!(there.errors, here.errors, "{what}");
@@ -665,6 +679,7 @@ mod tests {
         // (Questions were asked: the comparisons above are of answers, not of two `None`s.)
         assert!(asked_values > 100, "{asked_values}");
         assert!(asked_openings > 10, "{asked_openings}");
+        assert!(dashed > 10, "reduced edges shown dashed: {dashed}");
     }
 
     /// The page's walks of a worker-made analysis expand each `(expand)` vertex into the

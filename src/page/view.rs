@@ -12,7 +12,7 @@ use super::analysis::Analysis;
 use super::graph::{Kind, PageGraph, PageVertex};
 use super::replay::{Replay, replay};
 use super::walk::VState;
-use crate::builder::Step;
+use crate::builder::StepName;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// The graph on screen and how it is drawn.
@@ -215,7 +215,7 @@ pub fn shown(a: &Analysis, step: Option<usize>, o: &ViewOpts) -> Shown {
             replay: Some(r),
             ..Shown::default()
         };
-        return apply(s, &a.steps, o);
+        return apply(s, &[], o);
     }
     let graph = a.graph.clone().unwrap_or_default();
     let mut cycle_nodes = BTreeSet::new();
@@ -237,7 +237,7 @@ pub fn shown(a: &Analysis, step: Option<usize>, o: &ViewOpts) -> Shown {
         cycle_edges,
         ..Shown::default()
     };
-    let s = apply(s, &a.steps, o);
+    let s = apply(s, &a.reduced, o);
     if o.open.is_empty() {
         return s;
     }
@@ -258,11 +258,9 @@ pub fn shown_steps(a: &Analysis, o: &ViewOpts) -> Shown {
 
 /// The edges the engine's transitive reduction removed (as the builder recorded them) that join
 /// two vertices of `g` and are not edges of it.
-pub fn reduced_edges(steps: &[Step], g: &PageGraph) -> Vec<(usize, usize)> {
-    let mut out: Vec<(usize, usize)> = steps
+pub fn reduced_edges(reduced: &[(StepName, StepName)], g: &PageGraph) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = reduced
         .iter()
-        .filter(|s| s.name == "TransitiveReductionTransformer")
-        .flat_map(|s| s.removed_edges.iter())
         .filter_map(|(a, b)| Some((g.index_of(a)?, g.index_of(b)?)))
         .filter(|&(a, b)| !g.has_edge(a, b))
         .collect();
@@ -276,13 +274,14 @@ pub fn is_resource(kind: Kind) -> bool {
     matches!(kind, Kind::Resource | Kind::Data | Kind::Destroy)
 }
 
-/// Applies the view settings to the shown graph (`steps`: the builder's, for the reduction).
-pub fn apply(mut s: Shown, steps: &[Step], o: &ViewOpts) -> Shown {
+/// Applies the view settings to the shown graph (`reduced`: the edges the builder's transitive
+/// reduction removed, [`Analysis::reduced`]).
+pub fn apply(mut s: Shown, reduced: &[(StepName, StepName)], o: &ViewOpts) -> Shown {
     let n = s.graph.len();
     // The final graph only: a replayed step shows its own edges.
     let mut removed = Vec::new();
     if s.replay.is_none() {
-        removed = reduced_edges(steps, &s.graph);
+        removed = reduced_edges(reduced, &s.graph);
         s.reduced = removed.len();
     }
     let mut dashed = if o.reduce {

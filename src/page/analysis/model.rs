@@ -3,7 +3,7 @@
 use super::expander::SharedExpander;
 use super::not_installed::NotInstalled;
 use super::places::{Decl, Diag, RefLink};
-use crate::builder::Step;
+use crate::builder::{Step, StepName};
 use crate::dag;
 use crate::page::graph::PageGraph;
 use std::collections::{BTreeMap, BTreeSet};
@@ -16,6 +16,11 @@ pub struct Analysis {
     pub decls: BTreeMap<String, Decl>,
     /// The builder's steps (read when a build step is chosen).
     pub steps: Lazy<Vec<Step>>,
+    /// The edges the transitive reduction removed (its build step's), by name: every view of
+    /// the final graph shows them (dashed, or in a vertex's details), so they are kept apart
+    /// from [`Analysis::steps`], which the page's thread would otherwise parse at every build
+    /// of the worker's (37 ms at 10,000 generated resources).
+    pub reduced: std::sync::Arc<Vec<(StepName, StepName)>>,
     pub errors: Vec<Diag>,
     pub warnings: Vec<Diag>,
     /// Vertex names of each cycle.
@@ -52,6 +57,15 @@ pub struct Analysis {
     pub remote: Option<std::sync::Arc<super::remote::Remote>>,
 }
 
+/// The edges `steps`' transitive reduction removed ([`Analysis::reduced`]).
+pub fn reduced_of(steps: &[Step]) -> Vec<(StepName, StepName)> {
+    steps
+        .iter()
+        .filter(|s| s.name == "TransitiveReductionTransformer")
+        .flat_map(|s| s.removed_edges.iter().cloned())
+        .collect()
+}
+
 /// A large part of an analysis that few views read (the build steps, the edges' whys): the
 /// value itself when the page analysed, or the JSON (bytes) the engine's worker sent, parsed the
 /// first time it is read. At 10,000 generated resources parsing them costs the page's thread 26
@@ -83,6 +97,13 @@ impl<T: Default> From<T> for Lazy<T> {
             json: Vec::new(),
             parse: |_| T::default(),
         }))
+    }
+}
+
+impl<T> Lazy<T> {
+    /// Whether the value has been made (or was given).
+    pub fn is_read(&self) -> bool {
+        self.0.value.get().is_some()
     }
 }
 

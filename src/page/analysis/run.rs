@@ -170,6 +170,7 @@ where
                 whys: whys.into(),
                 graph: Some(graph),
                 decls,
+                reduced: std::sync::Arc::new(super::model::reduced_of(&out.built.steps)),
                 steps: out.built.steps.into(),
                 warnings,
                 expander,
@@ -193,6 +194,7 @@ where
                     a.graph = Some(graph);
                     a.decls = decls;
                     a.whys = whys_of(&built.graph, files, root).into();
+                    a.reduced = std::sync::Arc::new(super::model::reduced_of(&built.steps));
                     a.steps = built.steps.into();
                 }
             }

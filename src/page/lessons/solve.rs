@@ -142,7 +142,7 @@ pub fn solve(lesson: &Lesson, a: &Analysis) -> Result<Solved, String> {
             vertex_answer(g, right, why)
         }
         Rule::ReducedEdge => {
-            let removed = crate::page::view::reduced_edges(&a.steps, g);
+            let removed = crate::page::view::reduced_edges(&a.reduced, g);
             let is_resource = |n: &str| {
                 g.index_of(n)
                     .is_some_and(|i| g.vertices()[i].kind == Kind::Resource)

@@ -206,6 +206,9 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                 }
             });
         }
+        // An analysis under way in the engine's worker is of older text: it stops (the next is
+        // asked for when typing pauses).
+        ctx.build.off.stop_analysis();
         generation.update_value(|g| *g += 1);
         let mine = generation.get_value();
         set_timeout(

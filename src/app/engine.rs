@@ -45,6 +45,10 @@ pub fn serve() {
         let Ok(request) = serde_wasm_bindgen::from_value::<Request>(e.data()) else {
             return;
         };
+        if let Request::Stop { id } = request {
+            engine.borrow_mut().stop(id);
+            return;
+        }
         if matches!(request, Request::Analyze { .. }) {
             let begun = engine.borrow_mut().begin(request);
             match begun {
@@ -174,6 +178,8 @@ struct Asked {
 /// An analysis asked of the worker.
 struct Analyzing {
     id: u64,
+    /// Told to stop ([`OffThread::stop_analysis`]).
+    stopped: bool,
     progress: Box<dyn Fn(model::Progress)>,
     done: Box<dyn FnOnce(Analysis)>,
 }
@@ -318,6 +324,7 @@ impl OffThread {
         let request = engine::analyze_request(id, files, kind, opts);
         self.analysis.set_value(Some(Analyzing {
             id,
+            stopped: false,
             progress: Box::new(progress),
             done: Box::new(done),
         }));
@@ -334,6 +341,31 @@ impl OffThread {
         if !sent {
             self.failed();
         }
+    }
+
+    /// The files were edited since the analysis under way was asked for: the worker stops it at
+    /// its next phase ([`Request::Stop`]); the next one is asked for once typing pauses. Its
+    /// progress stays shown until then.
+    pub(super) fn stop_analysis(self) {
+        let Some(id) = self
+            .analysis
+            .try_update_value(|a| {
+                let a = a.as_mut().filter(|a| !a.stopped)?;
+                a.stopped = true;
+                Some(a.id)
+            })
+            .flatten()
+        else {
+            return;
+        };
+        self.link.update_value(|l| {
+            if !l.ready {
+                // Not sent yet: it need not be.
+                l.waiting_analysis = None;
+            } else if let Some(w) = &l.worker {
+                send(w, &Request::Stop { id });
+            }
+        });
     }
 
     /// Asks the worker `q` about `a` if `a` is the worker's and `q` was not asked yet; the answer
@@ -486,6 +518,8 @@ impl OffThread {
                     None => self.failed(),
                 }
             }
+            // Not sent by the worker ([`Request::Stop`] has no reply).
+            Reply::Stopped { .. } => {}
             Reply::Length { id, secs } => {
                 if let Some(a) = self.lengths.try_update_value(|l| l.remove(&id)).flatten() {
                     for tx in a.waiting {

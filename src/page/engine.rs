@@ -55,6 +55,11 @@ pub enum Request {
     /// How long the walk of the analysis `build`'s graph takes with `walk` (a whole walk on the
     /// instant clock, which takes the page's thread hundreds of ms at 10,000 resources).
     Length { id: u64, build: u64, walk: WalkAsk },
+    /// The files were edited since the analysis `id` was asked for: it stops at its next phase,
+    /// as it would for a newer `Analyze`, and is not sent. Typing into a large configuration
+    /// then leaves the machine's cores to the page until a pause in typing asks for the next
+    /// analysis (an older analysis ran on while the keys of the next edit were typed).
+    Stop { id: u64 },
 }
 
 /// The page's walk settings for a [`Request::Length`]; the expander and the evaluation steps
@@ -148,6 +153,8 @@ pub enum Reply {
         question: Question,
         answer: Answer,
     },
+    /// The analysis `id` will stop ([`Request::Stop`]; the worker sends nothing for it).
+    Stopped { id: u64 },
 }
 
 impl Reply {
@@ -159,6 +166,7 @@ impl Reply {
             | Reply::Failed { id, .. }
             | Reply::Progress { id, .. }
             | Reply::Length { id, .. }
+            | Reply::Stopped { id }
             | Reply::Analysis { id, .. } => Some(*id),
             Reply::Answer { build, .. } => Some(*build),
         }
@@ -171,6 +179,8 @@ impl Reply {
 pub struct Engine {
     last: Option<(u64, Arc<Layout>)>,
     newest: u64,
+    /// The newest analysis told to stop ([`Request::Stop`]).
+    stopped: u64,
     built: Option<(u64, Analysis)>,
 }
 
@@ -197,6 +207,10 @@ impl Engine {
                 }
                 Err(reply) => *reply,
             },
+            Request::Stop { id } => {
+                self.stop(id);
+                Reply::Stopped { id }
+            }
             Request::Length { id, build, walk } => Reply::Length {
                 id,
                 secs: self
@@ -282,9 +296,14 @@ impl Engine {
         }
     }
 
-    /// Whether the analysis `id` is still the newest asked for.
+    /// Whether the analysis `id` is still the newest asked for, and not told to stop.
     pub fn is_newest(&self, id: u64) -> bool {
-        self.newest == id
+        self.newest == id && self.stopped < id
+    }
+
+    /// The analysis `id` (and any older one) stops at its next phase ([`Request::Stop`]).
+    pub fn stop(&mut self, id: u64) {
+        self.stopped = self.stopped.max(id);
     }
 
     /// The reply carrying the analysis `a` made for `id`, which the engine keeps for the
@@ -305,7 +324,8 @@ impl Request {
         match self {
             Request::Layout { id, .. }
             | Request::Analyze { id, .. }
-            | Request::Length { id, .. } => *id,
+            | Request::Length { id, .. }
+            | Request::Stop { id } => *id,
             Request::Ask { build, .. } => *build,
         }
     }
@@ -561,6 +581,36 @@ mod tests {
             scene::from_layout(&after, &va, afresh).nodes,
             scene::scene(&after, &va, None).nodes
         );
+    }
+
+    #[test]
+    fn an_analysis_told_to_stop_is_not_sent_and_a_newer_one_is() {
+        let ex = crate::page::examples::EXAMPLES.first().expect("an example");
+        let files = crate::page::examples::files_of(ex);
+        let opts = model::Options::default();
+        let mut engine = Engine::default();
+        let asked = engine
+            .begin(analyze_request(3, &files, BuilderKind::Plan, &opts))
+            .expect("begun");
+        assert!(engine.is_newest(3));
+        assert_eq!(
+            engine.answer(Request::Stop { id: 3 }),
+            Reply::Stopped { id: 3 }
+        );
+        // Its next phase sees it is not the newest any more, and what it made is not sent.
+        assert!(!engine.is_newest(3));
+        let made = model::analyze(&asked.files, asked.kind, &asked.opts);
+        assert_eq!(engine.finish(3, made.clone()), None);
+        // The next analysis is made and sent; a late stop of the older one leaves it alone.
+        engine
+            .begin(analyze_request(5, &files, BuilderKind::Plan, &opts))
+            .expect("begun");
+        engine.answer(Request::Stop { id: 3 });
+        assert!(engine.is_newest(5));
+        assert!(matches!(
+            engine.finish(5, made),
+            Some(Reply::Analysis { id: 5, .. })
+        ));
     }
 
     fn analysed_by_the_worker(

@@ -1,5 +1,5 @@
 // Typing latency, frame rate and what the page's long tasks are made of while a line is typed into a large saved workspace
-// (three bursts, 30 ms a key, 0.4 s apart, as issue 16's e2e measure types), with `walk` while
+// (three phrases, 30 ms a key unless DELAY=MS says, 0.4 s apart, as issue 16's e2e measure types), with `walk` while
 // the walk plays: a Chrome trace of the page's main thread, each task over 50 ms listed with its
 // largest parts (script, style, layout, paint, layerize, GC). See docs/worker.md.
 // Usage (puppeteer-core as scripts/lighthouse installs it):
@@ -23,18 +23,26 @@ await new Promise(r => setTimeout(r, 1000));
 if (trace === 'trace') await p.tracing.start({path: TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing']});
 // Each keystroke timed from its input event to the frame after it, every frame counted, the
 // long tasks observed (the e2e test's measure).
-await p.evaluate((walk) => {
+// CSS=... injects a style sheet (to see what a part of the page costs by hiding it); PRESTART=MS
+// starts the walk that long before the measure, which then counts only the walk's frames.
+if (process.env.CSS) await p.addStyleTag({content: process.env.CSS});
+const prestart = Boolean(process.env.PRESTART) && walk === 'walk';
+if (prestart) {
+  await p.evaluate(() => document.querySelector('#walk-play').click());
+  await new Promise(r => setTimeout(r, Number(process.env.PRESTART)));
+}
+await p.evaluate((walk, prestart) => {
   window.__typing = {lat: [], frames: 0, building: 0, t0: performance.now(), on: true, long: []};
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__typing.long.push(e.duration); }).observe({type: 'longtask'});
   const ta = document.querySelector('textarea#editor');
   ta.addEventListener('input', (e) => { const t = e.timeStamp; requestAnimationFrame(() => setTimeout(() => window.__typing.lat.push(performance.now() - t), 0)); });
   const tick = () => { const s = window.__typing; if (!s.on) return; s.frames++; if (document.querySelector('.build-progress')) s.building++; requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
-  if (walk === 'walk') document.querySelector('#walk-play').click();
+  if (walk === 'walk' && !prestart) document.querySelector('#walk-play').click();
   ta.focus(); ta.setSelectionRange(ta.value.length, ta.value.length);
-}, walk);
+}, walk, prestart);
 for (const burst of ['\n# typed while', ' the graph', ' builds\n']) {
-  await p.keyboard.type(burst, {delay: 30});
+  await p.keyboard.type(burst, {delay: Number(process.env.DELAY ?? 30)});
   await new Promise(r => setTimeout(r, 400));
 }
 await new Promise(r => setTimeout(r, 1000));

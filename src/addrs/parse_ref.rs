@@ -9,15 +9,16 @@ use super::{
     InstanceKey, ModuleCall, ModuleCallInstance, ModuleCallInstanceOutput, Referenceable, Resource,
     ResourceInstance, ResourceMode,
 };
-use crate::diag::{Diagnostic, SourceFile, SourceRange};
+use crate::diag::{Diagnostic, LazyRange, SourceFile, SourceRange};
 use crate::strconv::go_quote;
 
 /// One reference found in an expression (Go `addrs.Reference`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reference {
     pub subject: Referenceable,
-    /// The range of the part of the traversal that names `subject`.
-    pub range: SourceRange,
+    /// The range of the part of the traversal that names `subject` (worked out when asked:
+    /// `range.get()`).
+    pub range: LazyRange,
     /// The traversal steps after the part that names `subject` (`.id` in `aws_instance.a.id`).
     pub remaining: Vec<Step>,
 }
@@ -244,7 +245,7 @@ pub fn parse_ref(steps: &[Step], range: &SourceRange) -> Result<Reference, Diagn
     match parse_ref_steps(steps) {
         Ok((subject, used)) => Ok(Reference {
             subject,
-            range: range.clone(),
+            range: range.clone().into(),
             remaining: steps[used.min(steps.len())..].to_vec(),
         }),
         Err(e) => Err(Diagnostic::error(e.summary, e.detail, Some(range.clone()))),

@@ -35,7 +35,7 @@ impl Transform for CheckTransformer<'_> {
                 if let Some(d) = c.data_resources.first() {
                     refs.refs.push(Reference {
                         subject: Referenceable::Resource(d.addr()),
-                        range: d.decl_range.clone(),
+                        range: d.decl_range.clone().into(),
                         remaining: Vec::new(),
                     });
                 }

@@ -26,10 +26,11 @@ pub struct RefSite {
 impl RefSite {
     /// The site of a reference (Go `Reference.DisplayString` as its text).
     pub fn of_reference(r: &Reference) -> Self {
+        let range = r.range.get();
         RefSite {
-            file: r.range.file.clone(),
-            line: r.range.start.line,
-            column: r.range.start.column,
+            file: range.file,
+            line: range.start.line,
+            column: range.start.column,
             text: r.display_string(),
         }
     }

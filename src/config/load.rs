@@ -201,6 +201,7 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
     let (overrides, primaries): (Vec<_>, Vec<_>) = files
         .into_iter()
         .partition(|(p, _)| is_override_file_name(p.rsplit('/').next().unwrap_or(p)));
+    let has_overrides = !overrides.is_empty();
     for (path, text) in primaries {
         let file = SourceFile::new(&path, &text);
         module.files.insert(path.clone(), file.clone());
@@ -222,7 +223,10 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
         decode_file(&file, &mut over, true, diags);
         super::merge::merge_override(&mut module, over, diags);
     }
-    if !module.files.is_empty() {
+    // Finished again only when override files changed it: finishing depends on nothing but the
+    // module, so a second pass over a module without overrides (every resource's provider
+    // looked up again: ~25 M instructions at 10,000 resources) gave the same module.
+    if has_overrides && !module.files.is_empty() {
         super::decode::finish_module(&mut module, diags);
     }
     module

@@ -205,7 +205,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
     let m = &c.module;
     let here = ModuleDisplay(c);
     let err = |summary: &str, detail: String| {
-        Some(Diagnostic::error(summary, detail, Some(r.range.clone())))
+        Some(Diagnostic::error(summary, detail, Some(r.range.get())))
     };
     match &r.subject {
         Referenceable::Resource(a) | Referenceable::ResourceInstance(addrs::ResourceInstance { resource: a, .. }) => {
@@ -295,7 +295,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                 // builds `TraverseAttr.SrcRange` from the dot to the name). The step is the
                 // reference's last, so it ends where the reference ends.
                 Some(child) if !child.module.outputs.contains_key(&o.name) => {
-                    let mut at = r.range.clone();
+                    let mut at = r.range.get();
                     let chars = o.name.chars().count() + 1;
                     if at.end.line == at.start.line && at.end.column > at.start.column + chars {
                         at.start.column = at.end.column - chars;
@@ -331,7 +331,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                     "An input variable with the name {} has not been declared.{hint}",
                     go_quote(n)
                 ),
-                Some(r.range.clone()),
+                Some(r.range.get()),
             )
         }),
         Referenceable::LocalValue(n) => (!m.locals.contains_key(n)).then(|| {
@@ -345,7 +345,7 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
                     "A local value with the name {} has not been declared.{hint}",
                     go_quote(n)
                 ),
-                Some(r.range.clone()),
+                Some(r.range.get()),
             )
         }),
         // Go `GetCountAttr` / `GetForEachAttr` (tofu/evaluate.go) check the attribute name
@@ -610,7 +610,7 @@ pub fn validate_reference_attributes(
                 else {
                     continue;
                 };
-                let at = &reference.range;
+                let at = &reference.range.get();
                 let Some(file) = m.files.values().find(|f| f.name == at.file) else {
                     continue;
                 };
@@ -652,7 +652,7 @@ fn self_references_of(r: &super::model::Resource, body: &Refs) -> Vec<Diagnostic
             out.push(Diagnostic::error(
                 "Self-referential block",
                 format!("Configuration for {addr} may not refer to itself."),
-                Some(reference.range.clone()),
+                Some(reference.range.get()),
             ));
         }
     }
@@ -669,7 +669,7 @@ fn self_referencing_locals(m: &Module) -> Vec<Diagnostic> {
                 out.push(Diagnostic::error(
                     "Self-referencing local value",
                     format!("Local value local.{name} cannot use its own result as part of its expression."),
-                    Some(reference.range.clone()),
+                    Some(reference.range.get()),
                 ));
             }
         }

@@ -394,8 +394,13 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
             None => addrs::Provider::default_for(&p.name),
         };
     }
+    // The local name of `provider_config_addr()`, read in place (that address is made with
+    // copies of its names).
     let fix = |r: &mut Resource| {
-        r.provider = lookup(&r.provider_config_addr().local_name);
+        r.provider = match &r.provider_ref {
+            Some(p) => lookup(&p.name),
+            None => lookup(addrs::implied_provider_prefix(&r.type_name)),
+        };
     };
     for r in module
         .managed_resources

@@ -13,7 +13,7 @@ use crate::addrs::InstanceKey;
 use crate::addrs::traversal::{Step, literal_key};
 use crate::addrs::{Reference, parse_ref_steps_taking};
 use crate::config::model::{Expr, HclBody};
-use crate::diag::{Diagnostic, SourceFile, SourceRange};
+use crate::diag::{Diagnostic, LazyRange, SourceFile, SourceRange};
 use crate::schema;
 use crate::strconv::go_quote;
 use hcl::edit::Span;
@@ -106,7 +106,7 @@ impl<'a> Walker<'a> {
             Ok((subject, used)) => {
                 let used = used.min(steps.len());
                 let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);
-                let range = self.range(start, end);
+                let range = LazyRange::span(self.file, start, end.max(start));
                 // The steps after the subject's, moved rather than copied.
                 let remaining = if used == steps.len() {
                     Vec::new()
@@ -571,13 +571,16 @@ mod tests {
             )
         );
         assert_eq!(r[0].remaining, vec![Step::Attr("id".into())]);
-        assert_eq!(r[0].range.start.column, 1);
-        assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        assert_eq!(r[0].range.get().start.column, 1);
+        assert_eq!(r[0].range.get().end.column, 18, "{:?}", r[0].range);
         let (r, _) = refs_in_expr(&expr("aws_instance.a[0][1].id"));
-        assert_eq!(r[0].range.end.column, 18, "{:?}", r[0].range);
+        assert_eq!(r[0].range.get().end.column, 18, "{:?}", r[0].range);
         assert_eq!(r[0].remaining.len(), 2);
         let (r, _) = refs_in_expr(&expr("module.m[\"k\"].out"));
-        assert_eq!((r[0].range.start.column, r[0].range.end.column), (1, 18));
+        assert_eq!(
+            (r[0].range.get().start.column, r[0].range.get().end.column),
+            (1, 18)
+        );
     }
 
     #[test]

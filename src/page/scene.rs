@@ -689,17 +689,6 @@ pub fn view_transform((x, y, scale): (f64, f64, f64)) -> String {
     format!("translate({x:.1}px, {y:.1}px) scale({scale:.4})")
 }
 
-/// `translate(x,y)` with one decimal each, for a vertex's place (see [`push_tenths`]).
-pub fn translate(x: f64, y: f64) -> String {
-    let mut d = String::with_capacity(24);
-    d.push_str("translate(");
-    push_tenths(&mut d, x);
-    d.push(',');
-    push_tenths(&mut d, y);
-    d.push(')');
-    d
-}
-
 /// `v` with one decimal, as `{:.1}` writes it, through integer formatting: the exact float
 /// formatting behind `{:.1}` was about 4% of an edit's time at 1,000 resources (the profile of
 /// issue 11). It rounds `v * 10` half away from zero, so at an exact tie the last digit may

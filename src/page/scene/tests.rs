@@ -506,20 +506,6 @@ fn labels_are_drawn_only_at_a_readable_zoom() {
 }
 
 #[test]
-fn a_place_is_written_as_the_float_formatter_writes_it() {
-    for (x, y) in [
-        (0.0, 0.0),
-        (12.34, -5.06),
-        (1234.56, 0.04),
-        (-0.06, 99999.99),
-    ] {
-        assert_eq!(translate(x, y), format!("translate({x:.1},{y:.1})"));
-    }
-    // Rounded to zero from below it is "0.0", not "-0.0": the same place.
-    assert_eq!(translate(-0.04, 1.0), "translate(0.0,1.0)");
-}
-
-#[test]
 fn an_edit_moves_only_what_it_changed() {
     // Resources added one by one, as typed in the editor: after the first (which also brings
     // its provider), each new resource is drawn without moving any vertex or edge already drawn.

@@ -412,6 +412,30 @@ mod tests {
     }
 
     #[test]
+    fn a_lazy_range_is_the_range_it_stands_for() {
+        let f = SourceFile::new("main.tf", "a = 1\n  bé = 2\n");
+        let lazy = LazyRange::span(&f, 8, 11);
+        let known = f.range(8..11);
+        assert_eq!(lazy.get(), known);
+        assert_eq!(lazy.to_string(), known.to_string());
+        assert_eq!(format!("{lazy:?}"), format!("{known:?}"));
+        // Equal to the same range however it is held; not to another one.
+        assert_eq!(lazy, LazyRange::from(known.clone()));
+        assert_eq!(lazy, LazyRange::span(&f, 8, 11));
+        assert_ne!(lazy, LazyRange::span(&f, 8, 10));
+        // Spans past the end clamp to one range, as `SourceFile::range` reads them.
+        let end = f.text.len();
+        assert_eq!(
+            LazyRange::span(&f, end, end + 5).get(),
+            LazyRange::span(&f, end, end + 9).get()
+        );
+        assert_eq!(
+            LazyRange::span(&f, end, end + 5),
+            LazyRange::span(&f, end, end + 9)
+        );
+    }
+
+    #[test]
     fn a_range_ends_where_pos_puts_its_end() {
         // `range` counts an end on the start's line on from the start: the same as `pos`, for
         // every span (inside characters and past the end too), in a file and a composite.

@@ -16,8 +16,7 @@
 //! a cycle, and each dissolves at least one cluster.
 
 use super::order::Clusters;
-use super::rank::Ranked;
-use std::collections::VecDeque;
+use super::rank::{Ranked, kahn};
 
 /// A child of a block in its layering: one of its own vertices or a block directly inside it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -208,15 +207,9 @@ fn in_cycles(
                 out[x].push(y);
             }
         }
-        let mut queue: VecDeque<usize> = (0..m).filter(|&x| !removed[x] && deg[x] == 0).collect();
-        while let Some(x) = queue.pop_front() {
+        // (A child removed before has no arcs left: it is taken again, and stays removed.)
+        for x in kahn(deg, |x| out[x].iter().copied()) {
             removed[x] = true;
-            for &y in &out[x] {
-                deg[y] -= 1;
-                if deg[y] == 0 {
-                    queue.push_back(y);
-                }
-            }
         }
     }
     (0..m)
@@ -285,19 +278,9 @@ fn lay_block(bl: &mut Blocks, b: usize, ch: &[Child], es: &[usize], edges: &[(us
         inn[y].push(a);
     }
     // Kahn's order, smallest position first among the ready.
-    let mut deg: Vec<usize> = inn.iter().map(Vec::len).collect();
-    let mut queue: VecDeque<usize> = (0..m).filter(|&x| deg[x] == 0).collect();
-    let mut topo = Vec::with_capacity(m);
-    while let Some(x) = queue.pop_front() {
-        topo.push(x);
-        for &a in &out[x] {
-            let y = arcs[a].1;
-            deg[y] -= 1;
-            if deg[y] == 0 {
-                queue.push_back(y);
-            }
-        }
-    }
+    let topo = kahn(inn.iter().map(Vec::len).collect(), |x| {
+        out[x].iter().map(|&a| arcs[a].1)
+    });
     let mut start = vec![0usize; m];
     for &x in &topo {
         for &a in &out[x] {

@@ -16,9 +16,8 @@
 //! no notion of cluster borders spanning several layers; the constraint graph handles both.
 
 use super::order::{Clusters, Kind, LayeredGraph};
-use super::rank::Ranked;
+use super::rank::{Ranked, kahn, with_the_rest};
 use super::{ClusterBox, Direction, Input, Layout, LayoutOptions, NodeBox, RoutedEdge};
-use std::collections::VecDeque;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Role {
@@ -117,26 +116,11 @@ fn build_constraints(g: &LayeredGraph, cl: &Clusters, opts: &LayoutOptions) -> C
         succs[u].push((v, s));
         preds[v].push((u, s));
     }
-    let mut indeg: Vec<usize> = preds.iter().map(Vec::len).collect();
-    let mut queue: VecDeque<usize> = (0..vars).filter(|&v| indeg[v] == 0).collect();
-    let mut topo = Vec::with_capacity(vars);
-    while let Some(v) = queue.pop_front() {
-        topo.push(v);
-        for &(w, _) in &succs[v] {
-            indeg[w] -= 1;
-            if indeg[w] == 0 {
-                queue.push_back(w);
-            }
-        }
-    }
-    if topo.len() < vars {
-        // Cannot happen with a consistent cluster order; keep going rather than panic.
-        let mut seen = vec![false; vars];
-        for &v in &topo {
-            seen[v] = true;
-        }
-        topo.extend((0..vars).filter(|&v| !seen[v]));
-    }
+    let topo = kahn(preds.iter().map(Vec::len).collect(), |v| {
+        succs[v].iter().map(|&(w, _)| w)
+    });
+    // A cycle cannot happen with a consistent cluster order; keep going rather than panic.
+    let topo = with_the_rest(topo, vars);
     Constraints {
         preds,
         succs,

@@ -65,6 +65,41 @@ fn back_edges(n: usize, edges: &[(usize, usize)]) -> Vec<bool> {
     back
 }
 
+/// Kahn's topological order of the vertices `0..indeg.len()`: those without predecessors in
+/// index order, then each as the last of its predecessors is taken (first ready, first taken).
+/// `indeg` counts each vertex's predecessors and `succ(v)` lists `v`'s successors, once per edge.
+/// A vertex on a cycle, or after one, never becomes ready and is left out.
+pub(super) fn kahn<I: IntoIterator<Item = usize>>(
+    mut indeg: Vec<usize>,
+    succ: impl Fn(usize) -> I,
+) -> Vec<usize> {
+    let mut queue: VecDeque<usize> = (0..indeg.len()).filter(|&v| indeg[v] == 0).collect();
+    let mut topo = Vec::with_capacity(indeg.len());
+    while let Some(v) = queue.pop_front() {
+        topo.push(v);
+        for w in succ(v) {
+            indeg[w] -= 1;
+            if indeg[w] == 0 {
+                queue.push_back(w);
+            }
+        }
+    }
+    topo
+}
+
+/// `topo` followed by the vertices of `0..n` it lacks, in index order: for an order that must
+/// hold every vertex even if a cycle slipped in.
+pub(super) fn with_the_rest(mut topo: Vec<usize>, n: usize) -> Vec<usize> {
+    if topo.len() < n {
+        let mut seen = vec![false; n];
+        for &v in &topo {
+            seen[v] = true;
+        }
+        topo.extend((0..n).filter(|&v| !seen[v]));
+    }
+    topo
+}
+
 /// The input as a DAG: each edge oriented (self-loops `None`), successors and predecessors, and
 /// a topological order (Kahn's, smallest index first among the ready vertices).
 struct Dag {
@@ -89,26 +124,11 @@ fn dag(n: usize, edges: &[(usize, usize)]) -> Dag {
         succ[u].push(l);
         pred[l].push(u);
     }
-    let mut indeg: Vec<usize> = pred.iter().map(Vec::len).collect();
-    let mut queue: VecDeque<usize> = (0..n).filter(|&v| indeg[v] == 0).collect();
-    let mut topo = Vec::with_capacity(n);
-    while let Some(v) = queue.pop_front() {
-        topo.push(v);
-        for &w in &succ[v] {
-            indeg[w] -= 1;
-            if indeg[w] == 0 {
-                queue.push_back(w);
-            }
-        }
-    }
+    let topo = kahn(pred.iter().map(Vec::len).collect(), |v| {
+        succ[v].iter().copied()
+    });
     // Reversing DFS back edges always yields a DAG; this only guards against a logic slip.
-    if topo.len() < n {
-        let mut seen = vec![false; n];
-        for &v in &topo {
-            seen[v] = true;
-        }
-        topo.extend((0..n).filter(|&v| !seen[v]));
-    }
+    let topo = with_the_rest(topo, n);
     Dag {
         edges: dag,
         succ,

@@ -357,21 +357,18 @@ async fn storage_that_throws_keeps_the_work_and_offers_it() {
 #[wasm_bindgen_test]
 async fn a_keystroke_is_saved_when_the_page_is_left_before_its_frame() {
     let host = mount().await;
-    let saved = || {
-        storage()
-            .get_item(tfgraph::saved::KEY)
-            .unwrap()
-            .unwrap_or_default()
-    };
     set_editor_text(&host, "resource \"null_resource\" \"last_key\" {}\n");
     // No frame yet (nothing awaited since the keystroke): not saved...
-    assert!(!saved().contains("last_key"), "saved before its frame");
+    assert!(
+        !saved_workspace().contains("last_key"),
+        "saved before its frame"
+    );
     // ...until the page is left.
-    web_sys::window()
-        .unwrap()
-        .dispatch_event(&Event::new("pagehide").unwrap())
-        .unwrap();
-    assert!(saved().contains("last_key"), "saved when the page is left");
+    leave_page();
+    assert!(
+        saved_workspace().contains("last_key"),
+        "saved when the page is left"
+    );
     host.remove();
 }
 
@@ -382,36 +379,52 @@ async fn a_large_workspace_is_saved_after_a_pause_and_when_the_page_is_left() {
     let host = mount().await;
     let big = large_config("big");
     assert!(big.len() > tfgraph::page::files::SAVE_AT_ONCE_BYTES);
-    let saved = || {
-        storage()
-            .get_item(tfgraph::saved::KEY)
-            .unwrap()
-            .unwrap_or_default()
-    };
     type_into_editor(&host, &big).await;
     settled(&host).await;
-    assert!(saved().contains("big_b"), "saved once settled");
+    assert!(saved_workspace().contains("big_b"), "saved once settled");
     // An edit is not written at once...
     type_into_editor(
         &host,
         &format!("{big}resource \"null_resource\" \"left_edit\" {{}}\n"),
     )
     .await;
-    assert!(!saved().contains("left_edit"), "not saved at the keystroke");
+    assert!(
+        !saved_workspace().contains("left_edit"),
+        "not saved at the keystroke"
+    );
     // ...but when the page is left.
-    web_sys::window()
-        .unwrap()
-        .dispatch_event(&Event::new("pagehide").unwrap())
-        .unwrap();
-    assert!(saved().contains("left_edit"), "saved when the page is left");
+    leave_page();
+    assert!(
+        saved_workspace().contains("left_edit"),
+        "saved when the page is left"
+    );
     // Or after a pause.
     type_into_editor(
         &host,
         &format!("{big}resource \"null_resource\" \"paused_edit\" {{}}\n"),
     )
     .await;
-    assert!(!saved().contains("paused_edit"));
+    assert!(!saved_workspace().contains("paused_edit"));
     settled(&host).await;
-    assert!(saved().contains("paused_edit"), "saved after the pause");
+    assert!(
+        saved_workspace().contains("paused_edit"),
+        "saved after the pause"
+    );
     host.remove();
+}
+
+/// The workspace as saved in localStorage (empty when nothing is).
+fn saved_workspace() -> String {
+    storage()
+        .get_item(tfgraph::saved::KEY)
+        .unwrap()
+        .unwrap_or_default()
+}
+
+/// Tells the page it is being left (`pagehide`), as a browser does on closing or navigating away.
+fn leave_page() {
+    web_sys::window()
+        .unwrap()
+        .dispatch_event(&Event::new("pagehide").unwrap())
+        .unwrap();
 }

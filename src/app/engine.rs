@@ -163,13 +163,13 @@ pub(super) struct OffThread {
     /// Bumped when an answer arrives (tracked by the views that asked).
     answered: RwSignal<u64>,
     /// The walks' lengths asked for, by request id ([`OffThread::length`]).
-    lengths: StoredValue<BTreeMap<u64, Asked>, LocalStorage>,
+    lengths: StoredValue<BTreeMap<u64, LengthAsked>, LocalStorage>,
 }
 
 /// A walk's length asked of the worker, and everyone waiting for it: the same question asked
 /// again while it is under way (a walk's start and the makespan chart both ask for the
 /// current setting) waits for the one answer instead of walking the graph twice.
-struct Asked {
+struct LengthAsked {
     build: u64,
     walk: engine::WalkAsk,
     waiting: Vec<futures::channel::oneshot::Sender<Option<f64>>>,
@@ -405,7 +405,7 @@ impl OffThread {
         self.lengths.update_value(|l| {
             l.insert(
                 id,
-                Asked {
+                LengthAsked {
                     build,
                     walk: walk.clone(),
                     waiting: vec![tx],

@@ -86,12 +86,23 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     let textarea: NodeRef<leptos::html::Textarea> = NodeRef::new();
     // (scroll top, scroll left, visible height) of the textarea.
     let view_box = RwSignal::new((0.0f64, 0.0f64, 0.0f64));
-    let text = move || {
+    // What the textarea holds: (file, text). Its value is set only when the files' text differs
+    // from it, not at every keystroke's frame, where setting the text it already has cost the
+    // copy of the whole file into a JS string and the browser's comparison of it.
+    let held = StoredValue::new((String::new(), String::new()));
+    Effect::new(move |_| {
+        let Some(t) = textarea.get() else {
+            return;
+        };
         let a = ctx.work.active.get();
-        ctx.work
-            .files
-            .with(|f| f.get(&a).cloned().unwrap_or_default())
-    };
+        ctx.work.files.with(|f| {
+            let text = f.get(&a).map(String::as_str).unwrap_or("");
+            if !held.with_value(|(file, held)| *file == a && held == text) {
+                t.set_value(text);
+                held.set_value((a.clone(), text.to_string()));
+            }
+        });
+    });
     // Large files are outlined from the debounced copy (after typing pauses), so a keystroke
     // does not pay for a full parse; small ones as they are typed.
     let big = Memo::new(move |_| {
@@ -120,6 +131,8 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             .files
             .with(|f| f.get(&a).map(|t| highlight::lex(t)).unwrap_or_default())
     });
+    // The gutter hears of a keystroke only when it changes the number of lines.
+    let line_count = Memo::new(move |_| lexed.with(Lexed::lines));
     // The lines drawn: [first, last).
     let window = Memo::new(move |_| {
         let (top, _, h) = view_box.get();
@@ -194,6 +207,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     let on_input = move |ev| {
         let value = event_target_value(&ev);
         let a = ctx.work.active.get_untracked();
+        held.set_value((a.clone(), value.clone()));
         ctx.work.files.update_untracked(|f| {
             f.insert(a, value);
         });
@@ -220,41 +234,44 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             DEBOUNCE,
         );
     };
-    let lines_view = move || {
+    // Keyed by look (`highlight::drawn_lines`): a keystroke draws its line again, not the ~130
+    // lines in view.
+    let drawn = move || {
         let (first, last) = window.get();
         let a = ctx.work.active.get();
         let msgs = messages.get();
         ctx.work.files.with(|f| {
             let text = f.get(&a).map(String::as_str).unwrap_or("");
-            lexed.with(|lx| {
-                let last = last.min(lx.lines());
-                (first..last)
-                    .map(|i| {
-                        let pieces = lx
-                            .pieces(text, i)
-                            .into_iter()
-                            .map(|(class, t)| match class {
-                                Some(c) => view! { <span class=c.css()>{t.to_string()}</span> }.into_any(),
-                                None => t.to_string().into_any(),
-                            })
-                            .collect_view();
-                        let msg = msgs.get(&(i + 1)).cloned();
-                        view! {
-                            <div class="hl-line" data-line=i + 1>
-                                <span class="hl-code">{pieces}</span>
-                                {msg.map(|(error, m)| view! {
-                                    <span class="hl-diag" class:error=error class:warning=!error>{m}</span>
-                                })}
-                            </div>
-                        }
-                    })
-                    .collect_view()
-            })
+            lexed.with(|lx| crate::page::highlight::drawn_lines(lx, text, first, last, &msgs))
         })
+    };
+    let lines_view = move || {
+        view! {
+            <For each=drawn key=|line| line.clone() let((look, _))>
+                {
+                    let (pieces, msg) = look;
+                    let pieces = pieces
+                        .into_iter()
+                        .map(|(class, t)| match class {
+                            Some(c) => view! { <span class=c.css()>{t}</span> }.into_any(),
+                            None => t.into_any(),
+                        })
+                        .collect_view();
+                    view! {
+                        <div class="hl-line">
+                            <span class="hl-code">{pieces}</span>
+                            {msg.map(|(error, m)| view! {
+                                <span class="hl-diag" class:error=error class:warning=!error>{m}</span>
+                            })}
+                        </div>
+                    }
+                }
+            </For>
+        }
     };
     let gutter_view = move || {
         let (first, last) = window.get();
-        let n = lexed.with(|lx| lx.lines()).max(1);
+        let n = line_count.get().max(1);
         let msgs = messages.get();
         (first..last.min(n))
             .map(|i| {
@@ -469,7 +486,6 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
                         autocomplete="off"
                         wrap="off"
                         aria-label="HCL configuration"
-                        prop:value=text
                         on:input=on_input
                         on:click=move |_| {
                             // Code to graph: a click in a block selects its vertex.

@@ -417,19 +417,21 @@ async fn generated_10000_resources_typing_while_it_builds() {
     // frame after it; every frame meanwhile is counted, with those during which a build was
     // under way.
     c.execute(
-        r#"window.__typing = {lat: [], frames: 0, building: 0, t0: performance.now(), on: true, long: []};
+        r#"window.__typing = {lat: [], frames: 0, building: 0, t0: performance.now(), on: true, long: [], ticks: [], keys: [], builds: []};
         new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__typing.long.push(e.duration); })
           .observe({type: 'longtask'});
         const ta = document.querySelector('textarea#editor');
         ta.addEventListener('input', (e) => {
           const t = e.timeStamp;
+          window.__typing.keys.push(t);
           requestAnimationFrame(() => setTimeout(() => window.__typing.lat.push(performance.now() - t), 0));
         });
         const tick = () => {
           const s = window.__typing;
           if (!s.on) return;
           s.frames++;
-          if (document.querySelector('.build-progress')) s.building++;
+          s.ticks.push(performance.now());
+          if (document.querySelector('.build-progress')) { s.building++; s.builds.push(performance.now()); }
           requestAnimationFrame(tick);
         };
         requestAnimationFrame(tick);
@@ -472,6 +474,29 @@ async fn generated_10000_resources_typing_while_it_builds() {
     .expect("numbers");
     // Where the page's thread went meanwhile: its long tasks (over 50 ms), and the longest of
     // each `tfgraph-*` measure the app recorded (`timed` in app/ctx.rs) with how many there were.
+    // Where the frames missed: each gap between two frames longer than 25 ms, by how many frames
+    // it missed (1, 2, more), near a keystroke (one in it or in the frame before) or elsewhere,
+    // and how many of those elsewhere had a build under way.
+    let gaps: String = serde_json::from_value(
+        c.execute(
+            r#"const s = window.__typing; const out = {near: [0,0,0], far: [0,0,0], build: [0, 0, 0]};
+            for (let i = 1; i < s.ticks.length; i++) {
+              const g = s.ticks[i] - s.ticks[i - 1]; if (g < 25) continue;
+              const b = g < 42 ? 0 : g < 58 ? 1 : 2;
+              const near = s.keys.some(k => k > s.ticks[i - 1] - 17 && k < s.ticks[i]);
+              (near ? out.near : out.far)[b]++;
+              if (!near && s.builds.some(t => Math.abs(t - s.ticks[i]) < 20)) out.build[b]++;
+            }
+            return JSON.stringify(out);"#,
+            vec![],
+        )
+        .await
+        .expect("gaps"),
+    )
+    .expect("string");
+    println!(
+        "missed frames (gaps of 1, 2, more frames) near a key / elsewhere / of those with a build: {gaps}"
+    );
     let (long, phases): (Vec<f64>, Vec<(String, f64, u32)>) = serde_json::from_value(
         c.execute(
             r#"const s = window.__typing; const m = new Map();

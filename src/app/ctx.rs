@@ -81,6 +81,11 @@ pub(super) struct Build {
     pub(super) analysis: RwSignal<Arc<Analysis>>,
     /// Where a sliced analysis is (for the progress bar); `None` when idle.
     pub(super) progress: RwSignal<Option<model::Progress>>,
+    /// The input is large enough to be analysed in slices or by the worker: the progress bar
+    /// stays between builds (showing `took`), so its coming and going does not move the page.
+    pub(super) large: RwSignal<bool>,
+    /// How long the last large build took, in ms ([`model::built_in`]).
+    pub(super) took: RwSignal<Option<f64>>,
     /// Bumped by every new analysis, so a sliced one that was overtaken stops.
     pub(super) generation: StoredValue<u64>,
     /// The `generation` whose analysis is shown (equal to it once the latest request is built).
@@ -475,6 +480,8 @@ impl Build {
             kind: RwSignal::new(BuilderKind::Plan),
             analysis,
             progress: RwSignal::new(None),
+            large: RwSignal::new(false),
+            took: RwSignal::new(None),
             generation: StoredValue::new(0),
             built: RwSignal::new(0),
             good,
@@ -617,6 +624,11 @@ impl Ctx {
         let mine = b.generation.get_value();
         let ws = self.work.workspace.get_value();
         let size: usize = files.iter().map(|(p, t)| p.len() + t.len()).sum();
+        let large = size >= model::SLICE_FROM_BYTES;
+        if b.large.get_untracked() != large {
+            b.large.set(large);
+        }
+        let asked = performance_now();
         let live = move || b.generation.try_get_value() == Some(mine);
         let install = move |a: model::Analysis| {
             self.gv.collapse_on_open(a.graph.as_ref(), ws);
@@ -624,6 +636,9 @@ impl Ctx {
             view::drop_when_idle(b.analysis.get_untracked());
             b.analysis.set(Arc::new(a));
             b.built.set(mine);
+            if large {
+                b.took.set(Some(performance_now() - asked));
+            }
         };
         if size < model::SLICE_FROM_BYTES && mine == 1 {
             // The page's first build: the mount, the analysis and the drawing each in a task of

@@ -382,7 +382,8 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// A slim bar under the header while a large input is analysed in slices.
+/// A slim bar under the header while a large input is analysed in slices; between builds of a
+/// large input it stays, saying how long the last one took (see [`model::built_in`]).
 #[component]
 fn ProgressBar() -> impl IntoView {
     let build = expect_context::<Build>();
@@ -397,16 +398,27 @@ fn ProgressBar() -> impl IntoView {
                 })
             })
         };
-        build.progress.get().or_else(pending).map(|p| {
-            let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
-            view! {
-                <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
-                    aria-valuenow=format!("{pct:.0}")>
-                    <div class="build-progress-fill" style=format!("width: {pct:.1}%")></div>
-                    <span class="build-progress-label">{p.label}</span>
+        match build.progress.get().or_else(pending) {
+            Some(p) => {
+                let pct = 100.0 * p.done as f64 / p.total.max(1) as f64;
+                Some(view! {
+                    <div class="build-progress" role="progressbar" aria-valuemin="0" aria-valuemax="100"
+                        aria-valuenow=format!("{pct:.0}")>
+                        <div class="build-progress-fill" style=format!("width: {pct:.1}%")></div>
+                        <span class="build-progress-label">{p.label}</span>
+                    </div>
+                }
+                .into_any())
+            }
+            None if build.large.get() => Some(view! {
+                // Not `.build-progress`: tests and scripts wait for that to go.
+                <div class="build-status">
+                    <span class="build-progress-label">{build.took.get().map(model::built_in)}</span>
                 </div>
             }
-        })
+            .into_any()),
+            None => None,
+        }
     }
 }
 

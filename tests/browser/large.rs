@@ -24,6 +24,19 @@ async fn a_large_input_is_built_in_slices_with_progress() {
         "progress still shown: {:?}",
         texts(&host, ".build-progress-label")
     );
+    // In its place, while the input is this large, how long the build took: the bar's row keeps
+    // its height, so the page does not move at each build.
+    let status = texts(&host, ".build-status");
+    assert_eq!(status.len(), 1, "{status:?}");
+    assert!(
+        status[0].starts_with("Built in ")
+            && (status[0].ends_with(" ms") || status[0].ends_with(" s")),
+        "{status:?}"
+    );
+    // A small input again: no bar, no status.
+    type_and_build(&host, "resource \"null_resource\" \"small\" {}\n").await;
+    assert!(texts(&host, ".build-status").is_empty());
+    assert!(host.query_selector(".build-progress").unwrap().is_none());
     host.remove();
 }
 

@@ -29,7 +29,7 @@ pub use crate::pipeline::Progress;
 pub use expander::SharedExpander;
 pub use model::{
     Analysis, Exports, InsideData, Lazy, MAX_INPUT_BYTES, Options, SLICE_FROM_BYTES, SharedInside,
-    Why, reduced_of,
+    Why, built_in, reduced_of,
 };
 pub use not_installed::{NotInstalled, is_not_installed, not_installed_notice};
 pub use places::{Decl, Diag, RefLink};

@@ -496,3 +496,15 @@ fn bad_targets_and_syntax_errors_keep_no_graph() {
     assert_eq!(a.errors[0].file.as_deref(), Some("main.tf"));
     assert_eq!(a.errors[0].line, 2);
 }
+
+/// The progress bar's words between builds: milliseconds under a second, else seconds to a
+/// tenth.
+#[test]
+fn built_in_says_how_long_the_last_build_took() {
+    assert_eq!(built_in(850.4), "Built in 850 ms");
+    assert_eq!(built_in(999.4), "Built in 999 ms");
+    assert_eq!(built_in(1000.0), "Built in 1.0 s");
+    assert_eq!(built_in(1940.0), "Built in 1.9 s");
+    assert_eq!(built_in(12_345.0), "Built in 12.3 s");
+    assert_eq!(built_in(-3.0), "Built in 0 ms");
+}

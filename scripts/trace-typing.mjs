@@ -72,4 +72,5 @@ for (const task of tasks) {
   const fn = inside.filter(e => e.name === 'FunctionCall').map(e => (e.args?.data?.functionName || '') ).filter(Boolean);
   console.log(`${(task.dur / 1000).toFixed(0)} ms: ` + [...by.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ') + (fn.length ? ` [${[...new Set(fn)].slice(0, 4).join(' ')}]` : ''));
 }
-fs.unlinkSync(TRACE);
+// KEEP=1 keeps the trace (for scripts/trace-gaps.mjs) and prints its path.
+if (process.env.KEEP) console.log(`trace kept: ${TRACE}`); else fs.unlinkSync(TRACE);

@@ -5,10 +5,10 @@
 
 use hcl::edit::Span;
 use hcl::edit::parser;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One top-level block: `resource "aws_instance" "web"` at line 3.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BlockSummary {
     /// The block type: `resource`, `variable`, `module`, ...
     pub kind: String,
@@ -51,7 +51,7 @@ impl BlockSummary {
 }
 
 /// A parse error at a position in the file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ParseError {
     /// 1-based line.
     pub line: usize,

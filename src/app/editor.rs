@@ -9,6 +9,7 @@
 
 use super::files::{self, Notices};
 use super::prelude::*;
+use crate::page::analysis::OUTLINE_AT_ONCE_BYTES;
 use crate::page::highlight::Lexed;
 
 /// Height of one editor line in CSS pixels (`style/main.css` uses the same).
@@ -18,8 +19,6 @@ const PAD_PX: f64 = 10.0;
 /// Lines drawn above and below the visible ones; the window moves in steps of this many lines, so
 /// small scrolls redraw nothing.
 const MARGIN: usize = 40;
-/// Files up to this size are outlined on every keystroke; larger ones once typing pauses.
-const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
 
 /// Selects the vertex declared by the block at `line` of `file`, if the graph shown has one.
 fn select_declared(ctx: Ctx, file: &str, line: usize) {
@@ -113,6 +112,14 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
     });
     let parsed = Memo::new(move |_| {
         let a = ctx.work.active.get();
+        // A large file's outline made by the engine's worker with the analysis, when it made
+        // one: not parsed again on the page's thread (at most one build behind the text, as
+        // the graph is).
+        if big.get()
+            && let Some(o) = ctx.build.analysis.with(|an| an.outlines.get(&a).cloned())
+        {
+            return Some(o);
+        }
         let source = if big.get() {
             ctx.work.analyzed
         } else {

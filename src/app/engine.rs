@@ -88,7 +88,7 @@ async fn analyze(
         }
     };
     let made = model::analyze_with(&asked.files, asked.kind, &asked.opts, pause).await;
-    let reply = made.and_then(|a| engine.borrow_mut().finish(id, a));
+    let reply = made.and_then(|a| engine.borrow_mut().finish(&asked, a));
     if let Some(reply) = reply {
         post(&out, &reply);
     }
@@ -115,23 +115,32 @@ fn post(scope: &web_sys::DedicatedWorkerGlobalScope, reply: &Reply) {
     };
     // An analysis' JSON goes as bytes (`Uint8Array`s, see `Reply::Analysis`) whose buffers are
     // transferred: the page receives them without a copy on its thread.
+    let transfer = if matches!(reply, Reply::Analysis { .. }) {
+        buffers(&v, "Analysis", &["analysis", "steps", "whys"])
+    } else {
+        js_sys::Array::new()
+    };
+    let _ = if transfer.length() == 0 {
+        scope.post_message(&v)
+    } else {
+        scope.post_message_with_transfer(&v, &transfer)
+    };
+}
+
+/// The buffers of the `Uint8Array` fields `names` of the message `v`'s variant `variant`, to be
+/// transferred with it instead of copied.
+fn buffers(v: &JsValue, variant: &str, names: &[&str]) -> js_sys::Array {
     let transfer = js_sys::Array::new();
-    if matches!(reply, Reply::Analysis { .. })
-        && let Ok(fields) = js_sys::Reflect::get(&v, &"Analysis".into())
-    {
-        for name in ["analysis", "steps", "whys"] {
-            if let Ok(bytes) = js_sys::Reflect::get(&fields, &name.into())
+    if let Ok(fields) = js_sys::Reflect::get(v, &variant.into()) {
+        for name in names {
+            if let Ok(bytes) = js_sys::Reflect::get(&fields, &(*name).into())
                 .and_then(|b| b.dyn_into::<js_sys::Uint8Array>())
             {
                 transfer.push(&bytes.buffer());
             }
         }
     }
-    let _ = if transfer.length() == 0 {
-        scope.post_message(&v)
-    } else {
-        scope.post_message_with_transfer(&v, &transfer)
-    };
+    transfer
 }
 
 /// What a layout is for: the drawing, or the build steps' one layout of every step
@@ -602,9 +611,16 @@ impl OffThread {
 }
 
 fn send(w: &web_sys::Worker, request: &Request) -> bool {
-    serde_wasm_bindgen::to_value(request)
-        .ok()
-        .is_some_and(|v| w.post_message(&v).is_ok())
+    let Ok(v) = serde_wasm_bindgen::to_value(request) else {
+        return false;
+    };
+    // The files to analyse go as bytes (`engine::pack_files`) whose buffer is transferred.
+    if matches!(request, Request::Analyze { .. }) {
+        w.post_message_with_transfer(&v, &buffers(&v, "Analyze", &["files"]))
+            .is_ok()
+    } else {
+        w.post_message(&v).is_ok()
+    }
 }
 
 /// The URL of the page's wasm-bindgen glue: the module Trunk's `modulepreload` link names.

@@ -18,7 +18,7 @@
 //! `float_roundtrip`, so every coordinate arrives exactly as it was computed and the worker's
 //! drawing is the one the page would have made.
 
-use crate::builder::{BuilderKind, Step};
+use crate::builder::{BuilderKind, Step, StepName};
 use crate::kind::Typed;
 use crate::layout::{self, Input, Layout};
 pub use crate::page::analysis::remote::{Answer, Question, Remote};
@@ -361,9 +361,47 @@ struct Plain {
     config_files: Option<BTreeSet<String>>,
     actions: Option<super::actions::PlanActions>,
     step_table: Option<crate::walk::StepTable>,
-    reduced: Vec<(crate::builder::StepName, crate::builder::StepName)>,
+    reduced: NamePairs,
     expansions: Option<(crate::walk::KnownExpansions, u64)>,
     outlines: BTreeMap<String, model::Outline>,
+}
+
+/// Pairs of names as they cross to the page: each distinct name once, in order of first
+/// appearance, and the pairs as indexes into that list. The transitive reduction's removed edges
+/// at 10,000 generated resources are 44,631 pairs of about 12,000 names: 3.6 MB of JSON as
+/// names, which the page's thread parsed (a string made per name) at every build; about 1 MB so.
+#[derive(Serialize, Deserialize, Default)]
+struct NamePairs {
+    names: Vec<String>,
+    pairs: Vec<(u32, u32)>,
+}
+
+impl NamePairs {
+    fn of(pairs: &[(StepName, StepName)]) -> NamePairs {
+        let mut at: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let mut wire = NamePairs::default();
+        for (a, b) in pairs {
+            let mut pair = [0u32; 2];
+            for (slot, name) in pair.iter_mut().zip([a, b]) {
+                *slot = *at.entry(name).or_insert_with(|| {
+                    wire.names.push(name.to_string());
+                    (wire.names.len() - 1) as u32
+                });
+            }
+            wire.pairs.push((pair[0], pair[1]));
+        }
+        wire
+    }
+
+    /// The pairs; `None` if an index is outside the names.
+    fn pairs(self) -> Option<Vec<(StepName, StepName)>> {
+        let names: Vec<StepName> = self.names.into_iter().map(StepName::from).collect();
+        let name = |i: u32| names.get(i as usize).cloned();
+        self.pairs
+            .into_iter()
+            .map(|(a, b)| Some((name(a)?, name(b)?)))
+            .collect()
+    }
 }
 
 /// The reply carrying `a` (see [`Plain`]).
@@ -379,7 +417,7 @@ pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
         config_files: a.config_files.clone(),
         actions: a.actions.clone(),
         step_table: a.step_table.as_deref().cloned(),
-        reduced: a.reduced.as_ref().clone(),
+        reduced: NamePairs::of(&a.reduced),
         expansions: a
             .expander
             .as_ref()
@@ -412,7 +450,7 @@ pub fn read_analysis(id: u64, analysis: &[u8], steps: Vec<u8>, whys: Vec<u8>) ->
         config_files: p.config_files,
         actions: p.actions,
         step_table: p.step_table.map(Arc::new),
-        reduced: Arc::new(p.reduced),
+        reduced: Arc::new(p.reduced.pairs()?),
         expander: p.expansions.map(|(k, key)| SharedExpander::known(k, key)),
         steps: Lazy::from_json(steps, read_steps),
         whys: Lazy::from_json(whys, read_whys),
@@ -970,6 +1008,32 @@ mod tests {
         };
         assert!(matches!(engine.answer(bad), Reply::Failed { id: 3, .. }));
         assert!(engine.is_newest(3));
+    }
+
+    /// Name pairs cross as they were, in order, each name made once; an index past the names is
+    /// refused.
+    #[test]
+    fn name_pairs_cross_in_order_with_each_name_once() {
+        let n = |s: &str| StepName::from(s);
+        let pairs = vec![
+            (n("a"), n("root")),
+            (n("b"), n("root")),
+            (n("a"), n("b")),
+            (n("a"), n("root")),
+        ];
+        let wire = NamePairs::of(&pairs);
+        assert_eq!(wire.names, ["a", "root", "b"]);
+        let json = serde_json::to_vec(&wire).expect("json");
+        let back: NamePairs = serde_json::from_slice(&json).expect("back");
+        let got = back.pairs().expect("pairs");
+        assert_eq!(got, pairs);
+        assert!(Arc::ptr_eq(&got[0].1, &got[1].1), "one string per name");
+        assert!(NamePairs::of(&[]).pairs().expect("none").is_empty());
+        let bad = NamePairs {
+            names: vec!["a".into()],
+            pairs: vec![(0, 1)],
+        };
+        assert!(bad.pairs().is_none());
     }
 
     /// Packed files come back as they were (any text, empty ones, in order); anything else is

@@ -241,40 +241,37 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             DEBOUNCE,
         );
     };
-    // Keyed by look (`highlight::drawn_lines`): a keystroke draws its line again, not the ~130
-    // lines in view.
-    let drawn = move || {
+    let lines_view = move || {
         let (first, last) = window.get();
         let a = ctx.work.active.get();
         let msgs = messages.get();
         ctx.work.files.with(|f| {
             let text = f.get(&a).map(String::as_str).unwrap_or("");
-            lexed.with(|lx| crate::page::highlight::drawn_lines(lx, text, first, last, &msgs))
+            lexed.with(|lx| {
+                let last = last.min(lx.lines());
+                (first..last)
+                    .map(|i| {
+                        let pieces = lx
+                            .pieces(text, i)
+                            .into_iter()
+                            .map(|(class, t)| match class {
+                                Some(c) => view! { <span class=c.css()>{t.to_string()}</span> }.into_any(),
+                                None => t.to_string().into_any(),
+                            })
+                            .collect_view();
+                        let msg = msgs.get(&(i + 1)).cloned();
+                        view! {
+                            <div class="hl-line" data-line=i + 1>
+                                <span class="hl-code">{pieces}</span>
+                                {msg.map(|(error, m)| view! {
+                                    <span class="hl-diag" class:error=error class:warning=!error>{m}</span>
+                                })}
+                            </div>
+                        }
+                    })
+                    .collect_view()
+            })
         })
-    };
-    let lines_view = move || {
-        view! {
-            <For each=drawn key=|line| line.clone() let((look, _))>
-                {
-                    let (pieces, msg) = look;
-                    let pieces = pieces
-                        .into_iter()
-                        .map(|(class, t)| match class {
-                            Some(c) => view! { <span class=c.css()>{t}</span> }.into_any(),
-                            None => t.into_any(),
-                        })
-                        .collect_view();
-                    view! {
-                        <div class="hl-line">
-                            <span class="hl-code">{pieces}</span>
-                            {msg.map(|(error, m)| view! {
-                                <span class="hl-diag" class:error=error class:warning=!error>{m}</span>
-                            })}
-                        </div>
-                    }
-                }
-            </For>
-        }
     };
     let gutter_view = move || {
         let (first, last) = window.get();

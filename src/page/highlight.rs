@@ -9,7 +9,7 @@
 //! milliseconds on every keystroke; only the visible lines become DOM nodes.
 
 /// What a token is, as a CSS class suffix (`tok-…`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
     Comment,
     String,
@@ -100,39 +100,6 @@ impl Lexed {
         }
         out
     }
-}
-
-/// A line as the editor draws it: its pieces and the diagnostic shown at its end.
-pub type LineLook = (Vec<(Option<Class>, String)>, Option<(bool, String)>);
-
-/// The editor's drawn lines `first..last` (0-based, clipped to the text), each keyed by how it
-/// looks and which of the window's lines that look the same it is. A keystroke changes one line's
-/// key; a line typed or deleted shifts the others without changing theirs. So the page draws
-/// again only the lines whose look changed, instead of every line in view (about 130 lines of
-/// spans at each keystroke, which cost as much as the walk's own frame on a large file). Each
-/// line's message is `messages[line number]`.
-pub fn drawn_lines(
-    lexed: &Lexed,
-    text: &str,
-    first: usize,
-    last: usize,
-    messages: &std::collections::BTreeMap<usize, (bool, String)>,
-) -> Vec<(LineLook, u32)> {
-    let last = last.min(lexed.lines());
-    let mut seen: std::collections::HashMap<LineLook, u32> = std::collections::HashMap::new();
-    (first..last)
-        .map(|i| {
-            let pieces = lexed
-                .pieces(text, i)
-                .into_iter()
-                .map(|(c, t)| (c, t.to_string()))
-                .collect();
-            let look = (pieces, messages.get(&(i + 1)).cloned());
-            let n = seen.entry(look.clone()).or_insert(0);
-            *n += 1;
-            (look, *n - 1)
-        })
-        .collect()
 }
 
 /// Lexes `text`. Never fails: anything it does not know is plain text.
@@ -413,51 +380,5 @@ mod tests {
             "{:?}",
             lx.pieces(t, 1)
         );
-    }
-
-    /// Keys of the drawn lines: unique, the same for unchanged lines after an edit of one line
-    /// or a line typed above them, different where the look changed (text, colour or message).
-    #[test]
-    fn drawn_lines_keep_the_keys_of_lines_that_look_the_same() {
-        use std::collections::{BTreeMap, HashSet};
-        let none = BTreeMap::new();
-        let keys =
-            |t: &str, m: &BTreeMap<usize, (bool, String)>| drawn_lines(&lex(t), t, 0, 100, m);
-        let before = "a = 1\n}\nb = 2\n}\n";
-        let k0 = keys(before, &none);
-        assert_eq!(k0.len(), 5);
-        assert_eq!(
-            k0.iter().collect::<HashSet<_>>().len(),
-            5,
-            "unique keys: {k0:?}"
-        );
-        // The two "}" lines look the same and are told apart by their count.
-        assert_eq!((k0[1].0.clone(), k0[1].1), (k0[3].0.clone(), 0));
-        assert_eq!(k0[3].1, 1);
-        // One line edited: only its key changes.
-        let k1 = keys("a = 12\n}\nb = 2\n}\n", &none);
-        assert_ne!(k1[0], k0[0]);
-        assert_eq!(k1[1..], k0[1..]);
-        // A line typed at the top: the others keep their keys, one place down.
-        let k2 = keys("# new\na = 1\n}\nb = 2\n}\n", &none);
-        assert_eq!(k2[1..], k0[..]);
-        // The same text in another colour (inside an open comment) is another look.
-        let k3 = keys("/*\na = 1\n", &none);
-        let k4 = keys("//\na = 1\n", &none);
-        assert_eq!(
-            k3[1].0.0.iter().map(|p| p.1.as_str()).collect::<String>(),
-            "a = 1"
-        );
-        assert_ne!(k3[1], k4[1]);
-        // A message at a line changes its key and no other.
-        let m = BTreeMap::from([(3, (true, "Unsupported argument".to_string()))]);
-        let k5 = keys(before, &m);
-        assert_eq!(k5[2].0.1, Some((true, "Unsupported argument".to_string())));
-        assert_ne!(k5[2], k0[2]);
-        assert_eq!((&k5[..2], &k5[3..]), (&k0[..2], &k0[3..]));
-        // The window clips to the text and numbers from its first line.
-        let w = drawn_lines(&lex(before), before, 2, 100, &m);
-        assert_eq!(w.len(), 3);
-        assert_eq!(w[0], k5[2]);
     }
 }

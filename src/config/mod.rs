@@ -50,5 +50,5 @@ pub use refs::{
 };
 pub use validate::{
     RefContext, load_and_validate, module_refs, module_refs_by_container, module_refs_by_context,
-    validate_reference_attributes, validate_references,
+    validate_reference_attributes, validate_references, validate_references_keeping,
 };

@@ -27,11 +27,11 @@ pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
     refs_by_context(m, &mut |_, _| {})
 }
 
-/// [`module_refs_by_context`], handing each resource's body references to `body` first (the
-/// self-reference check reads them, so they are walked once).
+/// [`module_refs_by_context`], handing each resource's references to `parts` first (the
+/// self-reference check reads the body's, so they are walked once).
 fn refs_by_context(
     m: &Module,
-    body: &mut dyn FnMut(&super::model::Resource, &Refs),
+    parts: &mut dyn FnMut(&super::model::Resource, &refs::ResourceRefParts),
 ) -> Vec<(RefContext, Refs)> {
     // Two entries per resource, then one per module call, import and provider configuration
     // and the rest (checks may add more): reserved, as an entry is large.
@@ -45,8 +45,9 @@ fn refs_by_context(
     let plain = RefContext::default();
     for r in m.all_resources_with_checks() {
         let mut here = Refs::default();
-        let parts = refs::resource_refs(r, None, false);
-        body(r, &parts.body);
+        let found = refs::resource_refs(r, None, false);
+        parts(r, &found);
+        let parts = found;
         here.extend(parts.meta);
         here.extend(parts.body);
         if let Some(mr) = &r.managed {
@@ -402,6 +403,16 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
 /// Checks every reference in every module of a configuration. Returns the diagnostics (in
 /// source order) and the number of references checked.
 pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
+    validate_references_keeping(cfg, None)
+}
+
+/// [`validate_references`], keeping each resource's references in `keep` when given (the graph
+/// builder's `ReferenceTransformer` reads bodies without a schema the same way; see
+/// [`refs::ResourceRefsMemo`]).
+pub fn validate_references_keeping(
+    cfg: &Config,
+    mut keep: Option<&mut refs::ResourceRefsMemo>,
+) -> (Vec<Diagnostic>, usize) {
     let mut diags = Vec::new();
     let mut checked = 0;
     // Each module's self-referencing resources, found in the same walk, reported where they
@@ -409,8 +420,11 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     let mut resources_referring_to_themselves = Vec::new();
     for c in cfg.all_modules() {
         let mut own = Vec::new();
-        let by_context = refs_by_context(&c.module, &mut |r, body| {
-            own.extend(self_references_of(r, body));
+        let by_context = refs_by_context(&c.module, &mut |r, parts| {
+            own.extend(self_references_of(r, &parts.body));
+            if let Some(keep) = keep.as_deref_mut() {
+                keep.insert(r, refs::all_resource_refs(parts.clone()));
+            }
         });
         resources_referring_to_themselves.push(own);
         for (ctx, r) in by_context {
@@ -841,6 +855,47 @@ pub fn load_and_validate(
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn references_kept_are_each_resources_own_and_taken_once() {
+        let files: BTreeMap<String, String> = [(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" {\n  ami = var.ami\n}\nresource \"aws_instance\" \"b\" {\n  count = length(var.ns)\n  ami   = aws_instance.a.ami\n  provisioner \"local-exec\" {\n    command = local.cmd\n  }\n}\nvariable \"ami\" {}\nvariable \"ns\" {}\nlocals {\n  cmd = \"x\"\n}\n"
+                .to_string(),
+        )]
+        .into_iter()
+        .collect();
+        let (cfg, diags) = crate::config::load_files(&files);
+        let cfg = cfg.unwrap_or_else(|| panic!("{diags:?}"));
+        let subjects =
+            |r: &Refs| -> Vec<String> { r.refs.iter().map(|x| x.subject.to_string()).collect() };
+        let mut kept = refs::ResourceRefsMemo::default();
+        let (without, _) = validate_references(&cfg);
+        let (with, _) = validate_references_keeping(&cfg, Some(&mut kept));
+        assert_eq!(
+            format!("{without:?}"),
+            format!("{with:?}"),
+            "keeping changes no diagnostic"
+        );
+        assert_eq!(kept.len(), 2);
+        let a = &cfg.module.managed_resources["aws_instance.a"];
+        let b = &cfg.module.managed_resources["aws_instance.b"];
+        // Each the list the builder would have walked for it: meta-arguments, body, provisioners.
+        let b_refs = kept.take(b).expect("b kept");
+        assert_eq!(subjects(&b_refs), ["var.ns", "aws_instance.a", "local.cmd"]);
+        assert_eq!(
+            subjects(&b_refs),
+            subjects(&refs::all_resource_refs(refs::resource_refs(
+                b, None, false
+            )))
+        );
+        assert!(kept.take(b).is_none(), "taken once");
+        // Another resource with the same contents is not the one kept.
+        let copy = (**a).clone();
+        assert!(kept.take(&copy).is_none());
+        assert_eq!(subjects(&kept.take(a).expect("a kept")), ["var.ami"]);
+        assert!(kept.is_empty());
+    }
 
     #[test]
     fn self_references_in_every_module_in_source_order() {

@@ -71,7 +71,7 @@ where
     if !pause(next("Checking references and inputs", total)).await {
         return None;
     }
-    let prepared = match prepare(loaded, req) {
+    let mut prepared = match prepare(loaded, req) {
         Ok(p) => p,
         Err(diagnostics) => {
             return Some(Err(Failed {
@@ -83,6 +83,7 @@ where
     let transforms = builder::steps(&prepared.inputs, req.kind);
     total = transforms.len() + 3;
     let mut runner = builder::Runner::recording(req.record);
+    runner.keep_references(std::mem::take(&mut prepared.kept_references));
     for t in &transforms {
         if !pause(next(&format!("Running {}", t.name()), total)).await {
             return None;

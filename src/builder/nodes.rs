@@ -118,12 +118,10 @@ impl ResourceData {
         };
         let parts = match &self.schema {
             Some(AttachedSchema::Provider(b)) => resource_refs(c, Some(b), true),
-            Some(AttachedSchema::ReadAll) => {
-                if let Some(refs) = kept.and_then(|k| k.take(c)) {
-                    return refs;
-                }
-                resource_refs(c, None, false)
-            }
+            Some(AttachedSchema::ReadAll) => match kept.and_then(|k| k.take(c)) {
+                Some(parts) => parts,
+                None => resource_refs(c, None, false),
+            },
             None => resource_refs(c, None, true),
         };
         all_resource_refs(parts)

@@ -24,13 +24,15 @@ pub struct RefContext {
 /// Every reference and provider-function call in one module, read without schemas, grouped by
 /// the context they are written in.
 pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
-    refs_by_context(m, &mut |_, _| {})
+    refs_by_context(m, &mut refs::ResourceRefsMemo::default(), &mut |_, _| {})
 }
 
 /// [`module_refs_by_context`], handing each resource's references to `parts` first (the
-/// self-reference check reads the body's, so they are walked once).
+/// self-reference check reads the body's, so they are walked once); a resource's references are
+/// taken from `found` when it has them.
 fn refs_by_context(
     m: &Module,
+    found: &mut refs::ResourceRefsMemo,
     parts: &mut dyn FnMut(&super::model::Resource, &refs::ResourceRefParts),
 ) -> Vec<(RefContext, Refs)> {
     // Two entries per resource, then one per module call, import and provider configuration
@@ -45,9 +47,11 @@ fn refs_by_context(
     let plain = RefContext::default();
     for r in m.all_resources_with_checks() {
         let mut here = Refs::default();
-        let found = refs::resource_refs(r, None, false);
-        parts(r, &found);
-        let parts = found;
+        let r_parts = found
+            .take(r)
+            .unwrap_or_else(|| refs::resource_refs(r, None, false));
+        parts(r, &r_parts);
+        let parts = r_parts;
         here.extend(parts.meta);
         here.extend(parts.body);
         if let Some(mr) = &r.managed {
@@ -403,14 +407,16 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
 /// Checks every reference in every module of a configuration. Returns the diagnostics (in
 /// source order) and the number of references checked.
 pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
-    validate_references_keeping(cfg, None)
+    validate_references_keeping(cfg, &mut refs::ResourceRefsMemo::default(), None)
 }
 
-/// [`validate_references`], keeping each resource's references in `keep` when given (the graph
-/// builder's `ReferenceTransformer` reads bodies without a schema the same way; see
-/// [`refs::ResourceRefsMemo`]).
+/// [`validate_references`], taking resources' references from `found` when it has them (the
+/// loader's, [`super::load_dir_keeping_references`]) and keeping each resource's in `keep` when
+/// given (the graph builder's `ReferenceTransformer` reads bodies without a schema the same way;
+/// see [`refs::ResourceRefsMemo`]).
 pub fn validate_references_keeping(
     cfg: &Config,
+    found: &mut refs::ResourceRefsMemo,
     mut keep: Option<&mut refs::ResourceRefsMemo>,
 ) -> (Vec<Diagnostic>, usize) {
     let mut diags = Vec::new();
@@ -420,10 +426,10 @@ pub fn validate_references_keeping(
     let mut resources_referring_to_themselves = Vec::new();
     for c in cfg.all_modules() {
         let mut own = Vec::new();
-        let by_context = refs_by_context(&c.module, &mut |r, parts| {
+        let by_context = refs_by_context(&c.module, found, &mut |r, parts| {
             own.extend(self_references_of(r, &parts.body));
             if let Some(keep) = keep.as_deref_mut() {
-                keep.insert(r, refs::all_resource_refs(parts.clone()));
+                keep.insert(r, parts.clone());
             }
         });
         resources_referring_to_themselves.push(own);
@@ -860,41 +866,49 @@ mod tests {
     fn references_kept_are_each_resources_own_and_taken_once() {
         let files: BTreeMap<String, String> = [(
             "main.tf".to_string(),
-            "resource \"aws_instance\" \"a\" {\n  ami = var.ami\n}\nresource \"aws_instance\" \"b\" {\n  count = length(var.ns)\n  ami   = aws_instance.a.ami\n  provisioner \"local-exec\" {\n    command = local.cmd\n  }\n}\nvariable \"ami\" {}\nvariable \"ns\" {}\nlocals {\n  cmd = \"x\"\n}\n"
+            "resource \"aws_instance\" \"a\" {\n  ami = var.ami\n}\nresource \"aws_instance\" \"b\" {\n  count = length(var.ns)\n  ami   = aws_instance.a.ami\n  provisioner \"local-exec\" {\n    command = local.cmd\n  }\n}\nvariable \"ns\" {}\nlocals {\n  cmd = \"x\"\n}\n"
                 .to_string(),
         )]
         .into_iter()
         .collect();
         let (cfg, diags) = crate::config::load_files(&files);
         let cfg = cfg.unwrap_or_else(|| panic!("{diags:?}"));
-        let subjects =
-            |r: &Refs| -> Vec<String> { r.refs.iter().map(|x| x.subject.to_string()).collect() };
+        let subjects = |p: refs::ResourceRefParts| -> Vec<String> {
+            let all = refs::all_resource_refs(p);
+            all.refs.iter().map(|x| x.subject.to_string()).collect()
+        };
+        let a = &cfg.module.managed_resources["aws_instance.a"];
+        let b = &cfg.module.managed_resources["aws_instance.b"];
         let mut kept = refs::ResourceRefsMemo::default();
         let (without, _) = validate_references(&cfg);
-        let (with, _) = validate_references_keeping(&cfg, Some(&mut kept));
+        let (with, _) = validate_references_keeping(
+            &cfg,
+            &mut refs::ResourceRefsMemo::default(),
+            Some(&mut kept),
+        );
         assert_eq!(
             format!("{without:?}"),
             format!("{with:?}"),
             "keeping changes no diagnostic"
         );
+        assert_eq!(without.len(), 1, "var.ami is not declared: {without:?}");
         assert_eq!(kept.len(), 2);
-        let a = &cfg.module.managed_resources["aws_instance.a"];
-        let b = &cfg.module.managed_resources["aws_instance.b"];
         // Each the list the builder would have walked for it: meta-arguments, body, provisioners.
-        let b_refs = kept.take(b).expect("b kept");
-        assert_eq!(subjects(&b_refs), ["var.ns", "aws_instance.a", "local.cmd"]);
-        assert_eq!(
-            subjects(&b_refs),
-            subjects(&refs::all_resource_refs(refs::resource_refs(
-                b, None, false
-            )))
-        );
+        let b_parts = kept.take(b).expect("b kept");
+        assert_eq!(subjects(b_parts), ["var.ns", "aws_instance.a", "local.cmd"]);
         assert!(kept.take(b).is_none(), "taken once");
         // Another resource with the same contents is not the one kept.
         let copy = (**a).clone();
         assert!(kept.take(&copy).is_none());
-        assert_eq!(subjects(&kept.take(a).expect("a kept")), ["var.ami"]);
+        assert_eq!(subjects(kept.take(a).expect("a kept")), ["var.ami"]);
         assert!(kept.is_empty());
+        // References found before (as the loader finds them) are taken instead of walking: here
+        // `a`'s are said to be none, so its undeclared variable goes unseen.
+        let mut found = refs::ResourceRefsMemo::default();
+        found.insert(a, refs::ResourceRefParts::default());
+        let (taken, _) = validate_references_keeping(&cfg, &mut found, None);
+        assert!(taken.is_empty(), "{taken:?}");
+        assert!(found.is_empty());
     }
 
     #[test]

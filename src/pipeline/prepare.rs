@@ -33,6 +33,17 @@ pub fn prepare(
     loaded: (Option<Config>, Vec<Diagnostic>),
     req: &Request,
 ) -> Result<Prepared, Vec<Diagnostic>> {
+    prepare_with(loaded, config::refs::ResourceRefsMemo::default(), req)
+}
+
+/// [`prepare`], with resources' references the loader already found (`found`, taken by the
+/// reference validation instead of walking those bodies again).
+#[allow(clippy::result_large_err)]
+pub fn prepare_with(
+    loaded: (Option<Config>, Vec<Diagnostic>),
+    mut found: config::refs::ResourceRefsMemo,
+    req: &Request,
+) -> Result<Prepared, Vec<Diagnostic>> {
     let (cfg, mut diags) = loaded;
     let cfg = match cfg {
         Some(c) if !config::has_errors(&diags) => c,
@@ -51,7 +62,9 @@ pub fn prepare(
     // it builds any graph; the graph builders themselves silently skip them.
     let mut kept_references = config::refs::ResourceRefsMemo::default();
     let keep = req.schemas.is_none().then_some(&mut kept_references);
-    let (ref_diags, _) = config::validate_references_keeping(&cfg, keep);
+    let (ref_diags, _) = config::validate_references_keeping(&cfg, &mut found, keep);
+    // Any the validation did not take (none, when they came from this configuration's loading).
+    drop(found);
     if config::has_errors(&ref_diags) {
         return Err(ref_diags.into_iter().filter(|d| d.is_error()).collect());
     }

@@ -129,16 +129,24 @@ pub fn all_resource_refs(parts: ResourceRefParts) -> Refs {
     out
 }
 
-/// Resources' references as [`resource_refs`] reads them without a schema (every attribute),
-/// in one list each ([`all_resource_refs`]): found by the reference validation, which walks every
-/// body before the graph is built, and taken by the graph's `ReferenceTransformer`, which would
-/// otherwise walk the same bodies again (at 10,000 resources each walk was about 8% of
-/// `tfgraph graph`'s time, most of it waiting on memory: the bodies are read long after they
-/// were decoded). Kept by the resource's place in memory, so an entry is only good while the
-/// configuration that holds the resource is alive and unchanged: one build of one configuration.
-#[derive(Debug, Clone, Default)]
+/// Resources' references as [`resource_refs`] reads them without a schema (every attribute):
+/// found once and handed on instead of walking the same bodies again. The CLI's loader finds them
+/// as it finishes each module, while its bodies are still in the processor's caches
+/// (`config::load_dir_keeping_references`); the reference validation takes those (or walks) and
+/// keeps them again for the graph's `ReferenceTransformer`. At 10,000 resources each walk of the
+/// bodies after loading was about 8% of `tfgraph graph`'s time, most of it waiting on memory.
+/// Kept by the resource's place in memory, so an entry is only good while the configuration that
+/// holds the resource is alive and unchanged: one load and one build of one configuration.
+#[derive(Clone, Default)]
 pub struct ResourceRefsMemo {
-    by_resource: std::collections::HashMap<usize, Refs>,
+    by_resource: std::collections::HashMap<usize, ResourceRefParts>,
+}
+
+impl std::fmt::Debug for ResourceRefsMemo {
+    // The keys are addresses in memory: only the count is worth showing.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ResourceRefsMemo({} resources)", self.by_resource.len())
+    }
 }
 
 impl ResourceRefsMemo {
@@ -146,13 +154,13 @@ impl ResourceRefsMemo {
         std::ptr::from_ref(r) as usize
     }
 
-    /// Keeps `refs` as `r`'s references (replacing any kept before).
-    pub fn insert(&mut self, r: &Resource, refs: Refs) {
-        self.by_resource.insert(Self::key(r), refs);
+    /// Keeps `parts` as `r`'s references (replacing any kept before).
+    pub fn insert(&mut self, r: &Resource, parts: ResourceRefParts) {
+        self.by_resource.insert(Self::key(r), parts);
     }
 
     /// `r`'s references when they were kept, taken out (each is used once).
-    pub fn take(&mut self, r: &Resource) -> Option<Refs> {
+    pub fn take(&mut self, r: &Resource) -> Option<ResourceRefParts> {
         self.by_resource.remove(&Self::key(r))
     }
 

@@ -24,20 +24,55 @@ pub struct RefContext {
 /// Every reference and provider-function call in one module, read without schemas, grouped by
 /// the context they are written in.
 pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
-    refs_by_context(m, &mut refs::ResourceRefsMemo::default(), &mut |_, _| {})
+    refs_by_context(
+        m,
+        &mut refs::ResourceRefsMemo::default(),
+        None,
+        &mut |_, _| {},
+    )
+    .into_iter()
+    .map(|(ctx, r, _)| (ctx, r))
+    .collect()
+}
+
+/// The references in a resource's `count` and `for_each` expressions (which cannot use
+/// `count`/`each` themselves).
+fn meta_self_refs(r: &super::model::Resource) -> Refs {
+    let mut meta_self = Refs::default();
+    meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
+        Refs::default(),
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    ));
+    meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
+        Refs::default(),
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    ));
+    meta_self
 }
 
 /// [`module_refs_by_context`], handing each resource's references to `parts` first (the
 /// self-reference check reads the body's, so they are walked once); a resource's references are
-/// taken from `found` when it has them.
-fn refs_by_context(
-    m: &Module,
+/// taken from `found` when it has them. With `keep`, each resource's references are to be kept
+/// there for the graph's `ReferenceTransformer`: a resource's entry that holds exactly the list
+/// the transformer reads (the meta-arguments', the body's and the create-time provisioners', in
+/// that order: no destroy-time provisioner and no reference in `count` or `for_each`, the usual
+/// case) names the resource, for the caller to keep once it has checked them; any other
+/// resource's are kept here, copied before they are merged.
+fn refs_by_context<'m>(
+    m: &'m Module,
     found: &mut refs::ResourceRefsMemo,
+    mut keep: Option<&mut refs::ResourceRefsMemo>,
     parts: &mut dyn FnMut(&super::model::Resource, &refs::ResourceRefParts),
-) -> Vec<(RefContext, Refs)> {
+) -> Vec<(RefContext, Refs, Option<&'m super::model::Resource>)> {
     // Two entries per resource, then one per module call, import and provider configuration
     // and the rest (checks may add more): reserved, as an entry is large.
-    let mut out: Vec<(RefContext, Refs)> = Vec::with_capacity(
+    let mut out: Vec<(RefContext, Refs, Option<&super::model::Resource>)> = Vec::with_capacity(
         2 * m.all_resources_with_checks().count()
             + m.module_calls.len()
             + m.imports.len()
@@ -52,45 +87,41 @@ fn refs_by_context(
             .unwrap_or_else(|| refs::resource_refs(r, None, false));
         parts(r, &r_parts);
         let parts = r_parts;
-        here.extend(parts.meta);
-        here.extend(parts.body);
+        let mut destroy = Refs::default();
         if let Some(mr) = &r.managed {
             for p in &mr.provisioners {
                 if p.when == ProvisionerWhen::Destroy {
-                    here.extend(refs::refs_in_body_full(&p.config, None));
+                    destroy.extend(refs::refs_in_body_full(&p.config, None));
                 }
             }
         }
+        // The count and for_each expressions themselves cannot use count/each.
+        let meta_self = meta_self_refs(r);
+        let whole = meta_self.refs.is_empty()
+            && destroy.refs.is_empty()
+            && destroy.funcs.is_empty()
+            && destroy.diags.is_empty();
+        if !whole && let Some(keep) = keep.as_deref_mut() {
+            keep.insert(r, parts.clone());
+        }
+        here.extend(parts.meta);
+        here.extend(parts.body);
+        here.extend(destroy);
         here.extend(parts.provisioners);
         let ctx = RefContext {
             container: r.container.clone(),
             count: r.count.is_some(),
             for_each: r.for_each.is_some(),
         };
-        // The count and for_each expressions themselves cannot use count/each.
-        let mut meta_self = Refs::default();
-        meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
-            Refs::default(),
-            |mut a, b| {
-                a.extend(b);
-                a
-            },
-        ));
-        meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
-            Refs::default(),
-            |mut a, b| {
-                a.extend(b);
-                a
-            },
-        ));
         here.refs.retain(|x| !meta_self.refs.contains(x));
-        out.push((ctx, here));
+        out.push((ctx, here, (whole && keep.is_some()).then_some(r)));
         out.push((
             RefContext {
                 container: r.container.clone(),
                 ..RefContext::default()
             },
             meta_self,
+            None,
         ));
     }
     let mut rest = Refs::default();
@@ -127,6 +158,7 @@ fn refs_by_context(
                 for_each: mc.for_each.is_some(),
             },
             inner,
+            None,
         ));
     }
     for v in m.variables.values() {
@@ -139,7 +171,7 @@ fn refs_by_context(
             count: false,
             for_each: i.for_each.is_some(),
         };
-        out.push((ctx, r));
+        out.push((ctx, r, None));
     }
     for p in m.provider_configs.values() {
         let ctx = RefContext {
@@ -147,9 +179,9 @@ fn refs_by_context(
             count: false,
             for_each: p.for_each.is_some(),
         };
-        out.push((ctx, refs::provider_block_refs(p, None)));
+        out.push((ctx, refs::provider_block_refs(p, None), None));
     }
-    out.push((plain, rest));
+    out.push((plain, rest, None));
     for c in m.checks.values() {
         out.push((
             RefContext {
@@ -157,6 +189,7 @@ fn refs_by_context(
                 ..RefContext::default()
             },
             refs::check_refs(c),
+            None,
         ));
     }
     out
@@ -426,20 +459,28 @@ pub fn validate_references_keeping(
     let mut resources_referring_to_themselves = Vec::new();
     for c in cfg.all_modules() {
         let mut own = Vec::new();
-        let by_context = refs_by_context(&c.module, found, &mut |r, parts| {
+        let by_context = refs_by_context(&c.module, found, keep.as_deref_mut(), &mut |r, parts| {
             own.extend(self_references_of(r, &parts.body));
-            if let Some(keep) = keep.as_deref_mut() {
-                keep.insert(r, parts.clone());
-            }
         });
         resources_referring_to_themselves.push(own);
-        for (ctx, r) in by_context {
-            diags.extend(r.diags);
+        for (ctx, r, whole) in by_context {
+            diags.extend(r.diags.iter().cloned());
             for reference in &r.refs {
                 checked += 1;
                 if let Some(d) = check_reference(c, reference, &ctx) {
                     diags.push(d);
                 }
+            }
+            // A resource's whole list, checked: kept as it is (see `refs_by_context`).
+            if let (Some(res), Some(keep)) = (whole, keep.as_deref_mut()) {
+                let meta = r;
+                keep.insert(
+                    res,
+                    refs::ResourceRefParts {
+                        meta,
+                        ..Default::default()
+                    },
+                );
             }
         }
     }

@@ -69,12 +69,14 @@ pub fn template_literal(t: &hcl::edit::template::StringTemplate) -> Option<Strin
 /// Returns `None` for anything else (function calls, splats, computed indexes, ...).
 pub fn static_traversal(expr: &Expression) -> Option<Vec<Step>> {
     match expr {
-        Expression::Variable(v) => Some(vec![Step::Attr(v.value().to_string())]),
+        Expression::Variable(v) => Some(vec![Step::Attr(v.value().as_str().to_owned())]),
         Expression::Traversal(t) => {
             let mut steps = static_traversal(&t.expr)?;
             for op in &t.operators {
                 match op.value() {
-                    TraversalOperator::GetAttr(a) => steps.push(Step::Attr(a.value().to_string())),
+                    TraversalOperator::GetAttr(a) => {
+                        steps.push(Step::Attr(a.value().as_str().to_owned()))
+                    }
                     TraversalOperator::Index(e) => steps.push(Step::Index(literal_key(e)?)),
                     TraversalOperator::LegacyIndex(i) => {
                         steps.push(Step::Index(InstanceKey::Int(*i.value() as i64)))

@@ -299,6 +299,11 @@ impl Runner {
         }
     }
 
+    /// Hands the graph resources' references already found ([`Graph::keep_references`]).
+    pub fn keep_references(&mut self, kept: crate::config::refs::ResourceRefsMemo) {
+        self.graph.keep_references(kept);
+    }
+
     /// Applies one transform and records its step; false once a transform has failed (its
     /// diagnostics are kept and no further transform should run).
     #[cfg(not(test))]

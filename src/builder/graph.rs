@@ -7,6 +7,7 @@
 
 use super::nodes::Node;
 use super::why::{EdgeWhy, RefSite};
+use crate::config::refs::ResourceRefsMemo;
 use crate::dag;
 use crate::kind::Typed;
 use std::collections::{BTreeMap, BTreeSet};
@@ -89,6 +90,9 @@ pub struct Graph {
     removed_names: BTreeMap<VId, String>,
     /// What changed since the last [`Graph::take_step`], kept as the changes are made.
     changes: Changes,
+    /// Resources' references found before the build ([`Graph::keep_references`]), until the
+    /// `ReferenceTransformer` takes them.
+    kept_references: ResourceRefsMemo,
 }
 
 /// Why each edge was added: for each `from` vertex (a slot per id, as ids are dense), the vertex
@@ -194,6 +198,18 @@ impl Graph {
             record,
             ..Self::default()
         }
+    }
+
+    /// Resources' references already found (by the reference validation, from the bodies of
+    /// the configuration this graph is built from), for the `ReferenceTransformer` to take
+    /// instead of walking the bodies again.
+    pub fn keep_references(&mut self, kept: ResourceRefsMemo) {
+        self.kept_references = kept;
+    }
+
+    /// The references [`Graph::keep_references`] kept, taken out (the graph keeps none after).
+    pub fn take_kept_references(&mut self) -> ResourceRefsMemo {
+        std::mem::take(&mut self.kept_references)
     }
 
     /// What this graph records.
@@ -491,12 +507,17 @@ impl Graph {
 
     /// What `v` depends on.
     pub fn down_edges(&self, v: VId) -> Vec<VId> {
-        self.g.down_edges(v).into_iter().collect()
+        self.g.dependencies(v).collect()
     }
 
     /// What depends on `v`.
     pub fn up_edges(&self, v: VId) -> Vec<VId> {
-        self.g.up_edges(v).into_iter().collect()
+        self.g.dependents(v).collect()
+    }
+
+    /// Whether anything depends on `v` ([`Graph::up_edges`] not empty, without making the list).
+    pub fn has_dependents(&self, v: VId) -> bool {
+        self.g.dependents(v).next().is_some()
     }
 
     pub fn edges(&self) -> Vec<(VId, VId)> {

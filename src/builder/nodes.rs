@@ -7,8 +7,8 @@ use crate::addrs::{
     ModuleCallInstance, ModuleCallInstanceOutput, Provider, Referenceable, ResourceMode,
 };
 use crate::config::refs::{
-    exprs_refs, import_to_refs, module_call_refs, output_refs, refs_in_body_full,
-    refs_in_expr_full, resource_refs,
+    ResourceRefsMemo, all_resource_refs, exprs_refs, import_to_refs, module_call_refs, output_refs,
+    refs_in_body_full, refs_in_expr_full, resource_refs,
 };
 use crate::config::{self, Refs, SourceRange};
 use crate::kind::{Mode, ProviderRole, ResourceRole, Typed, VariableRole, VertexKind};
@@ -107,18 +107,24 @@ impl ResourceData {
     /// `NodeAbstractResource.References`: the meta-arguments always, the body only through an
     /// attached schema (provisioner bodies too only when reading without a schema).
     pub fn references(&self) -> Refs {
+        self.references_kept(None)
+    }
+
+    /// [`ResourceData::references`], taken from `kept` when it holds them (the references a body
+    /// read without a schema gives, kept by the reference validation).
+    pub fn references_kept(&self, kept: Option<&mut ResourceRefsMemo>) -> Refs {
         let Some(c) = &self.config else {
             return Refs::default();
         };
         let parts = match &self.schema {
             Some(AttachedSchema::Provider(b)) => resource_refs(c, Some(b), true),
-            Some(AttachedSchema::ReadAll) => resource_refs(c, None, false),
+            Some(AttachedSchema::ReadAll) => match kept.and_then(|k| k.take(c)) {
+                Some(parts) => parts,
+                None => resource_refs(c, None, false),
+            },
             None => resource_refs(c, None, true),
         };
-        let mut out = parts.meta;
-        out.extend(parts.body);
-        out.extend(parts.provisioners);
-        out
+        all_resource_refs(parts)
     }
 
     /// `NodeAbstractResource.RootReferences`: expressions of import blocks targeting it.
@@ -729,6 +735,12 @@ impl Node {
     /// ordered by [`Node::destroy_references`] instead; this is what the provider-function and
     /// other transforms read.
     pub fn references(&self) -> Refs {
+        self.references_kept(None)
+    }
+
+    /// [`Node::references`], a resource's taken from `kept` when it holds them
+    /// ([`ResourceData::references_kept`]).
+    pub fn references_kept(&self, kept: Option<&mut ResourceRefsMemo>) -> Refs {
         match self {
             // nodeExpandApplyableResource drops references to its own resource (its instances
             // would otherwise wait on their own expansion); the plan's expand node does not.
@@ -736,7 +748,7 @@ impl Node {
                 kind: ResourceKind::ExpandApplyable,
                 d,
             } => {
-                let mut refs = d.references();
+                let mut refs = d.references_kept(kept);
                 let own = &d.addr.resource;
                 refs.refs.retain(|r| match &r.subject {
                     Referenceable::Resource(x) => x != own,
@@ -745,7 +757,7 @@ impl Node {
                 });
                 refs
             }
-            Node::Resource { d, .. } => d.references(),
+            Node::Resource { d, .. } => d.references_kept(kept),
             Node::Instance { kind, d } => match kind {
                 // Deposed objects evaluate no configuration.
                 InstanceKind::PlanDeposed(_)

@@ -9,6 +9,7 @@ use super::transform::{Diagnostics, Transform};
 use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
+use crate::config::refs::ResourceRefsMemo;
 use crate::strconv::exact;
 use std::collections::{BTreeMap, HashMap};
 
@@ -44,9 +45,10 @@ impl ReferenceMap {
         ReferenceMap { map }
     }
 
-    /// The vertices `r` names in the module whose [`key_prefix`] is `prefix`, but `current`.
-    /// `buf` holds each key as it is looked up (one buffer for all of a vertex's references).
-    fn lookup(&self, prefix: &str, buf: &mut String, current: VId, r: &Reference) -> Vec<VId> {
+    /// The vertices `r` names in the module whose [`key_prefix`] is `prefix` (the referring
+    /// vertex among them too: callers leave it out). `buf` holds each key as it is looked up
+    /// (one buffer for all of a vertex's references).
+    fn lookup(&self, prefix: &str, buf: &mut String, r: &Reference) -> &[VId] {
         let mut found = |subject: &Referenceable| {
             use std::fmt::Write;
             buf.clear();
@@ -78,18 +80,14 @@ impl ReferenceMap {
                 _ => None,
             })
         });
-        ids.into_iter()
-            .flatten()
-            .copied()
-            .filter(|v| *v != current)
-            .collect()
+        ids.map_or(&[], Vec::as_slice)
     }
 
     /// The vertices `v` refers to (`ReferenceMap.References`): a destroyer by its
     /// `DestroyReferences`, anything else that is a referencer by its `References`, and
     /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
-        self.references_found(g, v, |_| ())
+        self.references_found(g, v, None, |_| ())
             .into_iter()
             .map(|(p, _)| p)
             .collect()
@@ -98,30 +96,34 @@ impl ReferenceMap {
     /// [`ReferenceMap::references`], each vertex with the reference that names it (a vertex
     /// named by several references comes once per reference).
     pub fn references_with_sites(&self, g: &Graph, v: VId) -> Vec<(VId, RefSite)> {
-        self.references_found(g, v, RefSite::of_reference)
+        self.references_found(g, v, None, RefSite::of_reference)
     }
 
     /// [`ReferenceMap::references`], each vertex with `site` of the reference that names it
-    /// (made once per reference that names any).
+    /// (made once per reference that names any); a resource's references are taken from `kept`
+    /// when it holds them.
     fn references_found<S: Clone>(
         &self,
         g: &Graph,
         v: VId,
+        kept: Option<&mut ResourceRefsMemo>,
         site: impl Fn(&Reference) -> S,
     ) -> Vec<(VId, S)> {
         let n = g.node(v);
         let refs = if n.is_destroyer() {
             n.destroy_references()
         } else if n.is_referencer() {
-            n.references()
+            n.references_kept(kept)
         } else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        let mut add = |found: Vec<VId>, r: &Reference| {
-            if !found.is_empty() {
-                let site = site(r);
-                out.extend(found.into_iter().map(|p| (p, site.clone())));
+        // Each vertex found but `v` itself, with the site made once for the reference.
+        let mut add = |found: &[VId], r: &Reference| {
+            let mut made = None;
+            for &p in found.iter().filter(|p| **p != v) {
+                let s = made.get_or_insert_with(|| site(r));
+                out.push((p, s.clone()));
             }
         };
         let mut buf = String::new();
@@ -129,13 +131,13 @@ impl ReferenceMap {
         if !root_refs.is_empty() {
             let prefix = key_prefix(&Module::root());
             for r in root_refs {
-                add(self.lookup(&prefix, &mut buf, v, &r), &r);
+                add(self.lookup(&prefix, &mut buf, &r), &r);
             }
         }
         if let Some(path) = n.reference_path() {
             let prefix = key_prefix(&path);
             for r in refs.refs {
-                add(self.lookup(&prefix, &mut buf, v, &r), &r);
+                add(self.lookup(&prefix, &mut buf, &r), &r);
             }
         }
         out
@@ -150,6 +152,8 @@ impl Transform for ReferenceTransformer {
     }
     fn transform(&self, g: &mut Graph) -> Result<(), Diagnostics> {
         let m = ReferenceMap::new(g);
+        // The resources' references the validation found, used up (and dropped) here.
+        let mut kept = g.take_kept_references();
         // The references' sites are made only for a graph that records why its edges exist.
         let whys = g.record().whys;
         for v in g.vertices() {
@@ -157,9 +161,9 @@ impl Transform for ReferenceTransformer {
             let mut by_parent: BTreeMap<VId, Vec<RefSite>> = BTreeMap::new();
             let mut order = Vec::new();
             let found = if whys {
-                m.references_found(g, v, |r| Some(RefSite::of_reference(r)))
+                m.references_found(g, v, Some(&mut kept), |r| Some(RefSite::of_reference(r)))
             } else {
-                m.references_found(g, v, |_| None)
+                m.references_found(g, v, Some(&mut kept), |_| None)
             };
             for (parent, site) in found {
                 if g.node(parent).is_destroyer() || g.in_different_module_instances(v, parent) {

@@ -15,7 +15,7 @@ fn add_root(g: &mut Graph, node: Node) {
         _ => g.add(node),
     };
     for v in g.vertices() {
-        if v != root && g.up_edges(v).is_empty() {
+        if v != root && !g.has_dependents(v) {
             g.connect(root, v);
         }
     }

@@ -9,9 +9,11 @@ pub use super::file_names::normalize_path;
 use super::file_names::{is_config_file_name, is_override_file_name};
 use super::manifest::Manifest;
 use super::model::{Config, Module, ModuleSource};
+use super::refs::{ResourceRefsMemo, resource_refs};
 use crate::addrs;
 use crate::diag::{Diagnostic, SourceFile, SourceRange};
 use crate::strconv::go_quote;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where module folders are read from. `dir` is a normalised path relative to the root module
@@ -95,6 +97,15 @@ pub fn load_files(files: &BTreeMap<String, String>) -> (Option<Config>, Vec<Diag
 /// has one, as OpenTofu's loader does after `tofu init`; calls it does not list stay opaque
 /// with a "Module not installed" warning.
 pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
+    load_keeping(src, None)
+}
+
+/// [`load_with`], keeping in `kept` (when given) each resource's references as the reference
+/// validation reads them, found as each module is finished (see [`ResourceRefsMemo`]).
+fn load_keeping(
+    src: &dyn FileSource,
+    kept: Option<&RefCell<ResourceRefsMemo>>,
+) -> (Option<Config>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     // internal/configs/configload/loader.go, NewLoader: a manifest that cannot be read stops
     // loading before any module is read; a missing one is an empty manifest.
@@ -120,11 +131,12 @@ pub fn load_with(src: &dyn FileSource) -> (Option<Config>, Vec<Diagnostic>) {
         ));
         return (None, diags);
     };
-    let module = load_module("", files, &mut diags);
+    let module = load_module("", files, &mut diags, kept);
     let mut stack = vec![String::new()];
     let loader = Loader {
         src,
         manifest: &manifest,
+        kept,
     };
     let mut module = module;
     let children = loader.children(&addrs::Module::root(), &mut module, &mut stack, &mut diags);
@@ -178,7 +190,12 @@ fn resolve_provider_types(cfg: &mut Config) -> BTreeMap<String, addrs::Provider>
     known
 }
 
-fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnostic>) -> Module {
+fn load_module(
+    dir: &str,
+    files: Vec<(String, String)>,
+    diags: &mut Vec<Diagnostic>,
+    kept: Option<&RefCell<ResourceRefsMemo>>,
+) -> Module {
     let mut module = Module {
         source_dir: dir.to_string(),
         ..Module::default()
@@ -229,6 +246,14 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
     if has_overrides && !module.files.is_empty() {
         super::decode::finish_module(&mut module, diags);
     }
+    // The module is final here, and its bodies were just decoded (a module's are a few hundred
+    // KB at most): read now, their references cost far fewer waits on memory than later.
+    if let Some(kept) = kept {
+        let mut kept = kept.borrow_mut();
+        for r in module.all_resources_with_checks() {
+            kept.insert(r, resource_refs(r, None, false));
+        }
+    }
     module
 }
 
@@ -236,6 +261,7 @@ fn load_module(dir: &str, files: Vec<(String, String)>, diags: &mut Vec<Diagnost
 struct Loader<'a> {
     src: &'a dyn FileSource,
     manifest: &'a Manifest,
+    kept: Option<&'a RefCell<ResourceRefsMemo>>,
 }
 
 impl Loader<'_> {
@@ -331,7 +357,7 @@ impl Loader<'_> {
                 });
                 continue;
             };
-            let mut child_module = load_module(&dir, files, diags);
+            let mut child_module = load_module(&dir, files, diags, self.kept);
             if let Some(b) = &child_module.backend {
                 diags.push(Diagnostic::warning(
                     "Backend configuration ignored",
@@ -514,11 +540,30 @@ impl FileSource for DiskFiles {
 /// calling module's folder, also outside `path` (`../../` in examples).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load_dir(path: &std::path::Path) -> (Option<Config>, Vec<Diagnostic>) {
+    load_dir_keeping(path, None)
+}
+
+/// [`load_dir`], with each resource's references as the reference validation reads them (taken
+/// by [`crate::pipeline::run_loaded_keeping`]; see [`ResourceRefsMemo`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_dir_keeping_references(
+    path: &std::path::Path,
+) -> ((Option<Config>, Vec<Diagnostic>), ResourceRefsMemo) {
+    let kept = RefCell::new(ResourceRefsMemo::default());
+    let loaded = load_dir_keeping(path, Some(&kept));
+    (loaded, kept.into_inner())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn load_dir_keeping(
+    path: &std::path::Path,
+    kept: Option<&RefCell<ResourceRefsMemo>>,
+) -> (Option<Config>, Vec<Diagnostic>) {
     let files = DiskFiles {
         root: path.to_path_buf(),
         problems: Default::default(),
     };
-    let (cfg, mut diags) = load_with(&files);
+    let (cfg, mut diags) = load_keeping(&files, kept);
     let mut problems = files.problems.take();
     if !problems.is_empty() {
         problems.append(&mut diags);
@@ -530,6 +575,41 @@ pub fn load_dir(path: &std::path::Path) -> (Option<Config>, Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_folder_loaded_keeping_references_has_each_resources_and_the_same_configuration() {
+        let dir = std::env::temp_dir().join(format!(
+            "tfgraph-kept-refs-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(dir.join("m")).expect("temporary folder");
+        std::fs::write(
+            dir.join("main.tf"),
+            "module \"m\" {\n  source = \"./m\"\n  x      = 1\n}\nresource \"aws_instance\" \"a\" {\n  ami = module.m.id\n}\n",
+        )
+        .expect("main.tf");
+        std::fs::write(
+            dir.join("m/main.tf"),
+            "variable \"x\" {}\nresource \"aws_instance\" \"b\" {\n  count = var.x\n  ami   = \"x\"\n}\noutput \"id\" {\n  value = aws_instance.b[0].id\n}\n",
+        )
+        .expect("m/main.tf");
+        let plain = load_dir(&dir);
+        let ((cfg, diags), mut kept) = load_dir_keeping_references(&dir);
+        std::fs::remove_dir_all(&dir).expect("temporary folder removed");
+        assert_eq!(format!("{plain:?}"), format!("{:?}", (&cfg, &diags)));
+        let cfg = cfg.unwrap_or_else(|| panic!("{diags:?}"));
+        assert_eq!(kept.len(), 2);
+        let subjects = |p: crate::config::refs::ResourceRefParts| -> Vec<String> {
+            let all = crate::config::refs::all_resource_refs(p);
+            all.refs.iter().map(|r| r.subject.to_string()).collect()
+        };
+        let a = &cfg.module.managed_resources["aws_instance.a"];
+        let b = &cfg.children["m"].module.managed_resources["aws_instance.b"];
+        assert_eq!(subjects(kept.take(a).expect("a")), ["module.m.id"]);
+        assert_eq!(subjects(kept.take(b).expect("b")), ["var.x"]);
+    }
 
     #[test]
     fn paths() {

@@ -36,10 +36,10 @@ pub use crate::diag::{
     Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors, json_error_message,
     json_error_range, json_value_range,
 };
-#[cfg(not(target_arch = "wasm32"))]
-pub use load::load_dir;
 pub use load::load_files;
 pub use load::text_from_bytes;
+#[cfg(not(target_arch = "wasm32"))]
+pub use load::{load_dir, load_dir_keeping_references};
 pub use model::*;
 // References are addresses (`addrs.Reference`, `addrs.ParseRef`); named here as well because the
 // configuration's callers look for them next to `refs_in_expr`.
@@ -50,5 +50,5 @@ pub use refs::{
 };
 pub use validate::{
     RefContext, load_and_validate, module_refs, module_refs_by_container, module_refs_by_context,
-    validate_reference_attributes, validate_references,
+    validate_reference_attributes, validate_references, validate_references_keeping,
 };

@@ -24,18 +24,55 @@ pub struct RefContext {
 /// Every reference and provider-function call in one module, read without schemas, grouped by
 /// the context they are written in.
 pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
-    refs_by_context(m, &mut |_, _| {})
+    refs_by_context(
+        m,
+        &mut refs::ResourceRefsMemo::default(),
+        None,
+        &mut |_, _| {},
+    )
+    .into_iter()
+    .map(|(ctx, r, _)| (ctx, r))
+    .collect()
 }
 
-/// [`module_refs_by_context`], handing each resource's body references to `body` first (the
-/// self-reference check reads them, so they are walked once).
-fn refs_by_context(
-    m: &Module,
-    body: &mut dyn FnMut(&super::model::Resource, &Refs),
-) -> Vec<(RefContext, Refs)> {
+/// The references in a resource's `count` and `for_each` expressions (which cannot use
+/// `count`/`each` themselves).
+fn meta_self_refs(r: &super::model::Resource) -> Refs {
+    let mut meta_self = Refs::default();
+    meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
+        Refs::default(),
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    ));
+    meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
+        Refs::default(),
+        |mut a, b| {
+            a.extend(b);
+            a
+        },
+    ));
+    meta_self
+}
+
+/// [`module_refs_by_context`], handing each resource's references to `parts` first (the
+/// self-reference check reads the body's, so they are walked once); a resource's references are
+/// taken from `found` when it has them. With `keep`, each resource's references are to be kept
+/// there for the graph's `ReferenceTransformer`: a resource's entry that holds exactly the list
+/// the transformer reads (the meta-arguments', the body's and the create-time provisioners', in
+/// that order: no destroy-time provisioner and no reference in `count` or `for_each`, the usual
+/// case) names the resource, for the caller to keep once it has checked them; any other
+/// resource's are kept here, copied before they are merged.
+fn refs_by_context<'m>(
+    m: &'m Module,
+    found: &mut refs::ResourceRefsMemo,
+    mut keep: Option<&mut refs::ResourceRefsMemo>,
+    parts: &mut dyn FnMut(&super::model::Resource, &refs::ResourceRefParts),
+) -> Vec<(RefContext, Refs, Option<&'m super::model::Resource>)> {
     // Two entries per resource, then one per module call, import and provider configuration
     // and the rest (checks may add more): reserved, as an entry is large.
-    let mut out: Vec<(RefContext, Refs)> = Vec::with_capacity(
+    let mut out: Vec<(RefContext, Refs, Option<&super::model::Resource>)> = Vec::with_capacity(
         2 * m.all_resources_with_checks().count()
             + m.module_calls.len()
             + m.imports.len()
@@ -45,47 +82,46 @@ fn refs_by_context(
     let plain = RefContext::default();
     for r in m.all_resources_with_checks() {
         let mut here = Refs::default();
-        let parts = refs::resource_refs(r, None, false);
-        body(r, &parts.body);
-        here.extend(parts.meta);
-        here.extend(parts.body);
+        let r_parts = found
+            .take(r)
+            .unwrap_or_else(|| refs::resource_refs(r, None, false));
+        parts(r, &r_parts);
+        let parts = r_parts;
+        let mut destroy = Refs::default();
         if let Some(mr) = &r.managed {
             for p in &mr.provisioners {
                 if p.when == ProvisionerWhen::Destroy {
-                    here.extend(refs::refs_in_body_full(&p.config, None));
+                    destroy.extend(refs::refs_in_body_full(&p.config, None));
                 }
             }
         }
+        // The count and for_each expressions themselves cannot use count/each.
+        let meta_self = meta_self_refs(r);
+        let whole = meta_self.refs.is_empty()
+            && destroy.refs.is_empty()
+            && destroy.funcs.is_empty()
+            && destroy.diags.is_empty();
+        if !whole && let Some(keep) = keep.as_deref_mut() {
+            keep.insert(r, parts.clone());
+        }
+        here.extend(parts.meta);
+        here.extend(parts.body);
+        here.extend(destroy);
         here.extend(parts.provisioners);
         let ctx = RefContext {
             container: r.container.clone(),
             count: r.count.is_some(),
             for_each: r.for_each.is_some(),
         };
-        // The count and for_each expressions themselves cannot use count/each.
-        let mut meta_self = Refs::default();
-        meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
-            Refs::default(),
-            |mut a, b| {
-                a.extend(b);
-                a
-            },
-        ));
-        meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
-            Refs::default(),
-            |mut a, b| {
-                a.extend(b);
-                a
-            },
-        ));
         here.refs.retain(|x| !meta_self.refs.contains(x));
-        out.push((ctx, here));
+        out.push((ctx, here, (whole && keep.is_some()).then_some(r)));
         out.push((
             RefContext {
                 container: r.container.clone(),
                 ..RefContext::default()
             },
             meta_self,
+            None,
         ));
     }
     let mut rest = Refs::default();
@@ -122,6 +158,7 @@ fn refs_by_context(
                 for_each: mc.for_each.is_some(),
             },
             inner,
+            None,
         ));
     }
     for v in m.variables.values() {
@@ -134,7 +171,7 @@ fn refs_by_context(
             count: false,
             for_each: i.for_each.is_some(),
         };
-        out.push((ctx, r));
+        out.push((ctx, r, None));
     }
     for p in m.provider_configs.values() {
         let ctx = RefContext {
@@ -142,9 +179,9 @@ fn refs_by_context(
             count: false,
             for_each: p.for_each.is_some(),
         };
-        out.push((ctx, refs::provider_block_refs(p, None)));
+        out.push((ctx, refs::provider_block_refs(p, None), None));
     }
-    out.push((plain, rest));
+    out.push((plain, rest, None));
     for c in m.checks.values() {
         out.push((
             RefContext {
@@ -152,6 +189,7 @@ fn refs_by_context(
                 ..RefContext::default()
             },
             refs::check_refs(c),
+            None,
         ));
     }
     out
@@ -402,6 +440,18 @@ pub fn check_reference(c: &Config, r: &Reference, ctx: &RefContext) -> Option<Di
 /// Checks every reference in every module of a configuration. Returns the diagnostics (in
 /// source order) and the number of references checked.
 pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
+    validate_references_keeping(cfg, &mut refs::ResourceRefsMemo::default(), None)
+}
+
+/// [`validate_references`], taking resources' references from `found` when it has them (the
+/// loader's, [`super::load_dir_keeping_references`]) and keeping each resource's in `keep` when
+/// given (the graph builder's `ReferenceTransformer` reads bodies without a schema the same way;
+/// see [`refs::ResourceRefsMemo`]).
+pub fn validate_references_keeping(
+    cfg: &Config,
+    found: &mut refs::ResourceRefsMemo,
+    mut keep: Option<&mut refs::ResourceRefsMemo>,
+) -> (Vec<Diagnostic>, usize) {
     let mut diags = Vec::new();
     let mut checked = 0;
     // Each module's self-referencing resources, found in the same walk, reported where they
@@ -409,17 +459,28 @@ pub fn validate_references(cfg: &Config) -> (Vec<Diagnostic>, usize) {
     let mut resources_referring_to_themselves = Vec::new();
     for c in cfg.all_modules() {
         let mut own = Vec::new();
-        let by_context = refs_by_context(&c.module, &mut |r, body| {
-            own.extend(self_references_of(r, body));
+        let by_context = refs_by_context(&c.module, found, keep.as_deref_mut(), &mut |r, parts| {
+            own.extend(self_references_of(r, &parts.body));
         });
         resources_referring_to_themselves.push(own);
-        for (ctx, r) in by_context {
-            diags.extend(r.diags);
+        for (ctx, r, whole) in by_context {
+            diags.extend(r.diags.iter().cloned());
             for reference in &r.refs {
                 checked += 1;
                 if let Some(d) = check_reference(c, reference, &ctx) {
                     diags.push(d);
                 }
+            }
+            // A resource's whole list, checked: kept as it is (see `refs_by_context`).
+            if let (Some(res), Some(keep)) = (whole, keep.as_deref_mut()) {
+                let meta = r;
+                keep.insert(
+                    res,
+                    refs::ResourceRefParts {
+                        meta,
+                        ..Default::default()
+                    },
+                );
             }
         }
     }
@@ -841,6 +902,55 @@ pub fn load_and_validate(
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn references_kept_are_each_resources_own_and_taken_once() {
+        let files: BTreeMap<String, String> = [(
+            "main.tf".to_string(),
+            "resource \"aws_instance\" \"a\" {\n  ami = var.ami\n}\nresource \"aws_instance\" \"b\" {\n  count = length(var.ns)\n  ami   = aws_instance.a.ami\n  provisioner \"local-exec\" {\n    command = local.cmd\n  }\n}\nvariable \"ns\" {}\nlocals {\n  cmd = \"x\"\n}\n"
+                .to_string(),
+        )]
+        .into_iter()
+        .collect();
+        let (cfg, diags) = crate::config::load_files(&files);
+        let cfg = cfg.unwrap_or_else(|| panic!("{diags:?}"));
+        let subjects = |p: refs::ResourceRefParts| -> Vec<String> {
+            let all = refs::all_resource_refs(p);
+            all.refs.iter().map(|x| x.subject.to_string()).collect()
+        };
+        let a = &cfg.module.managed_resources["aws_instance.a"];
+        let b = &cfg.module.managed_resources["aws_instance.b"];
+        let mut kept = refs::ResourceRefsMemo::default();
+        let (without, _) = validate_references(&cfg);
+        let (with, _) = validate_references_keeping(
+            &cfg,
+            &mut refs::ResourceRefsMemo::default(),
+            Some(&mut kept),
+        );
+        assert_eq!(
+            format!("{without:?}"),
+            format!("{with:?}"),
+            "keeping changes no diagnostic"
+        );
+        assert_eq!(without.len(), 1, "var.ami is not declared: {without:?}");
+        assert_eq!(kept.len(), 2);
+        // Each the list the builder would have walked for it: meta-arguments, body, provisioners.
+        let b_parts = kept.take(b).expect("b kept");
+        assert_eq!(subjects(b_parts), ["var.ns", "aws_instance.a", "local.cmd"]);
+        assert!(kept.take(b).is_none(), "taken once");
+        // Another resource with the same contents is not the one kept.
+        let copy = (**a).clone();
+        assert!(kept.take(&copy).is_none());
+        assert_eq!(subjects(kept.take(a).expect("a kept")), ["var.ami"]);
+        assert!(kept.is_empty());
+        // References found before (as the loader finds them) are taken instead of walking: here
+        // `a`'s are said to be none, so its undeclared variable goes unseen.
+        let mut found = refs::ResourceRefsMemo::default();
+        found.insert(a, refs::ResourceRefParts::default());
+        let (taken, _) = validate_references_keeping(&cfg, &mut found, None);
+        assert!(taken.is_empty(), "{taken:?}");
+        assert!(found.is_empty());
+    }
 
     #[test]
     fn self_references_in_every_module_in_source_order() {

@@ -272,38 +272,156 @@ impl<V> Members<V> {
 /// (or never used) holds an empty set, which reads as none.
 #[derive(Clone, Default)]
 struct Adjacency {
-    sets: Vec<BTreeSet<VertexId>>,
+    sets: Vec<IdSet>,
 }
 
 impl Adjacency {
-    fn get(&self, id: &VertexId) -> Option<&BTreeSet<VertexId>> {
+    fn get(&self, id: &VertexId) -> Option<&IdSet> {
         self.sets.get(id.slot())
     }
 
-    fn get_mut(&mut self, id: &VertexId) -> Option<&mut BTreeSet<VertexId>> {
+    fn get_mut(&mut self, id: &VertexId) -> Option<&mut IdSet> {
         self.sets.get_mut(id.slot())
     }
 
     /// The set of `id`, made when it has none.
-    fn set_mut(&mut self, id: VertexId) -> &mut BTreeSet<VertexId> {
+    fn set_mut(&mut self, id: VertexId) -> &mut IdSet {
         let i = id.slot();
         if i >= self.sets.len() {
-            self.sets.resize_with(i + 1, BTreeSet::new);
+            self.sets.resize_with(i + 1, IdSet::default);
         }
         &mut self.sets[i]
     }
 
     /// Takes the set of `id`, leaving it empty.
-    fn remove(&mut self, id: &VertexId) -> Option<BTreeSet<VertexId>> {
+    fn remove(&mut self, id: &VertexId) -> Option<IdSet> {
         self.get_mut(id).map(std::mem::take)
     }
 
     /// Each vertex with its set, in id order.
-    fn iter(&self) -> impl Iterator<Item = (VertexId, &BTreeSet<VertexId>)> + '_ {
+    fn iter(&self) -> impl Iterator<Item = (VertexId, &IdSet)> + '_ {
         self.sets
             .iter()
             .enumerate()
             .map(|(i, s)| (VertexId(i as u64), s))
+    }
+}
+
+/// One vertex's neighbours in one direction: a set of ids, iterated in increasing order. Most
+/// vertices have a few edges, held as a sorted vector (one small allocation, read in one or two
+/// cache lines); a set that grows past [`IdSet::FEW`] (a provider's thousands of dependents)
+/// becomes a B-tree, so adding or removing one id never shifts thousands of others.
+#[derive(Clone, Debug)]
+enum IdSet {
+    Few(Vec<VertexId>),
+    Many(BTreeSet<VertexId>),
+}
+
+impl Default for IdSet {
+    fn default() -> Self {
+        IdSet::Few(Vec::new())
+    }
+}
+
+impl IdSet {
+    /// The most ids held as a vector.
+    const FEW: usize = 32;
+
+    /// Adds `id`; whether it was not there yet.
+    fn insert(&mut self, id: VertexId) -> bool {
+        match self {
+            IdSet::Few(v) => match v.binary_search(&id) {
+                Ok(_) => false,
+                Err(at) if v.len() < Self::FEW => {
+                    v.insert(at, id);
+                    true
+                }
+                Err(_) => {
+                    let mut many: BTreeSet<VertexId> = v.drain(..).collect();
+                    many.insert(id);
+                    *self = IdSet::Many(many);
+                    true
+                }
+            },
+            IdSet::Many(m) => m.insert(id),
+        }
+    }
+
+    /// Takes `id` out; whether it was there.
+    fn remove(&mut self, id: &VertexId) -> bool {
+        match self {
+            IdSet::Few(v) => match v.binary_search(id) {
+                Ok(at) => {
+                    v.remove(at);
+                    true
+                }
+                Err(_) => false,
+            },
+            IdSet::Many(m) => m.remove(id),
+        }
+    }
+
+    fn contains(&self, id: &VertexId) -> bool {
+        match self {
+            IdSet::Few(v) => v.binary_search(id).is_ok(),
+            IdSet::Many(m) => m.contains(id),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            IdSet::Few(v) => v.len(),
+            IdSet::Many(m) => m.len(),
+        }
+    }
+
+    /// The ids in increasing order.
+    fn iter(&self) -> IdSetIter<'_> {
+        match self {
+            IdSet::Few(v) => IdSetIter::Few(v.iter()),
+            IdSet::Many(m) => IdSetIter::Many(m.iter()),
+        }
+    }
+
+    /// The ids in increasing order, as a vector (the set is used up).
+    fn into_vec(self) -> Vec<VertexId> {
+        match self {
+            IdSet::Few(v) => v,
+            IdSet::Many(m) => m.into_iter().collect(),
+        }
+    }
+}
+
+/// [`IdSet::iter`]: either form's own iterator.
+enum IdSetIter<'a> {
+    Few(std::slice::Iter<'a, VertexId>),
+    Many(std::collections::btree_set::Iter<'a, VertexId>),
+}
+
+impl<'a> Iterator for IdSetIter<'a> {
+    type Item = &'a VertexId;
+
+    fn next(&mut self) -> Option<&'a VertexId> {
+        match self {
+            IdSetIter::Few(i) => i.next(),
+            IdSetIter::Many(i) => i.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            IdSetIter::Few(i) => i.size_hint(),
+            IdSetIter::Many(i) => i.size_hint(),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a IdSet {
+    type Item = &'a VertexId;
+    type IntoIter = IdSetIter<'a>;
+
+    fn into_iter(self) -> IdSetIter<'a> {
+        self.iter()
     }
 }
 
@@ -372,12 +490,12 @@ impl<V> Graph<V> {
             Some(v) => v,
             None => self.detached.remove(&id)?,
         };
-        for to in self.down.remove(&id).unwrap_or_default() {
+        for to in self.down.remove(&id).unwrap_or_default().into_vec() {
             if let Some(s) = self.up.get_mut(&to) {
                 s.remove(&id);
             }
         }
-        for from in self.up.remove(&id).unwrap_or_default() {
+        for from in self.up.remove(&id).unwrap_or_default().into_vec() {
             if let Some(s) = self.down.get_mut(&from) {
                 s.remove(&id);
             }
@@ -464,7 +582,7 @@ impl<V> Graph<V> {
     }
 
     pub fn edge_count(&self) -> usize {
-        self.down.sets.iter().map(BTreeSet::len).sum()
+        self.down.sets.iter().map(IdSet::len).sum()
     }
 
     /// Edges whose source is `id` (Go's `EdgesFrom`).
@@ -479,12 +597,18 @@ impl<V> Graph<V> {
 
     /// What `id` depends on (Go's `DownEdges`), as a copy.
     pub fn down_edges(&self, id: VertexId) -> BTreeSet<VertexId> {
-        self.down.get(&id).cloned().unwrap_or_default()
+        self.down
+            .get(&id)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default()
     }
 
     /// What depends on `id` (Go's `UpEdges`), as a copy.
     pub fn up_edges(&self, id: VertexId) -> BTreeSet<VertexId> {
-        self.up.get(&id).cloned().unwrap_or_default()
+        self.up
+            .get(&id)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default()
     }
 
     /// Borrowing form of [`Graph::down_edges`], in id order.
@@ -498,11 +622,11 @@ impl<V> Graph<V> {
     }
 
     pub(crate) fn up_len(&self, id: VertexId) -> usize {
-        self.up.get(&id).map_or(0, BTreeSet::len)
+        self.up.get(&id).map_or(0, IdSet::len)
     }
 
     pub(crate) fn down_len(&self, id: VertexId) -> usize {
-        self.down.get(&id).map_or(0, BTreeSet::len)
+        self.down.get(&id).map_or(0, IdSet::len)
     }
 
     /// Copies every vertex and edge of `other` into this graph (Go's `Subsume`, except that
@@ -635,6 +759,52 @@ impl NameOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn id_sets_stay_sets_in_increasing_order_in_both_forms() {
+        // Inserted out of order and twice, past the vector's size and back down: each step is
+        // checked against a B-tree set of the same ids.
+        let mut s = IdSet::default();
+        let mut want: BTreeSet<VertexId> = BTreeSet::new();
+        let order = |i: u64| VertexId((i * 37) % 101);
+        for i in 0..80 {
+            assert_eq!(s.insert(order(i)), want.insert(order(i)), "insert {i}");
+            assert!(!s.insert(order(i)), "twice {i}");
+            assert_eq!(
+                s.iter().copied().collect::<Vec<_>>(),
+                want.iter().copied().collect::<Vec<_>>()
+            );
+            assert_eq!(s.len(), want.len());
+            if i == IdSet::FEW as u64 - 1 {
+                assert!(
+                    matches!(s, IdSet::Few(_)),
+                    "{} ids fit the vector",
+                    IdSet::FEW
+                );
+            }
+        }
+        assert!(
+            matches!(s, IdSet::Many(_)),
+            "past {} ids, a B-tree",
+            IdSet::FEW
+        );
+        for i in (0..101).step_by(3) {
+            let id = VertexId(i);
+            assert_eq!(s.remove(&id), want.remove(&id), "remove {i}");
+            assert!(!s.contains(&id));
+        }
+        assert!(s.contains(&order(1)));
+        assert_eq!(
+            s.clone().into_vec(),
+            want.iter().copied().collect::<Vec<_>>()
+        );
+        let mut few = IdSet::default();
+        for i in [5, 1, 3] {
+            few.insert(VertexId(i));
+        }
+        assert!(few.remove(&VertexId(1)) && !few.remove(&VertexId(1)));
+        assert_eq!(few.into_vec(), vec![VertexId(3), VertexId(5)]);
+    }
 
     #[test]
     fn members_across_chunks_keep_ids_order_and_count() {

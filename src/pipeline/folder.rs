@@ -5,7 +5,7 @@
 use super::output::Output;
 use super::request::{NamedText, Request};
 #[cfg(not(target_arch = "wasm32"))]
-use super::run::run_loaded;
+use super::run::{run_loaded, run_loaded_keeping};
 use crate::builder::{BuilderKind, Record};
 use crate::config::{self, Diagnostic, vars::VarInput};
 use std::collections::BTreeMap;
@@ -160,6 +160,12 @@ impl FolderInputs {
                 "{}: not a folder",
                 self.dir.display()
             )));
+        }
+        // Without schemas the validation and the graph's ReferenceTransformer read every
+        // resource body as the loader can while it has them at hand.
+        if req.schemas.is_none() {
+            let (loaded, found) = config::load_dir_keeping_references(&self.dir);
+            return run_loaded_keeping(loaded, found, &req).map_err(FolderError::Diagnostics);
         }
         run_loaded(config::load_dir(&self.dir), &req).map_err(FolderError::Diagnostics)
     }

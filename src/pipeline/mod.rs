@@ -17,9 +17,9 @@ pub mod run;
 pub use crate::config::vars::VarInput;
 pub use folder::{FolderError, FolderInputs, VarArg, builder_kind};
 pub use output::{Failed, Output, not_installed_json};
-pub use prepare::{Prepared, prepare};
+pub use prepare::{Prepared, prepare, prepare_with};
 pub use request::{NamedText, Request, memory_request, var_inputs};
-pub use run::{Progress, run, run_loaded, run_paced};
+pub use run::{Progress, run, run_loaded, run_loaded_keeping, run_paced};
 
 #[cfg(test)]
 mod tests;

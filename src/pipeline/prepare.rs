@@ -21,12 +21,27 @@ pub struct Prepared {
     kind: BuilderKind,
     vars: BTreeMap<String, hcl::Value>,
     var_sources: BTreeMap<String, config::vars::VarSource>,
+    /// Resources' references as the validation found them, for the builder's
+    /// `ReferenceTransformer` ([`builder::Runner::keep_references`]); kept only when resource
+    /// bodies are read without schemas, as the validation reads them.
+    pub kept_references: config::refs::ResourceRefsMemo,
 }
 
 /// Loads nothing itself: checks references, reads state, changes and schemas, and parses targets.
 #[allow(clippy::result_large_err)]
 pub fn prepare(
     loaded: (Option<Config>, Vec<Diagnostic>),
+    req: &Request,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    prepare_with(loaded, config::refs::ResourceRefsMemo::default(), req)
+}
+
+/// [`prepare`], with resources' references the loader already found (`found`, taken by the
+/// reference validation instead of walking those bodies again).
+#[allow(clippy::result_large_err)]
+pub fn prepare_with(
+    loaded: (Option<Config>, Vec<Diagnostic>),
+    mut found: config::refs::ResourceRefsMemo,
     req: &Request,
 ) -> Result<Prepared, Vec<Diagnostic>> {
     let (cfg, mut diags) = loaded;
@@ -45,7 +60,11 @@ pub fn prepare(
     };
     // References to undeclared objects (and self-references) are errors OpenTofu reports before
     // it builds any graph; the graph builders themselves silently skip them.
-    let (ref_diags, _) = config::validate_references(&cfg);
+    let mut kept_references = config::refs::ResourceRefsMemo::default();
+    let keep = req.schemas.is_none().then_some(&mut kept_references);
+    let (ref_diags, _) = config::validate_references_keeping(&cfg, &mut found, keep);
+    // Any the validation did not take (none, when they came from this configuration's loading).
+    drop(found);
     if config::has_errors(&ref_diags) {
         return Err(ref_diags.into_iter().filter(|d| d.is_error()).collect());
     }
@@ -169,6 +188,7 @@ pub fn prepare(
         kind: req.kind,
         vars,
         var_sources,
+        kept_references,
     })
 }
 

@@ -2,7 +2,7 @@
 //! forms [`run`] and [`run_loaded`] that the CLI uses.
 
 use super::output::{Failed, Output};
-use super::prepare::prepare;
+use super::prepare::prepare_with;
 use super::request::Request;
 use crate::builder;
 use crate::config::{self, Config, Diagnostic};
@@ -21,8 +21,20 @@ pub fn run_loaded(
     loaded: (Option<Config>, Vec<Diagnostic>),
     req: &Request,
 ) -> Result<Output, Vec<Diagnostic>> {
+    run_loaded_keeping(loaded, config::refs::ResourceRefsMemo::default(), req)
+}
+
+/// As [`run_loaded`], with resources' references the loader already found
+/// (`config::load_dir_keeping_references`), so the reference validation does not walk those
+/// bodies again.
+#[allow(clippy::result_large_err)]
+pub fn run_loaded_keeping(
+    loaded: (Option<Config>, Vec<Diagnostic>),
+    found: config::refs::ResourceRefsMemo,
+    req: &Request,
+) -> Result<Output, Vec<Diagnostic>> {
     use futures::FutureExt as _;
-    run_paced(req, Some(loaded), |_| std::future::ready(true))
+    run_paced_with(req, Some(loaded), found, |_| std::future::ready(true))
         .now_or_never()
         .flatten()
         .expect("a pipeline that never pauses finishes at once")
@@ -48,6 +60,27 @@ pub struct Progress {
 pub async fn run_paced<P, F>(
     req: &Request,
     loaded: Option<(Option<Config>, Vec<Diagnostic>)>,
+    pause: P,
+) -> Option<Result<Output, Failed>>
+where
+    P: FnMut(Progress) -> F,
+    F: std::future::Future<Output = bool>,
+{
+    run_paced_with(
+        req,
+        loaded,
+        config::refs::ResourceRefsMemo::default(),
+        pause,
+    )
+    .await
+}
+
+/// [`run_paced`] with resources' references already found ([`run_loaded_keeping`]).
+#[allow(clippy::result_large_err)]
+async fn run_paced_with<P, F>(
+    req: &Request,
+    loaded: Option<(Option<Config>, Vec<Diagnostic>)>,
+    found: config::refs::ResourceRefsMemo,
     mut pause: P,
 ) -> Option<Result<Output, Failed>>
 where
@@ -71,7 +104,7 @@ where
     if !pause(next("Checking references and inputs", total)).await {
         return None;
     }
-    let prepared = match prepare(loaded, req) {
+    let mut prepared = match prepare_with(loaded, found, req) {
         Ok(p) => p,
         Err(diagnostics) => {
             return Some(Err(Failed {
@@ -83,6 +116,7 @@ where
     let transforms = builder::steps(&prepared.inputs, req.kind);
     total = transforms.len() + 3;
     let mut runner = builder::Runner::recording(req.record);
+    runner.keep_references(std::mem::take(&mut prepared.kept_references));
     for t in &transforms {
         if !pause(next(&format!("Running {}", t.name()), total)).await {
             return None;

@@ -170,7 +170,7 @@ pub(super) fn content<'a>(
 }
 
 pub(super) fn check_labels(cx: &mut Ctx, b: &Block, names: &[&str]) -> bool {
-    let kind = b.ident.value().to_string();
+    let kind = b.ident.value().as_str();
     if b.labels.len() < names.len() {
         let missing = names[b.labels.len()];
         let detail = format!(

@@ -120,6 +120,59 @@ pub fn resource_refs(
     }
 }
 
+/// All of a resource's references in one list: the meta-arguments', the body's, then the
+/// create-time provisioners' (the order of `NodeAbstractResource.References`).
+pub fn all_resource_refs(parts: ResourceRefParts) -> Refs {
+    let mut out = parts.meta;
+    out.extend(parts.body);
+    out.extend(parts.provisioners);
+    out
+}
+
+/// Resources' references as [`resource_refs`] reads them without a schema (every attribute):
+/// found once and handed on instead of walking the same bodies again. The CLI's loader finds them
+/// as it finishes each module, while its bodies are still in the processor's caches
+/// (`config::load_dir_keeping_references`); the reference validation takes those (or walks) and
+/// keeps them again for the graph's `ReferenceTransformer`. At 10,000 resources each walk of the
+/// bodies after loading was about 8% of `tfgraph graph`'s time, most of it waiting on memory.
+/// Kept by the resource's place in memory, so an entry is only good while the configuration that
+/// holds the resource is alive and unchanged: one load and one build of one configuration.
+#[derive(Clone, Default)]
+pub struct ResourceRefsMemo {
+    by_resource: std::collections::HashMap<usize, ResourceRefParts>,
+}
+
+impl std::fmt::Debug for ResourceRefsMemo {
+    // The keys are addresses in memory: only the count is worth showing.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ResourceRefsMemo({} resources)", self.by_resource.len())
+    }
+}
+
+impl ResourceRefsMemo {
+    fn key(r: &Resource) -> usize {
+        std::ptr::from_ref(r) as usize
+    }
+
+    /// Keeps `parts` as `r`'s references (replacing any kept before).
+    pub fn insert(&mut self, r: &Resource, parts: ResourceRefParts) {
+        self.by_resource.insert(Self::key(r), parts);
+    }
+
+    /// `r`'s references when they were kept, taken out (each is used once).
+    pub fn take(&mut self, r: &Resource) -> Option<ResourceRefParts> {
+        self.by_resource.remove(&Self::key(r))
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_resource.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_resource.is_empty()
+    }
+}
+
 /// References of an output: `value`, `depends_on`, preconditions.
 pub fn output_refs(o: &Output) -> Refs {
     let mut out = exprs_refs(o.expr.iter());

@@ -163,7 +163,11 @@ impl<'a> Walker<'a> {
             Expression::Variable(v) => {
                 let start = v.span().map(|s| s.start).unwrap_or(0);
                 let end = v.span().map(|s| s.end).unwrap_or(start);
-                self.add_traversal(vec![Step::Attr(v.value().to_string())], &[end], start);
+                self.add_traversal(
+                    vec![Step::Attr(v.value().as_str().to_owned())],
+                    &[end],
+                    start,
+                );
             }
             Expression::Conditional(c) => {
                 self.expr(&c.cond_expr);
@@ -186,13 +190,13 @@ impl<'a> Walker<'a> {
                         ["provider", p] => self.out.funcs.push(ProviderFunctionRef {
                             provider_name: p.to_string(),
                             alias: None,
-                            function: f.name.name.value().to_string(),
+                            function: f.name.name.value().as_str().to_owned(),
                             range,
                         }),
                         ["provider", p, a] => self.out.funcs.push(ProviderFunctionRef {
                             provider_name: p.to_string(),
                             alias: Some(a.to_string()),
-                            function: f.name.name.value().to_string(),
+                            function: f.name.name.value().as_str().to_owned(),
                             range,
                         }),
                         _ => self.out.diags.push(Diagnostic::error(
@@ -217,9 +221,10 @@ impl<'a> Walker<'a> {
                 self.expr(&f.intro.collection_expr);
                 let n = self.locals.len();
                 if let Some(k) = &f.intro.key_var {
-                    self.locals.push(k.value().to_string());
+                    self.locals.push(k.value().as_str().to_owned());
                 }
-                self.locals.push(f.intro.value_var.value().to_string());
+                self.locals
+                    .push(f.intro.value_var.value().as_str().to_owned());
                 if let Some(k) = &f.key_expr {
                     self.expr(k);
                 }
@@ -244,7 +249,7 @@ impl<'a> Walker<'a> {
         };
         let start = root.span().map(|s| s.start).unwrap_or(0);
         let mut steps = Vec::with_capacity(1 + t.operators.len());
-        steps.push(Step::Attr(root.value().to_string()));
+        steps.push(Step::Attr(root.value().as_str().to_owned()));
         let mut ends = std::mem::take(&mut self.ends);
         ends.clear();
         ends.push(root.span().map(|s| s.end).unwrap_or(start));
@@ -257,7 +262,7 @@ impl<'a> Walker<'a> {
                 .unwrap_or(*ends.last().unwrap_or(&start));
             match op.value() {
                 TraversalOperator::GetAttr(a) if static_part => {
-                    steps.push(Step::Attr(a.value().to_string()));
+                    steps.push(Step::Attr(a.value().as_str().to_owned()));
                     ends.push(end);
                 }
                 TraversalOperator::LegacyIndex(i) if static_part => {
@@ -302,9 +307,10 @@ impl<'a> Walker<'a> {
                         self.expr(&f.for_expr.collection_expr);
                         let n = self.locals.len();
                         if let Some(k) = &f.for_expr.key_var {
-                            self.locals.push(k.value().to_string());
+                            self.locals.push(k.value().as_str().to_owned());
                         }
-                        self.locals.push(f.for_expr.value_var.value().to_string());
+                        self.locals
+                            .push(f.for_expr.value_var.value().as_str().to_owned());
                         self.template(&f.for_expr.template);
                         self.locals.truncate(n);
                     }
@@ -389,7 +395,7 @@ impl<'a> Walker<'a> {
         if let Some(it) = blk.body.get_attribute("iterator")
             && let Expression::Variable(v) = &it.value
         {
-            iterator = v.value().to_string();
+            iterator = v.value().as_str().to_owned();
         }
         if let Some(fe) = blk.body.get_attribute("for_each") {
             self.expr(&fe.value);

@@ -136,10 +136,13 @@ pub fn all_resource_refs(parts: ResourceRefParts) -> Refs {
 /// keeps them again for the graph's `ReferenceTransformer`. At 10,000 resources each walk of the
 /// bodies after loading was about 8% of `tfgraph graph`'s time, most of it waiting on memory.
 /// Kept by the resource's place in memory, so an entry is only good while the configuration that
-/// holds the resource is alive and unchanged: one load and one build of one configuration.
+/// holds the resource is alive and unchanged: one load and one build of one configuration. Each
+/// entry also holds a fingerprint of the resource (mode, type, name, where it is declared), checked
+/// when it is taken: a resource found at a place where another one was kept (a configuration
+/// dropped and another made in its memory) gets nothing, and its body is walked as without a memo.
 #[derive(Clone, Default)]
 pub struct ResourceRefsMemo {
-    by_resource: std::collections::HashMap<usize, ResourceRefParts>,
+    by_resource: std::collections::HashMap<usize, (u64, ResourceRefParts)>,
 }
 
 impl std::fmt::Debug for ResourceRefsMemo {
@@ -154,14 +157,28 @@ impl ResourceRefsMemo {
         std::ptr::from_ref(r) as usize
     }
 
-    /// Keeps `parts` as `r`'s references (replacing any kept before).
-    pub fn insert(&mut self, r: &Resource, parts: ResourceRefParts) {
-        self.by_resource.insert(Self::key(r), parts);
+    /// Which resource `r` is, as far as a kept entry must match it.
+    fn fingerprint(r: &Resource) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (r.mode == crate::addrs::ResourceMode::Data).hash(&mut h);
+        r.type_name.hash(&mut h);
+        r.name.hash(&mut h);
+        r.decl_range.file.hash(&mut h);
+        r.decl_range.start.byte.hash(&mut h);
+        h.finish()
     }
 
-    /// `r`'s references when they were kept, taken out (each is used once).
+    /// Keeps `parts` as `r`'s references (replacing any kept before).
+    pub fn insert(&mut self, r: &Resource, parts: ResourceRefParts) {
+        self.by_resource
+            .insert(Self::key(r), (Self::fingerprint(r), parts));
+    }
+
+    /// `r`'s references when they were kept for it, taken out (each is used once).
     pub fn take(&mut self, r: &Resource) -> Option<ResourceRefParts> {
-        self.by_resource.remove(&Self::key(r))
+        let (fingerprint, parts) = self.by_resource.remove(&Self::key(r))?;
+        (fingerprint == Self::fingerprint(r)).then_some(parts)
     }
 
     pub fn len(&self) -> usize {

@@ -38,22 +38,7 @@ pub fn module_refs_by_context(m: &Module) -> Vec<(RefContext, Refs)> {
 /// The references in a resource's `count` and `for_each` expressions (which cannot use
 /// `count`/`each` themselves).
 fn meta_self_refs(r: &super::model::Resource) -> Refs {
-    let mut meta_self = Refs::default();
-    meta_self.extend(r.count.iter().map(refs::refs_in_expr_full).fold(
-        Refs::default(),
-        |mut a, b| {
-            a.extend(b);
-            a
-        },
-    ));
-    meta_self.extend(r.for_each.iter().map(refs::refs_in_expr_full).fold(
-        Refs::default(),
-        |mut a, b| {
-            a.extend(b);
-            a
-        },
-    ));
-    meta_self
+    refs::exprs_refs(r.count.iter().chain(&r.for_each))
 }
 
 /// [`module_refs_by_context`], handing each resource's references to `parts` first (the
@@ -132,21 +117,7 @@ fn refs_by_context<'m>(
         rest.extend(refs::refs_in_expr_full(&l.expr));
     }
     for mc in m.module_calls.values() {
-        let mut meta = Refs::default();
-        meta.extend(mc.count.iter().map(refs::refs_in_expr_full).fold(
-            Refs::default(),
-            |mut a, b| {
-                a.extend(b);
-                a
-            },
-        ));
-        meta.extend(mc.for_each.iter().map(refs::refs_in_expr_full).fold(
-            Refs::default(),
-            |mut a, b| {
-                a.extend(b);
-                a
-            },
-        ));
+        let meta = refs::exprs_refs(mc.count.iter().chain(&mc.for_each));
         let mut inner = refs::module_call_refs(mc);
         inner.extend(refs::module_inputs_refs(mc));
         inner.refs.retain(|x| !meta.refs.contains(x));

@@ -126,9 +126,7 @@ pub fn EditorPane(ctx: Ctx) -> impl IntoView {
             ctx.work.files
         };
         source.with(|f| match f.get(&a) {
-            Some(t) if files::classify(&a, t) == files::Role::Config && !a.ends_with(".json") => {
-                Some(outline(t))
-            }
+            Some(t) if crate::page::analysis::is_outlined(&a, t) => Some(outline(t)),
             _ => None,
         })
     });

@@ -68,16 +68,17 @@ pub type Outline = Result<Vec<crate::outline::BlockSummary>, crate::outline::Par
 /// pauses, from [`Analysis::outlines`] when the worker made the analysis.
 pub const OUTLINE_AT_ONCE_BYTES: usize = 32 * 1024;
 
-/// The outlines of the configuration files (HCL, not JSON) larger than
-/// [`OUTLINE_AT_ONCE_BYTES`], by path.
+/// Whether the editor lists the blocks of `path`: a configuration file in HCL (not JSON).
+pub fn is_outlined(path: &str, text: &str) -> bool {
+    !path.ends_with(".json")
+        && crate::page::files::classify(path, text) == crate::page::files::Role::Config
+}
+
+/// The outlines of the files [`is_outlined`] larger than [`OUTLINE_AT_ONCE_BYTES`], by path.
 pub fn outlines_of(files: &BTreeMap<String, String>) -> BTreeMap<String, Outline> {
     files
         .iter()
-        .filter(|(path, text)| {
-            text.len() > OUTLINE_AT_ONCE_BYTES
-                && !path.ends_with(".json")
-                && crate::page::files::classify(path, text) == crate::page::files::Role::Config
-        })
+        .filter(|(path, text)| text.len() > OUTLINE_AT_ONCE_BYTES && is_outlined(path, text))
         .map(|(path, text)| (path.clone(), crate::outline::outline(text)))
         .collect()
 }

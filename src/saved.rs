@@ -125,10 +125,18 @@ pub fn envelope(files: &BTreeMap<String, String>) -> String {
 
 /// The JSON saved under [`KEY`] for these files as revision `rev`.
 pub fn envelope_at(files: &BTreeMap<String, String>, rev: u64) -> String {
-    let saved = Saved {
+    // `Saved` as written, borrowing the files: a 2 MB workspace is not copied to be saved.
+    #[derive(Serialize)]
+    struct Writing<'a> {
+        format: u64,
+        #[serde(skip_serializing_if = "is_zero")]
+        rev: u64,
+        files: &'a BTreeMap<String, String>,
+    }
+    let saved = Writing {
         format: FORMAT,
-        files: files.clone(),
         rev,
+        files,
     };
     serde_json::to_string(&saved).unwrap_or_default()
 }

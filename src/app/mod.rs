@@ -164,6 +164,7 @@ pub fn App() -> impl IntoView {
     // say so at once (the event fires in every other tab of the origin).
     let other_tab = window_event_listener(leptos::ev::storage, move |ev| {
         let key = ev.key();
+        storage::changed_elsewhere(key.as_deref());
         if key.as_deref() == Some(crate::saved::KEY)
             && crate::saved::revision(ev.new_value().as_deref()) != storage::base_revision()
             && !ctx.work.conflicted.get_value()

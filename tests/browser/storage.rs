@@ -413,6 +413,55 @@ async fn a_large_workspace_is_saved_after_a_pause_and_when_the_page_is_left() {
     host.remove();
 }
 
+/// A tab writes its saves without reading the saved work back while no other tab has written it
+/// since: the browser tells it of every other tab's write (the `storage` event), and the save
+/// after one reads the work back, finds another tab's newer revision, and keeps this tab's files
+/// aside instead of overwriting it.
+#[wasm_bindgen_test]
+async fn a_save_after_another_tabs_save_does_not_overwrite_it() {
+    let host = mount().await;
+    type_into_editor(&host, "output \"first\" {\n  value = 1\n}\n").await;
+    type_into_editor(&host, "output \"second\" {\n  value = 2\n}\n").await;
+    let mine = saved_workspace();
+    assert!(mine.contains("second"), "each edit saved: {mine}");
+    let rev = tfgraph::saved::revision(Some(&mine));
+    // Another tab saves its work: written as it writes it, and announced as the browser
+    // announces another tab's write (a write of this page's own fires no event here).
+    let theirs = tfgraph::saved::envelope_at(
+        &std::collections::BTreeMap::from([(
+            "main.tf".to_string(),
+            "output \"theirs\" {\n  value = 3\n}\n".to_string(),
+        )]),
+        rev + 1,
+    );
+    storage().set_item(tfgraph::saved::KEY, &theirs).unwrap();
+    let init = web_sys::StorageEventInit::new();
+    init.set_key(Some(tfgraph::saved::KEY));
+    init.set_new_value(Some(&theirs));
+    let event = web_sys::StorageEvent::new_with_event_init_dict("storage", &init).unwrap();
+    web_sys::window().unwrap().dispatch_event(&event).unwrap();
+    type_into_editor(&host, "output \"third\" {\n  value = 4\n}\n").await;
+    let saved = saved_workspace();
+    let kept = storage()
+        .get_item(tfgraph::saved::BACKUP_KEY)
+        .unwrap()
+        .unwrap_or_default();
+    let notices = texts(&host, ".notice");
+    storage().clear().unwrap();
+    host.remove();
+    assert_eq!(saved, theirs, "the other tab's work stays saved");
+    assert!(
+        kept.contains("third"),
+        "this tab's files kept aside: {kept}"
+    );
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("Another tab saved its work after this tab opened it")),
+        "{notices:?}"
+    );
+}
+
 /// The workspace as saved in localStorage (empty when nothing is).
 fn saved_workspace() -> String {
     storage()

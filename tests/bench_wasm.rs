@@ -290,6 +290,7 @@ fn worker_reply_in_the_browser() {
         let t2 = now();
         let Reply::Analysis {
             analysis,
+            parts,
             steps,
             whys,
             ..
@@ -298,7 +299,7 @@ fn worker_reply_in_the_browser() {
             panic!("an analysis");
         };
         bytes = (analysis.len(), steps.len(), whys.len());
-        let got = read_analysis(1, &analysis, steps, whys).expect("reads");
+        let got = read_analysis(1, analysis, parts, move || steps, move || whys).expect("reads");
         let t3 = now();
         assert_eq!(got.graph, a.graph);
         make = make.min(t1 - t);

@@ -225,24 +225,7 @@ pub(super) struct Ctx {
 /// How the notice that the files are not being saved starts.
 pub(super) const NOT_SAVED: &str = "Your edits are not being saved:";
 
-/// Runs `f` between two performance marks and records a `tfgraph-<name>` measure, so the
-/// browser's performance timeline (and the e2e timing test) shows where an update's time goes.
-pub(super) fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
-    let perf = web_sys::window().and_then(|w| w.performance());
-    let (start, end) = (
-        format!("tfgraph-{name}-start"),
-        format!("tfgraph-{name}-end"),
-    );
-    if let Some(p) = &perf {
-        let _ = p.mark(&start);
-    }
-    let out = f();
-    if let Some(p) = &perf {
-        let _ = p.mark(&end);
-        let _ = p.measure_with_start_mark_and_end_mark(&format!("tfgraph-{name}"), &start, &end);
-    }
-    out
-}
+pub(super) use super::marks::timed;
 
 /// Times a sliced analysis slice by slice: each call closes the slice begun at the call before
 /// (a `tfgraph-slice <label>` measure, the label being what that slice did) and begins the slice

@@ -19,6 +19,7 @@
 //! ([`OffThread::ask_about`]; `crate::page::engine::Question`).
 
 // Not the app's prelude: `ctx` (which the prelude re-exports) holds an `OffThread`.
+use super::marks::timed;
 use crate::builder::BuilderKind;
 use crate::layout::Layout;
 use crate::page::analysis::{self as model, Analysis};
@@ -487,8 +488,8 @@ impl OffThread {
         })
     }
 
-    /// A reply from the worker.
-    fn received(self, reply: Reply) {
+    /// A reply from the worker (with an analysis' parts it left in JavaScript).
+    fn received(self, reply: Reply, held: Option<Held>) {
         match reply {
             Reply::Ready => {
                 self.link.update_value(|l| {
@@ -509,6 +510,7 @@ impl OffThread {
             Reply::Analysis {
                 id,
                 analysis,
+                parts,
                 steps,
                 whys,
             } => {
@@ -519,13 +521,35 @@ impl OffThread {
                 else {
                     return;
                 };
-                match engine::read_analysis(id, &analysis, steps, whys) {
-                    Some(a) => {
-                        self.remote.set_value(a.remote.clone());
-                        (asked.done)(a);
+                type Source = Box<dyn FnOnce() -> Vec<u8> + Send>;
+                let (steps, whys): (Source, Source) = match held {
+                    Some(h) => (Box::new(when_read(h.steps)), Box::new(when_read(h.whys))),
+                    None => (Box::new(move || steps), Box::new(move || whys)),
+                };
+                // A part per task (`engine::Reading`), the first after the message's own: the
+                // walk's frames go on between them.
+                leptos::task::spawn_local(async move {
+                    let mut reading = engine::Reading::new(id, analysis, parts);
+                    loop {
+                        next_task().await;
+                        if !timed("read", || reading.read_part()) {
+                            break;
+                        }
                     }
-                    None => self.failed(),
-                }
+                    match reading.finish(steps, whys) {
+                        Some(a) => {
+                            // An older analysis read after a newer one keeps its answers to
+                            // itself: what is asked about is the newest.
+                            self.remote.update_value(|r| {
+                                if r.as_ref().is_none_or(|r| r.build <= id) {
+                                    *r = a.remote.clone();
+                                }
+                            });
+                            (asked.done)(a);
+                        }
+                        None => self.failed(),
+                    }
+                });
             }
             // Not sent by the worker ([`Request::Stop`] has no reply).
             Reply::Stopped { .. } => {}
@@ -623,6 +647,45 @@ fn send(w: &web_sys::Worker, request: &Request) -> bool {
     }
 }
 
+/// The build steps' and whys' JSON of an analysis reply `data`, taken out of it (left empty) so
+/// that reading the reply does not copy them into the page's wasm memory: they stay JavaScript
+/// arrays until a view first reads them ([`crate::page::analysis::Lazy`]).
+fn hold_lazy_parts(data: &JsValue) -> Option<Held> {
+    let fields = js_sys::Reflect::get(data, &"Analysis".into())
+        .ok()
+        .filter(JsValue::is_object)?;
+    let take = |name: &str| -> Option<js_sys::Uint8Array> {
+        let bytes = js_sys::Reflect::get(&fields, &name.into())
+            .ok()?
+            .dyn_into::<js_sys::Uint8Array>()
+            .ok()?;
+        js_sys::Reflect::set(
+            &fields,
+            &name.into(),
+            &js_sys::Uint8Array::new_with_length(0),
+        )
+        .ok()?;
+        Some(bytes)
+    };
+    Some(Held {
+        steps: take("steps")?,
+        whys: take("whys")?,
+    })
+}
+
+/// An analysis reply's parts left in JavaScript ([`hold_lazy_parts`]).
+struct Held {
+    steps: js_sys::Uint8Array,
+    whys: js_sys::Uint8Array,
+}
+
+/// The bytes of `array` when first asked for: the analysis that holds the closure is shared as
+/// `Send`, but lives and is read on the page's one thread.
+fn when_read(array: js_sys::Uint8Array) -> impl FnOnce() -> Vec<u8> + Send + 'static {
+    let array = send_wrapper::SendWrapper::new(array);
+    move || array.to_vec()
+}
+
 /// The URL of the page's wasm-bindgen glue: the module Trunk's `modulepreload` link names.
 fn glue_url() -> Option<String> {
     let doc = web_sys::window()?.document()?;
@@ -644,8 +707,10 @@ fn launch(glue: &str, off: OffThread) -> Option<web_sys::Worker> {
     let worker = web_sys::Worker::new_with_options("static/worker.js", &opts).ok()?;
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            if let Ok(reply) = serde_wasm_bindgen::from_value::<Reply>(e.data()) {
-                off.received(reply);
+            let data = e.data();
+            let held = hold_lazy_parts(&data);
+            if let Ok(reply) = serde_wasm_bindgen::from_value::<Reply>(data) {
+                off.received(reply, held);
             }
         });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

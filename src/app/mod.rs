@@ -14,6 +14,7 @@ mod gantt;
 mod graph;
 mod learn;
 mod legend;
+mod marks;
 mod minimap;
 mod overlay;
 mod prelude;

@@ -141,6 +141,8 @@ pub enum Reply {
         id: u64,
         #[serde(with = "serde_bytes")]
         analysis: Vec<u8>,
+        /// Where each of `analysis`' parts ends ([`Reading`]).
+        parts: Vec<u32>,
         #[serde(with = "serde_bytes")]
         steps: Vec<u8>,
         #[serde(with = "serde_bytes")]
@@ -349,10 +351,14 @@ pub fn answer_of(a: &Analysis, q: &Question) -> Answer {
 /// The plain parts of an analysis, as they cross to the page: everything but what holds the
 /// configuration (asked for instead), and the steps and whys (sent beside it, parsed when read).
 /// The walks' expander crosses as its answers for every vertex, with its equality key.
-#[derive(Serialize, Deserialize)]
-struct Plain {
-    graph: Option<super::graph::PageGraph>,
-    decls: BTreeMap<String, model::Decl>,
+///
+/// Each of [`PARTS`] is JSON of its own, one after the other in the reply's bytes, so that the
+/// page parses them in separate tasks ([`Reading`]): at 10,000 generated resources the 6.3 MB
+/// were one task of about 35 ms on the page's thread, two frames of the walk's animation; the
+/// parts are 2.1 MB (the graph), 1.2 (the declarations), 1.1 (the expansions), 1.0 (the
+/// reduction's removed edges) and 1.0 (the rest, the step table most of it).
+#[derive(Serialize, Deserialize, Default)]
+struct Rest {
     errors: Vec<model::Diag>,
     warnings: Vec<model::Diag>,
     cycles: Vec<Vec<String>>,
@@ -361,10 +367,12 @@ struct Plain {
     config_files: Option<BTreeSet<String>>,
     actions: Option<super::actions::PlanActions>,
     step_table: Option<crate::walk::StepTable>,
-    reduced: NamePairs,
-    expansions: Option<(crate::walk::KnownExpansions, u64)>,
     outlines: BTreeMap<String, model::Outline>,
 }
+
+/// How many parts an analysis crosses in: the graph, the declarations, the expansions, the
+/// removed edges, the rest.
+pub const PARTS: usize = 5;
 
 /// Pairs of names as they cross to the page: each distinct name once, in order of first
 /// appearance, and the pairs as indexes into that list. The transitive reduction's removed edges
@@ -404,11 +412,9 @@ impl NamePairs {
     }
 }
 
-/// The reply carrying `a` (see [`Plain`]).
+/// The reply carrying `a` (see [`Rest`]).
 pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
-    let plain = Plain {
-        graph: a.graph.clone(),
-        decls: a.decls.clone(),
+    let rest = Rest {
         errors: a.errors.clone(),
         warnings: a.warnings.clone(),
         cycles: a.cycles.clone(),
@@ -417,47 +423,143 @@ pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
         config_files: a.config_files.clone(),
         actions: a.actions.clone(),
         step_table: a.step_table.as_deref().cloned(),
-        reduced: NamePairs::of(&a.reduced),
-        expansions: a
-            .expander
-            .as_ref()
-            .zip(a.graph.as_ref())
-            .map(|(e, g)| (e.known_of(g), e.key())),
         outlines: a.outlines.clone(),
     };
+    let expansions = a
+        .expander
+        .as_ref()
+        .zip(a.graph.as_ref())
+        .map(|(e, g)| (e.known_of(g), e.key()));
+    let mut analysis = Vec::new();
+    let mut parts = Vec::with_capacity(PARTS);
+    let mut part = |r: serde_json::Result<()>, analysis: &Vec<u8>| {
+        // A part that could not be written is cut short and fails to read: the page then
+        // analyses by itself.
+        if r.is_ok() {
+            parts.push(u32::try_from(analysis.len()).unwrap_or(u32::MAX));
+        }
+    };
+    part(serde_json::to_writer(&mut analysis, &a.graph), &analysis);
+    part(serde_json::to_writer(&mut analysis, &a.decls), &analysis);
+    part(serde_json::to_writer(&mut analysis, &expansions), &analysis);
+    part(
+        serde_json::to_writer(&mut analysis, &NamePairs::of(&a.reduced)),
+        &analysis,
+    );
+    part(serde_json::to_writer(&mut analysis, &rest), &analysis);
     let steps: Vec<(&Step, &Vec<Typed>)> = a.steps.iter().map(|s| (s, &s.added_kinds)).collect();
     let whys: Vec<(&(String, String), &Why)> = a.whys.iter().collect();
     Reply::Analysis {
         id,
-        analysis: serde_json::to_vec(&plain).unwrap_or_default(),
+        analysis,
+        parts,
         steps: serde_json::to_vec(&steps).unwrap_or_default(),
         whys: serde_json::to_vec(&whys).unwrap_or_default(),
     }
 }
 
+/// An analysis reply read on the page a part at a time ([`Rest`]): [`Reading::read_part`] parses one
+/// part, [`Reading::finish`] gives the analysis once all are read.
+pub struct Reading {
+    id: u64,
+    bytes: Vec<u8>,
+    ends: Vec<u32>,
+    read: usize,
+    failed: bool,
+    a: Analysis,
+}
+
+impl Reading {
+    /// The reply's plain parts `analysis`, which end at `parts`.
+    pub fn new(id: u64, analysis: Vec<u8>, parts: Vec<u32>) -> Reading {
+        Reading {
+            id,
+            failed: parts.len() != PARTS,
+            bytes: analysis,
+            ends: parts,
+            read: 0,
+            a: Analysis::default(),
+        }
+    }
+
+    /// Parses the next part: true while parts are left to read, false once the last is read or
+    /// one did not decode.
+    pub fn read_part(&mut self) -> bool {
+        if self.failed || self.read >= PARTS {
+            return false;
+        }
+        let start = match self.read {
+            0 => 0,
+            n => self.ends[n - 1] as usize,
+        };
+        let end = self.ends[self.read] as usize;
+        let Some(json) = self.bytes.get(start..end) else {
+            self.failed = true;
+            return false;
+        };
+        let a = &mut self.a;
+        let read = match self.read {
+            0 => serde_json::from_slice(json).map(|g| a.graph = g).is_ok(),
+            1 => serde_json::from_slice(json).map(|d| a.decls = d).is_ok(),
+            2 => serde_json::from_slice::<Option<(crate::walk::KnownExpansions, u64)>>(json)
+                .map(|e| a.expander = e.map(|(k, key)| SharedExpander::known(k, key)))
+                .is_ok(),
+            3 => serde_json::from_slice::<NamePairs>(json)
+                .ok()
+                .and_then(NamePairs::pairs)
+                .map(|r| a.reduced = Arc::new(r))
+                .is_some(),
+            _ => serde_json::from_slice::<Rest>(json)
+                .map(|r| {
+                    a.errors = r.errors;
+                    a.warnings = r.warnings;
+                    a.cycles = r.cycles;
+                    a.imported = r.imported;
+                    a.not_installed = r.not_installed;
+                    a.config_files = r.config_files;
+                    a.actions = r.actions;
+                    a.step_table = r.step_table.map(Arc::new);
+                    a.outlines = r.outlines;
+                })
+                .is_ok(),
+        };
+        self.failed = !read;
+        self.read += 1;
+        read && self.read < PARTS
+    }
+
+    /// The analysis, once every part has been read ([`read_analysis`] for `steps` and `whys`);
+    /// `None` if a part did not decode or is unread.
+    pub fn finish(
+        self,
+        steps: impl FnOnce() -> Vec<u8> + Send + 'static,
+        whys: impl FnOnce() -> Vec<u8> + Send + 'static,
+    ) -> Option<Analysis> {
+        if self.failed || self.read < PARTS {
+            return None;
+        }
+        Some(Analysis {
+            steps: Lazy::from_source(steps, read_steps),
+            whys: Lazy::from_source(whys, read_whys),
+            remote: Some(Arc::new(Remote::new(self.id))),
+            ..self.a
+        })
+    }
+}
+
 /// The analysis a [`Reply::Analysis`] carries, as the page holds it; `None` if it does not
-/// decode.
-pub fn read_analysis(id: u64, analysis: &[u8], steps: Vec<u8>, whys: Vec<u8>) -> Option<Analysis> {
-    let p: Plain = serde_json::from_slice(analysis).ok()?;
-    Some(Analysis {
-        graph: p.graph,
-        decls: p.decls,
-        errors: p.errors,
-        warnings: p.warnings,
-        cycles: p.cycles,
-        imported: p.imported,
-        not_installed: p.not_installed,
-        config_files: p.config_files,
-        actions: p.actions,
-        step_table: p.step_table.map(Arc::new),
-        reduced: Arc::new(p.reduced.pairs()?),
-        expander: p.expansions.map(|(k, key)| SharedExpander::known(k, key)),
-        steps: Lazy::from_json(steps, read_steps),
-        whys: Lazy::from_json(whys, read_whys),
-        remote: Some(Arc::new(Remote::new(id))),
-        outlines: p.outlines,
-        ..Analysis::default()
-    })
+/// decode. The build steps' and whys' JSON is asked of `steps` and `whys` when first read: in the
+/// browser it stays in the JavaScript arrays it arrived in until then.
+pub fn read_analysis(
+    id: u64,
+    analysis: Vec<u8>,
+    parts: Vec<u32>,
+    steps: impl FnOnce() -> Vec<u8> + Send + 'static,
+    whys: impl FnOnce() -> Vec<u8> + Send + 'static,
+) -> Option<Analysis> {
+    let mut reading = Reading::new(id, analysis, parts);
+    while reading.read_part() {}
+    reading.finish(steps, whys)
 }
 
 fn read_steps(json: &[u8]) -> Vec<Step> {
@@ -705,11 +807,12 @@ mod tests {
             Reply::Analysis {
                 id: got,
                 analysis,
+                parts,
                 steps,
                 whys,
             } => {
                 assert_eq!(got, id);
-                read_analysis(id, &analysis, steps, whys).expect("decodes")
+                read_analysis(id, analysis, parts, move || steps, move || whys).expect("decodes")
             }
             other => panic!("not an analysis: {other:?}"),
         }
@@ -937,13 +1040,15 @@ mod tests {
         let Reply::Analysis {
             id,
             analysis,
+            parts,
             steps,
             whys,
         } = reply
         else {
             panic!("an analysis: {reply:?}");
         };
-        let a = read_analysis(id, &analysis, steps, whys).expect("it decodes");
+        let a =
+            read_analysis(id, analysis, parts, move || steps, move || whys).expect("it decodes");
         assert_eq!(
             a.outlines.keys().collect::<Vec<_>>(),
             ["big.tf", "modules/m/broken.tf"],
@@ -1012,6 +1117,71 @@ mod tests {
 
     /// Name pairs cross as they were, in order, each name made once; an index past the names is
     /// refused.
+    /// The page reads an analysis a part at a time, and only whole: a part that is unread, cut
+    /// or missing gives no analysis (the page then analyses by itself). The build steps' bytes
+    /// are asked for when the steps are first read, once.
+    #[test]
+    fn an_analysis_is_read_a_part_at_a_time_and_only_whole() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let files = crate::page::examples::files_of(&crate::page::examples::EXAMPLES[0]);
+        let here = model::analyze(&files, BuilderKind::Plan, &model::Options::default());
+        let Reply::Analysis {
+            analysis,
+            parts,
+            steps,
+            whys,
+            ..
+        } = analysis_reply(3, &here)
+        else {
+            panic!("an analysis");
+        };
+        assert_eq!(parts.len(), PARTS);
+        assert_eq!(*parts.last().unwrap() as usize, analysis.len());
+        let mut reading = Reading::new(3, analysis.clone(), parts.clone());
+        let mut reads = 1;
+        while reading.read_part() {
+            reads += 1;
+        }
+        assert_eq!(reads, PARTS, "one part per call");
+        assert!(!reading.read_part(), "nothing is left to read");
+        let asked = std::sync::Arc::new(AtomicUsize::new(0));
+        let counted = asked.clone();
+        let steps_json = steps.clone();
+        let a = reading
+            .finish(
+                move || {
+                    counted.fetch_add(1, Ordering::SeqCst);
+                    steps_json
+                },
+                move || whys,
+            )
+            .expect("read whole");
+        assert_eq!(a.graph, here.graph);
+        assert_eq!(a.decls, here.decls);
+        assert_eq!(a.reduced, here.reduced);
+        assert_eq!(a.step_table, here.step_table);
+        assert_eq!(asked.load(Ordering::SeqCst), 0, "not asked before read");
+        assert_eq!(*a.steps, *here.steps);
+        assert_eq!(*a.clone().steps, *here.steps);
+        assert_eq!(asked.load(Ordering::SeqCst), 1, "asked once");
+
+        let no = || Vec::new();
+        // Read in part only.
+        let mut part_read = Reading::new(3, analysis.clone(), parts.clone());
+        assert!(part_read.read_part());
+        assert!(part_read.finish(no, no).is_none());
+        // A part cut short: its JSON ends early, and the next begins inside it.
+        let mut cut = parts.clone();
+        cut[1] -= 1;
+        assert!(read_analysis(3, analysis.clone(), cut, no, no).is_none());
+        // A part past the end, or a part missing.
+        let mut past = parts.clone();
+        past[PARTS - 1] += 1;
+        assert!(read_analysis(3, analysis.clone(), past, no, no).is_none());
+        assert!(read_analysis(3, analysis.clone(), parts[..PARTS - 1].to_vec(), no, no).is_none());
+        assert!(read_analysis(3, analysis, parts, no, no).is_some());
+    }
+
     #[test]
     fn name_pairs_cross_in_order_with_each_name_once() {
         let n = |s: &str| StepName::from(s);

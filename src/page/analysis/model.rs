@@ -96,21 +96,34 @@ pub fn reduced_of(steps: &[Step]) -> Vec<(StepName, StepName)> {
 /// value itself when the page analysed, or the JSON (bytes) the engine's worker sent, parsed the
 /// first time it is read. At 10,000 generated resources parsing them costs the page's thread 26
 /// and 50 ms (docs/worker.md), which every build would otherwise pay whether they are read or
-/// not. Clones share the value.
+/// not. The JSON itself may stay where it arrived until then ([`Lazy::from_source`]): copying
+/// the worker's 19 MB of it into the page's wasm memory took the page's thread about 8 ms at
+/// each build. Clones share the value.
 pub struct Lazy<T>(std::sync::Arc<LazyInner<T>>);
+
+/// Where a [`Lazy`]'s JSON comes from, taken when it is first read.
+type Source = Box<dyn FnOnce() -> Vec<u8> + Send>;
 
 struct LazyInner<T> {
     value: std::sync::OnceLock<T>,
-    json: Vec<u8>,
+    source: std::sync::Mutex<Option<Source>>,
     parse: fn(&[u8]) -> T,
 }
 
 impl<T: Default> Lazy<T> {
     /// The value `parse` makes of `json` (UTF-8 bytes) when it is first read.
     pub fn from_json(json: Vec<u8>, parse: fn(&[u8]) -> T) -> Lazy<T> {
+        Lazy::from_source(move || json, parse)
+    }
+
+    /// The value `parse` makes of the JSON `source` gives, both called when it is first read.
+    pub fn from_source(
+        source: impl FnOnce() -> Vec<u8> + Send + 'static,
+        parse: fn(&[u8]) -> T,
+    ) -> Lazy<T> {
         Lazy(std::sync::Arc::new(LazyInner {
             value: std::sync::OnceLock::new(),
-            json,
+            source: std::sync::Mutex::new(Some(Box::new(source))),
             parse,
         }))
     }
@@ -120,7 +133,7 @@ impl<T: Default> From<T> for Lazy<T> {
     fn from(v: T) -> Lazy<T> {
         Lazy(std::sync::Arc::new(LazyInner {
             value: std::sync::OnceLock::from(v),
-            json: Vec::new(),
+            source: std::sync::Mutex::new(None),
             parse: |_| T::default(),
         }))
     }
@@ -136,7 +149,16 @@ impl<T> Lazy<T> {
 impl<T> std::ops::Deref for Lazy<T> {
     type Target = T;
     fn deref(&self) -> &T {
-        self.0.value.get_or_init(|| (self.0.parse)(&self.0.json))
+        self.0.value.get_or_init(|| {
+            // Taken once: `get_or_init` runs one initialiser (a poisoned lock, which a panic
+            // while taking would leave, still holds the source).
+            let source = self
+                .0
+                .source
+                .lock()
+                .map_or_else(|p| p.into_inner().take(), |mut s| s.take());
+            (self.0.parse)(&source.map(|f| f()).unwrap_or_default())
+        })
     }
 }
 

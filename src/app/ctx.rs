@@ -97,6 +97,9 @@ pub(super) struct Build {
     pub(super) analysis_workspace: StoredValue<u64>,
     pub(super) step: RwSignal<Option<usize>>,
     pub(super) shown: Memo<Shown>,
+    /// The shown graph of an analysis about to be installed, worked out in a task before it
+    /// ([`Build::prepare_shown`]), which `shown` takes instead of working it out again.
+    prepared: StoredValue<Option<Prepared>>,
     pub(super) scene: Memo<Arc<Scene>>,
     /// Bumped by "Tidy": the next scene is laid out afresh instead of near the last one (an
     /// edit keeps what it did not change in place, so gaps can gather over many edits).
@@ -349,7 +352,50 @@ impl Work {
     }
 }
 
+/// A shown graph worked out ahead: of `analysis` at `step` with `opts`.
+struct Prepared {
+    analysis: Arc<Analysis>,
+    step: Option<usize>,
+    opts: crate::page::view::ViewOpts,
+    shown: Shown,
+}
+
+/// The view settings the shown graph is worked out with (tracked): opened vertices are drawn in
+/// Inspect mode only. The walk runs on the graph as built (and expands what it reaches itself);
+/// the mode is read only when something is opened: otherwise starting a walk would work the
+/// shown graph out again for the same result (17 ms at 10,000 resources, in the click's task).
+fn shown_opts(gv: view::GraphView, mode: RwSignal<Mode>) -> crate::page::view::ViewOpts {
+    let mut opts = gv.opts();
+    if !opts.open.is_empty() && mode.get() != Mode::Inspect {
+        opts.open.clear();
+    }
+    opts
+}
+
 impl Build {
+    /// Works out the shown graph of `a`, about to be installed, as the view stands now, so that
+    /// installing it (in a later task) does not: at 10,000 generated resources these are
+    /// 14–20 ms of the install's task, whose layout and drawing take as long again.
+    pub(super) fn prepare_shown(
+        self,
+        a: &Arc<Analysis>,
+        gv: view::GraphView,
+        mode: RwSignal<Mode>,
+    ) {
+        if a.graph.is_none() {
+            return;
+        }
+        let step = self.step.get_untracked();
+        let opts = untrack(|| shown_opts(gv, mode));
+        let shown = timed("shown-ahead", || crate::page::view::shown(a, step, &opts));
+        self.prepared.set_value(Some(Prepared {
+            analysis: a.clone(),
+            step,
+            opts,
+            shown,
+        }));
+    }
+
     /// Nothing built yet; what is shown follows the graph views `gv` and the `mode`.
     fn new(gv: view::GraphView, mode: RwSignal<Mode>) -> Build {
         let analysis = RwSignal::new(Arc::new(Analysis::default()));
@@ -378,18 +424,19 @@ impl Build {
         );
         let step = RwSignal::new(None::<usize>);
         let off = super::engine::OffThread::start();
+        let prepared = StoredValue::new(None::<Prepared>);
         let shown = Memo::new(move |_| {
-            let mut opts = gv.opts();
-            // Opened vertices are drawn in Inspect mode: the walk runs on the graph as built
-            // (and expands what it reaches itself). The mode is read only when something is
-            // opened: otherwise starting a walk would work the shown graph out again for the
-            // same result (17 ms at 10,000 resources, in the click's task).
-            if !opts.open.is_empty() && mode.get() != Mode::Inspect {
-                opts.open.clear();
-            }
+            let opts = shown_opts(gv, mode);
             let step = step.get();
+            // Taken whether it fits or not: it is of the analysis just installed, if any.
+            let ahead = prepared.try_update_value(Option::take).flatten();
             good.with(|g| match g {
                 Some(a) => {
+                    if let Some(p) = ahead
+                        .filter(|p| Arc::ptr_eq(&p.analysis, a) && p.step == step && p.opts == opts)
+                    {
+                        return p.shown;
+                    }
                     // Opened vertices of an analysis the worker made are drawn once it has
                     // said what they open into.
                     if a.remote.is_some() && !opts.open.is_empty() {
@@ -471,6 +518,7 @@ impl Build {
             analysis_workspace,
             step,
             shown,
+            prepared,
             scene,
             tidy,
             targets: RwSignal::new(String::new()),
@@ -613,11 +661,11 @@ impl Ctx {
         }
         let asked = performance_now();
         let live = move || b.generation.try_get_value() == Some(mine);
-        let install = move |a: model::Analysis| {
+        let install = move |a: Arc<model::Analysis>| {
             self.gv.collapse_on_open(a.graph.as_ref(), ws);
             b.analysis_workspace.set_value(ws);
             view::drop_when_idle(b.analysis.get_untracked());
-            b.analysis.set(Arc::new(a));
+            b.analysis.set(a);
             b.built.set(mine);
             if large {
                 b.took.set(Some(performance_now() - asked));
@@ -636,14 +684,16 @@ impl Ctx {
                 let a = timed("analysis", || model::analyze(&files, kind, &opts));
                 yield_to_browser().await;
                 if live() {
-                    install(a);
+                    install(Arc::new(a));
                 }
             });
             return;
         }
         if size < model::SLICE_FROM_BYTES {
             b.progress.set(None);
-            install(timed("analysis", || model::analyze(&files, kind, &opts)));
+            install(Arc::new(timed("analysis", || {
+                model::analyze(&files, kind, &opts)
+            })));
             return;
         }
         // In the engine's worker when there is one (tracked: if it fails, this runs again and
@@ -672,7 +722,16 @@ impl Ctx {
                         done: 1,
                         total: 1,
                     }));
+                    // The shown graph in a task of its own, then the install (the layout
+                    // and the drawing) in the next: each a frame's work or so at 10,000
+                    // generated resources, where together they missed two or three frames.
                     leptos::task::spawn_local(async move {
+                        yield_to_browser().await;
+                        if !live() {
+                            return;
+                        }
+                        let a = Arc::new(a);
+                        b.prepare_shown(&a, self.gv, self.shell.mode);
                         yield_to_browser().await;
                         if live() {
                             install(a);
@@ -712,7 +771,7 @@ impl Ctx {
                 }));
                 yield_to_browser().await;
                 if live() {
-                    install(a);
+                    install(Arc::new(a));
                     b.progress.set(None);
                 }
             }

@@ -151,6 +151,15 @@ async fn a_large_configuration_is_analysed_by_the_worker_which_answers_the_views
         "{values:?}"
     );
     wait_texts(&c, ".expansion-summary", &["2 instances"]).await;
+    // Why the edge exists: the worker's whys, which the page leaves in the array they arrived in
+    // until they are read (here).
+    let users = texts(&c, ".vertex-links.users li").await;
+    assert!(
+        users.iter().any(|u| u.starts_with("aws_eip.ip (expand)")
+            && u.contains("a reference")
+            && u.contains("main.tf:10 aws_instance.web[0].id")),
+        "{users:?}"
+    );
     let shown_dot = export_dot(&c).await;
     let mut now = files.clone();
     now.get_mut("main.tf")

@@ -201,6 +201,12 @@ async fn a_large_configuration_is_analysed_by_the_worker_which_answers_the_views
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(chart, sweep, "the makespan chart");
+    // The build steps: the worker's, read from the array the page left them in when the list
+    // is first shown, are the page's own.
+    click(&c, ".side-pane [role=tab]:nth-child(2)").await;
+    wait_count(&c, ".steps .step", here.steps.len()).await;
+    let names: Vec<String> = here.steps.iter().map(|s| s.name.to_string()).collect();
+    assert_eq!(texts(&c, ".steps .step .step-name").await, names);
     c.close().await.expect("close");
 }
 

@@ -90,6 +90,34 @@ async fn a_phone_shows_one_pane_at_a_time_with_details_in_reach() {
         js::<bool>(&c, page_fits).await,
         "the page scrolls on a phone"
     );
+    // A toolbar that scrolls sideways (its scroll bar hidden) fades at the end that has more,
+    // and no longer once scrolled there; one that fits does not fade.
+    let fades = r#"return [...document.querySelectorAll('.graph-toolbar, .graph-viewbar')]
+        .map(e => [e.scrollWidth > e.clientWidth + 1, getComputedStyle(e).getPropertyValue('--more').trim()]);"#;
+    let start: Vec<(bool, String)> = js(&c, fades).await;
+    assert!(start.iter().any(|(more, _)| *more), "{start:?}");
+    for (more, fade) in &start {
+        assert_eq!(fade, if *more { "36px" } else { "0px" }, "{start:?}");
+    }
+    js::<()>(
+        &c,
+        "for (const e of document.querySelectorAll('.graph-toolbar, .graph-viewbar')) e.scrollLeft = e.scrollWidth;",
+    )
+    .await;
+    let mut end: Vec<(bool, String)> = Vec::new();
+    for _ in 0..40 {
+        end = js(&c, fades).await;
+        if end.iter().all(|(_, fade)| fade == "0px") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(end.iter().all(|(_, fade)| fade == "0px"), "{end:?}");
+    js::<()>(
+        &c,
+        "for (const e of document.querySelectorAll('.graph-toolbar, .graph-viewbar')) e.scrollLeft = 0;",
+    )
+    .await;
     let (top, bottom, vh): (f64, f64, f64) = js(&c, graph_box).await;
     assert!(
         top >= 0.0 && bottom <= vh + 0.5,

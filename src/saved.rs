@@ -24,15 +24,17 @@ pub const V1_MAIN: &str = "tfgraph.v1.main.tf";
 /// Saved data that could not be used is copied under `tfgraph.aside.<n>`.
 pub const ASIDE_PREFIX: &str = "tfgraph.aside.";
 
+/// Read with the files owned; [`envelope_at`] writes it borrowing them (`F = &BTreeMap`), so a
+/// 2 MB workspace is not copied to be saved.
 #[derive(Serialize, Deserialize)]
-struct Saved {
+struct Saved<F = BTreeMap<String, String>> {
     format: u64,
     /// How many saves the workspace has had: each tab remembers the revision it started from
     /// and saves only over that one ([`decide_save`]). Absent in saves of earlier versions (0).
     /// Written before the files, so [`revision`] reads it without parsing them.
     #[serde(default, skip_serializing_if = "is_zero")]
     rev: u64,
-    files: BTreeMap<String, String>,
+    files: F,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -125,15 +127,7 @@ pub fn envelope(files: &BTreeMap<String, String>) -> String {
 
 /// The JSON saved under [`KEY`] for these files as revision `rev`.
 pub fn envelope_at(files: &BTreeMap<String, String>, rev: u64) -> String {
-    // `Saved` as written, borrowing the files: a 2 MB workspace is not copied to be saved.
-    #[derive(Serialize)]
-    struct Writing<'a> {
-        format: u64,
-        #[serde(skip_serializing_if = "is_zero")]
-        rev: u64,
-        files: &'a BTreeMap<String, String>,
-    }
-    let saved = Writing {
+    let saved = Saved {
         format: FORMAT,
         rev,
         files,

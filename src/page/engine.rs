@@ -432,21 +432,11 @@ pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
         .map(|(e, g)| (e.known_of(g), e.key()));
     let mut analysis = Vec::new();
     let mut parts = Vec::with_capacity(PARTS);
-    let mut part = |r: serde_json::Result<()>, analysis: &Vec<u8>| {
-        // A part that could not be written is cut short and fails to read: the page then
-        // analyses by itself.
-        if r.is_ok() {
-            parts.push(u32::try_from(analysis.len()).unwrap_or(u32::MAX));
-        }
-    };
-    part(serde_json::to_writer(&mut analysis, &a.graph), &analysis);
-    part(serde_json::to_writer(&mut analysis, &a.decls), &analysis);
-    part(serde_json::to_writer(&mut analysis, &expansions), &analysis);
-    part(
-        serde_json::to_writer(&mut analysis, &NamePairs::of(&a.reduced)),
-        &analysis,
-    );
-    part(serde_json::to_writer(&mut analysis, &rest), &analysis);
+    push_part(&mut analysis, &mut parts, &a.graph);
+    push_part(&mut analysis, &mut parts, &a.decls);
+    push_part(&mut analysis, &mut parts, &expansions);
+    push_part(&mut analysis, &mut parts, &NamePairs::of(&a.reduced));
+    push_part(&mut analysis, &mut parts, &rest);
     let steps: Vec<(&Step, &Vec<Typed>)> = a.steps.iter().map(|s| (s, &s.added_kinds)).collect();
     let whys: Vec<(&(String, String), &Why)> = a.whys.iter().collect();
     Reply::Analysis {
@@ -455,6 +445,15 @@ pub fn analysis_reply(id: u64, a: &Analysis) -> Reply {
         parts,
         steps: serde_json::to_vec(&steps).unwrap_or_default(),
         whys: serde_json::to_vec(&whys).unwrap_or_default(),
+    }
+}
+
+/// Appends `value` to `out` as JSON and where it ends to `ends`. A part that could not be written
+/// has no end: the reply then has too few parts and does not read, and the page analyses by
+/// itself.
+fn push_part(out: &mut Vec<u8>, ends: &mut Vec<u32>, value: &impl Serialize) {
+    if serde_json::to_writer(&mut *out, value).is_ok() {
+        ends.push(u32::try_from(out.len()).unwrap_or(u32::MAX));
     }
 }
 

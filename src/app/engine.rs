@@ -128,20 +128,27 @@ fn post(scope: &web_sys::DedicatedWorkerGlobalScope, reply: &Reply) {
     };
 }
 
+/// The `Uint8Array` field `name` of the message `v`'s variant `variant` (a `serde_bytes` field as
+/// serde-wasm-bindgen makes it), with the object that holds it.
+fn bytes_field(v: &JsValue, variant: &str, name: &str) -> Option<(JsValue, js_sys::Uint8Array)> {
+    let fields = js_sys::Reflect::get(v, &variant.into())
+        .ok()
+        .filter(JsValue::is_object)?;
+    let bytes = js_sys::Reflect::get(&fields, &name.into())
+        .ok()?
+        .dyn_into::<js_sys::Uint8Array>()
+        .ok()?;
+    Some((fields, bytes))
+}
+
 /// The buffers of the `Uint8Array` fields `names` of the message `v`'s variant `variant`, to be
 /// transferred with it instead of copied.
 fn buffers(v: &JsValue, variant: &str, names: &[&str]) -> js_sys::Array {
-    let transfer = js_sys::Array::new();
-    if let Ok(fields) = js_sys::Reflect::get(v, &variant.into()) {
-        for name in names {
-            if let Ok(bytes) = js_sys::Reflect::get(&fields, &(*name).into())
-                .and_then(|b| b.dyn_into::<js_sys::Uint8Array>())
-            {
-                transfer.push(&bytes.buffer());
-            }
-        }
-    }
-    transfer
+    names
+        .iter()
+        .filter_map(|name| bytes_field(v, variant, name))
+        .map(|(_, bytes)| bytes.buffer())
+        .collect()
 }
 
 /// What a layout is for: the drawing, or the build steps' one layout of every step
@@ -521,8 +528,7 @@ impl OffThread {
                 else {
                     return;
                 };
-                type Source = Box<dyn FnOnce() -> Vec<u8> + Send>;
-                let (steps, whys): (Source, Source) = match held {
+                let (steps, whys): (model::JsonSource, model::JsonSource) = match held {
                     Some(h) => (Box::new(when_read(h.steps)), Box::new(when_read(h.whys))),
                     None => (Box::new(move || steps), Box::new(move || whys)),
                 };
@@ -651,14 +657,8 @@ fn send(w: &web_sys::Worker, request: &Request) -> bool {
 /// that reading the reply does not copy them into the page's wasm memory: they stay JavaScript
 /// arrays until a view first reads them ([`crate::page::analysis::Lazy`]).
 fn hold_lazy_parts(data: &JsValue) -> Option<Held> {
-    let fields = js_sys::Reflect::get(data, &"Analysis".into())
-        .ok()
-        .filter(JsValue::is_object)?;
     let take = |name: &str| -> Option<js_sys::Uint8Array> {
-        let bytes = js_sys::Reflect::get(&fields, &name.into())
-            .ok()?
-            .dyn_into::<js_sys::Uint8Array>()
-            .ok()?;
+        let (fields, bytes) = bytes_field(data, "Analysis", name)?;
         js_sys::Reflect::set(
             &fields,
             &name.into(),

@@ -28,8 +28,9 @@ pub mod run;
 pub use crate::pipeline::Progress;
 pub use expander::SharedExpander;
 pub use model::{
-    Analysis, Exports, InsideData, Lazy, MAX_INPUT_BYTES, OUTLINE_AT_ONCE_BYTES, Options, Outline,
-    SLICE_FROM_BYTES, SharedInside, Why, built_in, is_outlined, outlines_of, reduced_of,
+    Analysis, Exports, InsideData, JsonSource, Lazy, MAX_INPUT_BYTES, OUTLINE_AT_ONCE_BYTES,
+    Options, Outline, SLICE_FROM_BYTES, SharedInside, Why, built_in, is_outlined, outlines_of,
+    reduced_of,
 };
 pub use not_installed::{NotInstalled, is_not_installed, not_installed_notice};
 pub use places::{Decl, Diag, RefLink};

@@ -101,21 +101,16 @@ pub fn reduced_of(steps: &[Step]) -> Vec<(StepName, StepName)> {
 /// the page's thread about 8 ms at each build. Clones share the value.
 pub struct Lazy<T>(std::sync::Arc<LazyInner<T>>);
 
-/// Where a [`Lazy`]'s JSON comes from, taken when it is first read.
-type Source = Box<dyn FnOnce() -> Vec<u8> + Send>;
+/// Where a [`Lazy`]'s JSON (UTF-8 bytes) comes from, called when it is first read.
+pub type JsonSource = Box<dyn FnOnce() -> Vec<u8> + Send>;
 
 struct LazyInner<T> {
     value: std::sync::OnceLock<T>,
-    source: std::sync::Mutex<Option<Source>>,
+    source: std::sync::Mutex<Option<JsonSource>>,
     parse: fn(&[u8]) -> T,
 }
 
 impl<T: Default> Lazy<T> {
-    /// The value `parse` makes of `json` (UTF-8 bytes) when it is first read.
-    pub fn from_json(json: Vec<u8>, parse: fn(&[u8]) -> T) -> Lazy<T> {
-        Lazy::from_source(move || json, parse)
-    }
-
     /// The value `parse` makes of the JSON `source` gives, both called when it is first read.
     pub fn from_source(
         source: impl FnOnce() -> Vec<u8> + Send + 'static,

@@ -632,12 +632,7 @@ impl Ctx {
             self.shell.mode.set(Mode::Walk);
         }
         // Performance marks (read by the e2e timing test): what starting a walk costs.
-        let perf = web_sys::window().and_then(|w| w.performance());
-        let mark = |name: &str| {
-            if let Some(p) = &perf {
-                let _ = p.mark(name);
-            }
-        };
+        use super::marks::{mark, measure};
         mark("walk-start-0");
         let setup = untrack(|| self.walk.setup(true));
         let p = self.walk.parallelism.get_untracked() as usize;
@@ -664,15 +659,24 @@ impl Ctx {
         mark("walk-start-2");
         self.walk.apply_frame(frame);
         mark("walk-start-3");
-        if let Some(p) = &perf {
-            for (m, a, b) in [
-                ("walk-start-walks", "walk-start-0", "walk-start-1"),
-                ("walk-start-collect", "walk-start-1", "walk-start-2"),
-                ("walk-start-signals", "walk-start-2", "walk-start-3"),
-            ] {
-                let _ = p.measure_with_start_mark_and_end_mark(m, a, b);
-            }
-        }
+        measure(
+            "walk-start-walks",
+            "walk-start-0",
+            "walk-start-1",
+            &["walk-start-0"],
+        );
+        measure(
+            "walk-start-collect",
+            "walk-start-1",
+            "walk-start-2",
+            &["walk-start-1"],
+        );
+        measure(
+            "walk-start-signals",
+            "walk-start-2",
+            "walk-start-3",
+            &["walk-start-2", "walk-start-3"],
+        );
         true
     }
 
@@ -773,12 +777,7 @@ pub(super) fn frame_loop(walk: Walk) {
         let now = performance_now();
         let speed = walk.speed.get_untracked();
         // Performance marks (read by the e2e timing test): the simulation vs the view update.
-        let perf = web_sys::window().and_then(|w| w.performance());
-        let mark = |name: &str| {
-            if let Some(p) = &perf {
-                let _ = p.mark(name);
-            }
-        };
+        use super::marks::{mark, measure};
         mark("walk-frame-start");
         let v = walk.rt.try_update_value(|r| {
             r.as_mut().map(|r| {
@@ -797,26 +796,28 @@ pub(super) fn frame_loop(walk: Walk) {
                 let stop = frame.view.finished || !pending;
                 walk.apply_frame(frame);
                 mark("walk-frame-drawn");
-                if let Some(p) = &perf {
-                    let _ = p.measure_with_start_mark_and_end_mark(
-                        "walk-simulation",
-                        "walk-frame-start",
-                        "walk-frame-simulated",
-                    );
-                    let _ = p.measure_with_start_mark_and_end_mark(
-                        "walk-view-update",
-                        "walk-frame-simulated",
-                        "walk-frame-drawn",
-                    );
-                    p.clear_marks();
-                }
+                measure(
+                    "walk-simulation",
+                    "walk-frame-start",
+                    "walk-frame-simulated",
+                    &["walk-frame-start"],
+                );
+                measure(
+                    "walk-view-update",
+                    "walk-frame-simulated",
+                    "walk-frame-drawn",
+                    &["walk-frame-simulated", "walk-frame-drawn"],
+                );
                 if stop {
                     walk.playing.set(false);
                 } else {
                     frame_loop(walk);
                 }
             }
-            _ => walk.playing.set(false),
+            _ => {
+                super::marks::forget(&["walk-frame-start", "walk-frame-simulated"]);
+                walk.playing.set(false);
+            }
         }
     });
 }

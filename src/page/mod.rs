@@ -32,7 +32,8 @@
 //! - [`glossary`]: every vertex kind and name suffix in words (the legend's glossary);
 //! - [`lessons`]: Learn mode's lessons, each question answered by the engine, the progress and
 //!   the lesson links;
-//! - [`crash`]: what the page says when the engine panics.
+//! - [`crash`]: what the page says when the engine panics;
+//! - [`measures`]: how many of its performance measures the page keeps.
 
 pub mod actions;
 pub mod analysis;
@@ -52,6 +53,7 @@ pub mod inside;
 pub mod keyed;
 pub mod keys;
 pub mod lessons;
+pub mod measures;
 pub mod minimap;
 pub mod notices;
 pub mod overlay;

@@ -672,3 +672,38 @@ async fn a_walk_goes_on_through_an_edit_that_walks_alike() {
     assert!(host.query_selector(".gantt").unwrap().is_none());
     host.remove();
 }
+
+// The browser keeps a performance mark or measure until it is cleared, and the walk records
+// some every frame: a walk that plays for longer than the page keeps measures of one name
+// (`page::measures::KEEP`, 300) leaves at most that many, and none of the marks they were
+// measured between.
+#[wasm_bindgen_test]
+async fn a_long_walk_leaves_a_bounded_number_of_measures_and_no_marks() {
+    let host = mount().await;
+    type_and_build(&host, CHAIN).await;
+    choose(&host, ".speed select", "1").await;
+    let perf = web_sys::window().unwrap().performance().unwrap();
+    perf.clear_measures_with_measure_name("walk-simulation");
+    click_on(&host, "#walk-play").await;
+    // Six seconds at 60 frames a second: 360 frames, each measured.
+    sleep(6_000).await;
+    assert!(
+        texts(&host, ".walk-status")
+            .first()
+            .is_some_and(|s| !s.contains("makespan")),
+        "the walk still plays: {:?}",
+        texts(&host, ".walk-status")
+    );
+    click_on(&host, "#walk-play").await;
+    let kept = perf.get_entries_by_name("walk-simulation").length();
+    assert!((1..=300).contains(&kept), "{kept} measures kept");
+    let marks: Vec<String> = perf
+        .get_entries_by_type("mark")
+        .iter()
+        .filter_map(|e| e.dyn_into::<web_sys::PerformanceEntry>().ok())
+        .map(|e| e.name())
+        .filter(|n| n.starts_with("walk-") || n.starts_with("tfgraph-"))
+        .collect();
+    assert!(marks.is_empty(), "{marks:?}");
+    host.remove();
+}

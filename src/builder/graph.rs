@@ -301,7 +301,7 @@ impl Graph {
         let c = std::mem::take(&mut self.changes);
         // Each vertex named once per step: a provider or module vertex is the end of thousands of
         // the edges a transform adds, and a name is built by formatting its address.
-        let names = std::cell::RefCell::new(std::collections::HashMap::<VId, StepName>::new());
+        let names = std::cell::RefCell::new(rustc_hash::FxHashMap::<VId, StepName>::default());
         let vname = |id: &VId| -> StepName {
             names
                 .borrow_mut()

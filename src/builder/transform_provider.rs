@@ -283,8 +283,8 @@ impl Transform for ProviderTransformer {
         let mut proxies_used = Vec::new();
         // The vertex each request finds (the map and the provider vertices do not change in this
         // loop): a module's resources ask for a few configurations, each found once.
-        let mut found: std::collections::HashMap<(AbsProviderConfig, bool), Option<VId>> =
-            std::collections::HashMap::new();
+        let mut found: rustc_hash::FxHashMap<(AbsProviderConfig, bool), Option<VId>> =
+            Default::default();
         for v in g.vertices() {
             let node = g.node(v);
             let Some(d) = node.resource_data() else {

@@ -11,7 +11,8 @@ use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Refe
 use crate::config::Reference;
 use crate::config::refs::ResourceRefsMemo;
 use crate::strconv::exact;
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::BTreeMap;
 
 /// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as
 /// Go's map keys are, so `aws_instance.a` written as a resource or as a keyless instance meet.
@@ -31,7 +32,7 @@ fn key_prefix(path: &Module) -> String {
 
 impl ReferenceMap {
     pub fn new(g: &Graph) -> Self {
-        let mut map: HashMap<String, Vec<VId>> = HashMap::new();
+        let mut map: HashMap<String, Vec<VId>> = HashMap::default();
         for v in g.vertices() {
             let n = g.node(v);
             let (Some(addrs), Some(path)) = (n.referenceable_addrs(), n.referenceable_path())

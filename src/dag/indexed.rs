@@ -13,7 +13,7 @@
 //! below, which petgraph does not have.
 
 use super::{Graph, Vertex, VertexId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Edges as `(from, to)` index pairs.
 pub type Edges = Vec<(usize, usize)>;
@@ -35,7 +35,7 @@ impl<V> Default for Indexed<V> {
             edges: Vec::new(),
             down: Vec::new(),
             up: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
         }
     }
 }
@@ -88,7 +88,7 @@ impl<V: Vertex> Indexed<V> {
             down[a].push(b);
             up[b].push(a);
         }
-        let mut index = HashMap::with_capacity(n);
+        let mut index = HashMap::with_capacity_and_hasher(n, Default::default());
         for (i, v) in vertices.iter().enumerate() {
             index.entry(v.name()).or_insert(i);
         }

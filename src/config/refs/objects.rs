@@ -142,7 +142,7 @@ pub fn all_resource_refs(parts: ResourceRefParts) -> Refs {
 /// dropped and another made in its memory) gets nothing, and its body is walked as without a memo.
 #[derive(Clone, Default)]
 pub struct ResourceRefsMemo {
-    by_resource: std::collections::HashMap<usize, (u64, ResourceRefParts)>,
+    by_resource: rustc_hash::FxHashMap<usize, (u64, ResourceRefParts)>,
 }
 
 impl std::fmt::Debug for ResourceRefsMemo {
@@ -160,7 +160,7 @@ impl ResourceRefsMemo {
     /// Which resource `r` is, as far as a kept entry must match it.
     fn fingerprint(r: &Resource) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = rustc_hash::FxHasher::default();
         (r.mode == crate::addrs::ResourceMode::Data).hash(&mut h);
         r.type_name.hash(&mut h);
         r.name.hash(&mut h);

@@ -239,14 +239,20 @@ struct Slices(std::rc::Rc<std::cell::RefCell<Option<String>>>);
 
 impl Slices {
     fn next(&self, next: Option<&str>) {
-        let Some(p) = web_sys::window().and_then(|w| w.performance()) else {
-            return;
-        };
+        use super::marks::{mark, measure};
         if let Some(prev) = self.0.borrow_mut().take() {
-            let _ = p.measure_with_start_mark(&format!("tfgraph-slice {prev}"), "tfgraph-slice");
+            mark("tfgraph-slice-end");
+            measure(
+                &format!("tfgraph-slice {prev}"),
+                "tfgraph-slice",
+                "tfgraph-slice-end",
+                &["tfgraph-slice", "tfgraph-slice-end"],
+            );
         }
         if let Some(n) = next {
-            let _ = p.mark("tfgraph-slice");
+            // A slice begun by an analysis that a newer one replaced was never measured.
+            super::marks::forget(&["tfgraph-slice"]);
+            mark("tfgraph-slice");
             *self.0.borrow_mut() = Some(n.to_string());
         }
     }

@@ -225,6 +225,10 @@ pub(super) struct Ctx {
     pub(super) learn: LearnUi,
 }
 
+/// How long the page's first build runs before it lets the browser have a task (see
+/// `Ctx::reanalyze`): under Lighthouse's 4x slowdown, a quarter of its 50 ms long task.
+const FIRST_BUILD_TASK_MS: f64 = 12.0;
+
 /// How the notice that the files are not being saved starts.
 pub(super) const NOT_SAVED: &str = "Your edits are not being saved:";
 
@@ -687,7 +691,32 @@ impl Ctx {
                 if !live() {
                     return;
                 }
-                let a = timed("analysis", || model::analyze(&files, kind, &opts));
+                // The analysis itself also gives the browser a task between two of its phases
+                // once it has run `FIRST_BUILD_TASK_MS` since the last: on a phone-speed CPU the
+                // example's build was one task of about 85 ms, blocking time for Lighthouse.
+                // Where it yields changes nothing in what it makes.
+                let since = std::rc::Rc::new(std::cell::Cell::new(performance_now()));
+                let pause = |_| {
+                    let since = since.clone();
+                    let due = performance_now() - since.get() >= FIRST_BUILD_TASK_MS;
+                    async move {
+                        if due {
+                            yield_to_browser().await;
+                            since.set(performance_now());
+                        }
+                        live()
+                    }
+                };
+                super::marks::mark("tfgraph-analysis-start");
+                let a = model::analyze_with(&files, kind, &opts, pause).await;
+                super::marks::mark("tfgraph-analysis-end");
+                super::marks::measure(
+                    "tfgraph-analysis",
+                    "tfgraph-analysis-start",
+                    "tfgraph-analysis-end",
+                    &["tfgraph-analysis-start", "tfgraph-analysis-end"],
+                );
+                let Some(a) = a else { return };
                 yield_to_browser().await;
                 if live() {
                     install(Arc::new(a));
@@ -1044,10 +1073,21 @@ impl Canvas {
     /// Fits a drawing just redrawn, to the canvas's size as the last layout left it: reading the
     /// size from the page here would lay out the whole new drawing at once, and the browser lays
     /// it out again when the view moves. Should the canvas have changed size in this frame, the
-    /// `ResizeObserver` of `graph.rs` fits again once the layout is done.
+    /// `ResizeObserver` of `graph.rs` fits again once the layout is done. Before the canvas's
+    /// first layout (the page's first drawing) the fit is to a guess, and its observer's first
+    /// report, later in the same frame and before the paint, fits again ([`Canvas::first_size`]):
+    /// asking the page then laid the whole page out at once (on a phone-speed CPU a task of
+    /// about 35 ms, blocking time for Lighthouse).
     pub(super) fn fit_redrawn(self) {
         let size = self.px.try_get_untracked().flatten();
-        self.fit_to(size.unwrap_or_else(|| self.size()));
+        self.fit_to(size.unwrap_or(Self::UNKNOWN_SIZE));
+    }
+
+    /// The canvas's first size once laid out: a view as the last fit left it is fitted to it.
+    pub(super) fn first_size(self, now: (f64, f64)) {
+        if self.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
+            self.fit_to(now);
+        }
     }
 
     fn fit_to(self, (cw, ch): (f64, f64)) {

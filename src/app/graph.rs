@@ -582,7 +582,8 @@ fn edge_view(slot: ESlot, els: Elements) -> impl IntoView {
 
 /// Keeps `ctx.canvas.px` equal to the canvas's size after each layout that changed it; when the
 /// canvas changed size (a notice, the timeline or the details appearing), fits the graph again if
-/// the view was as the last fit left it, else keeps the view's centre (`Canvas::resized`).
+/// the view was as the last fit left it, else keeps the view's centre (`Canvas::resized`); its
+/// first size fits a view the last fit left (`Canvas::first_size`).
 fn watch_canvas_size(ctx: Ctx) {
     watch_size(ctx.canvas.node, false, move |w, h| {
         let now = (w, h);
@@ -591,8 +592,9 @@ fn watch_canvas_size(ctx: Ctx) {
             return;
         }
         _ = ctx.canvas.px.try_set(Some(now));
-        if let Some(before) = before {
-            ctx.canvas.resized(before, now);
+        match before {
+            Some(before) => ctx.canvas.resized(before, now),
+            None => ctx.canvas.first_size(now),
         }
     });
 }
@@ -906,7 +908,9 @@ pub fn GraphPane(ctx: Ctx) -> impl IntoView {
                 {move || ctx.build.scene.with(|s| s.too_big.clone()).map(|text| view! {
                     <p class="empty-graph too-big">{text}</p>
                 })}
-                <Show when=move || ctx.build.shown.with(|s| s.graph.is_empty())>
+                // Said once an analysis is there to say it of: the first build of the page runs
+                // over several tasks, and meanwhile "No graph yet" would be untrue.
+                <Show when=move || ctx.build.built.get() != 0 && ctx.build.shown.with(|s| s.graph.is_empty())>
                     <p class="empty-graph">{move || ctx.build.analysis.with(|a| crate::page::view::empty_text(a))}</p>
                 </Show>
             </div>

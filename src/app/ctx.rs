@@ -707,15 +707,9 @@ impl Ctx {
                         live()
                     }
                 };
-                super::marks::mark("tfgraph-analysis-start");
+                super::marks::begin("analysis");
                 let a = model::analyze_with(&files, kind, &opts, pause).await;
-                super::marks::mark("tfgraph-analysis-end");
-                super::marks::measure(
-                    "tfgraph-analysis",
-                    "tfgraph-analysis-start",
-                    "tfgraph-analysis-end",
-                    &["tfgraph-analysis-start", "tfgraph-analysis-end"],
-                );
+                super::marks::end("analysis");
                 let Some(a) = a else { return };
                 yield_to_browser().await;
                 if live() {

@@ -35,15 +35,26 @@ pub(super) fn measure(name: &str, start: &str, end: &str, forget: &[&str]) {
 /// Runs `f` between two performance marks and records a `tfgraph-<name>` measure, so the
 /// browser's performance timeline (and the e2e timing test) shows where an update's time goes.
 pub(super) fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    begin(name);
+    let out = f();
+    end(name);
+    out
+}
+
+/// Starts the `tfgraph-<name>` measure that [`end`] records: [`timed`] for work that spans
+/// tasks (an `await` in between).
+pub(super) fn begin(name: &str) {
+    mark(&format!("tfgraph-{name}-start"));
+}
+
+/// Records the `tfgraph-<name>` measure since [`begin`] of the same name.
+pub(super) fn end(name: &str) {
     let (start, end) = (
         format!("tfgraph-{name}-start"),
         format!("tfgraph-{name}-end"),
     );
-    mark(&start);
-    let out = f();
     mark(&end);
     measure(&format!("tfgraph-{name}"), &start, &end, &[&start, &end]);
-    out
 }
 
 /// Clears the marks `names` (set but not to be measured).

@@ -1079,9 +1079,14 @@ impl Canvas {
 
     /// The canvas's first size once laid out: a view as the last fit left it is fitted to it.
     pub(super) fn first_size(self, now: (f64, f64)) {
-        if self.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
+        if self.as_fitted() {
             self.fit_to(now);
         }
+    }
+
+    /// Whether the view is as the last fit left it (neither the user nor the search moved it).
+    fn as_fitted(self) -> bool {
+        self.fitted.try_get_value().flatten() == self.xf.try_get_untracked()
     }
 
     fn fit_to(self, (cw, ch): (f64, f64)) {
@@ -1119,7 +1124,7 @@ impl Canvas {
     /// again; a view the user (or the search) moved keeps what was at its centre there.
     pub(super) fn resized(self, before: (f64, f64), now: (f64, f64)) {
         let xf = self.xf.get_untracked();
-        if self.fitted.try_get_value().flatten() == Some(xf) {
+        if self.as_fitted() {
             self.refit_if_untouched();
         } else {
             self.xf
@@ -1133,7 +1138,7 @@ impl Canvas {
     /// resources), and when the canvas did change size its `ResizeObserver` fits again.
     pub(super) fn refit_if_untouched(self) {
         request_animation_frame(move || {
-            if self.fitted.try_get_value().flatten() == self.xf.try_get_untracked() {
+            if self.as_fitted() {
                 self.fit_redrawn();
             }
         });

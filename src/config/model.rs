@@ -522,6 +522,28 @@ pub struct Resource {
     pub container: Option<String>,
     pub decl_range: SourceRange,
     pub type_range: SourceRange,
+    /// Which decoded block this is, for what is kept about it by its place in memory
+    /// ([`crate::config::refs::ResourceRefsMemo`]), without reading its strings again.
+    pub serial: Serial,
+}
+
+/// A number no other block decoded by this process has ([`Serial::next`]). Not part of what the
+/// configuration says: two loads of the same text show the same (`Debug` leaves it out).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Serial(u64);
+
+impl Serial {
+    pub fn next() -> Serial {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        Serial(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl std::fmt::Debug for Serial {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Serial")
+    }
 }
 
 impl Resource {

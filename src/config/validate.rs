@@ -914,13 +914,18 @@ mod tests {
         assert!(kept.take(&copy).is_none());
         assert_eq!(subjects(kept.take(a).expect("a kept")), ["var.ami"]);
         assert!(kept.is_empty());
-        // A different resource at the place of the one kept (here the same memory, renamed) gets
-        // nothing: the entry's fingerprint does not match it.
+        // A different resource at the place of the one kept (here the same memory, decoded
+        // again from other text, so with a serial of its own) gets nothing: the entry's serial
+        // does not match it.
         let mut moved = (**a).clone();
         let mut at_place = refs::ResourceRefsMemo::default();
         at_place.insert(&moved, refs::ResourceRefParts::default());
         moved.name = "other".into();
+        moved.serial = crate::config::model::Serial::next();
         assert!(at_place.take(&moved).is_none());
+        // The same block at the same place is found.
+        at_place.insert(&moved, refs::ResourceRefParts::default());
+        assert!(at_place.take(&moved).is_some());
         // References found before (as the loader finds them) are taken instead of walking: here
         // `a`'s are said to be none, so its undeclared variable goes unseen.
         let mut found = refs::ResourceRefsMemo::default();

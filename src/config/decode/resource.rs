@@ -58,6 +58,7 @@ pub(super) fn decode_resource(
         container: None,
         decl_range: cx.def_range(b),
         type_range: cx.label_range(b, 0),
+        serial: Serial::next(),
     };
     let (type_summary, name_summary) = match mode {
         ResourceMode::Managed => ("Invalid resource type name", "Invalid resource name"),

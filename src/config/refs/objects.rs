@@ -137,12 +137,16 @@ pub fn all_resource_refs(parts: ResourceRefParts) -> Refs {
 /// bodies after loading was about 8% of `tfgraph graph`'s time, most of it waiting on memory.
 /// Kept by the resource's place in memory, so an entry is only good while the configuration that
 /// holds the resource is alive and unchanged: one load and one build of one configuration. Each
-/// entry also holds a fingerprint of the resource (mode, type, name, where it is declared), checked
-/// when it is taken: a resource found at a place where another one was kept (a configuration
-/// dropped and another made in its memory) gets nothing, and its body is walked as without a memo.
+/// entry also holds the resource's [`Resource::serial`], checked when it is taken: a resource
+/// found at a place where another one was kept (a configuration dropped and another made in its
+/// memory) gets nothing, and its body is walked as without a memo. (The check was a hash of the
+/// resource's type, name and file: three strings read again for each of the 20,000 inserts and
+/// takes at 10,000 resources, most of them cache misses.) The parts are boxed, so the table holds
+/// 24 bytes an entry instead of 230 and its probes stay in cache.
 #[derive(Clone, Default)]
 pub struct ResourceRefsMemo {
-    by_resource: rustc_hash::FxHashMap<usize, (u64, ResourceRefParts)>,
+    by_resource:
+        rustc_hash::FxHashMap<usize, (crate::config::model::Serial, Box<ResourceRefParts>)>,
 }
 
 impl std::fmt::Debug for ResourceRefsMemo {
@@ -157,28 +161,16 @@ impl ResourceRefsMemo {
         std::ptr::from_ref(r) as usize
     }
 
-    /// Which resource `r` is, as far as a kept entry must match it.
-    fn fingerprint(r: &Resource) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = rustc_hash::FxHasher::default();
-        (r.mode == crate::addrs::ResourceMode::Data).hash(&mut h);
-        r.type_name.hash(&mut h);
-        r.name.hash(&mut h);
-        r.decl_range.file.hash(&mut h);
-        r.decl_range.start.byte.hash(&mut h);
-        h.finish()
-    }
-
     /// Keeps `parts` as `r`'s references (replacing any kept before).
     pub fn insert(&mut self, r: &Resource, parts: ResourceRefParts) {
         self.by_resource
-            .insert(Self::key(r), (Self::fingerprint(r), parts));
+            .insert(Self::key(r), (r.serial, Box::new(parts)));
     }
 
     /// `r`'s references when they were kept for it, taken out (each is used once).
     pub fn take(&mut self, r: &Resource) -> Option<ResourceRefParts> {
-        let (fingerprint, parts) = self.by_resource.remove(&Self::key(r))?;
-        (fingerprint == Self::fingerprint(r)).then_some(parts)
+        let (serial, parts) = self.by_resource.remove(&Self::key(r))?;
+        (serial == r.serial).then_some(*parts)
     }
 
     pub fn len(&self) -> usize {

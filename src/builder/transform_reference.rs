@@ -12,7 +12,6 @@ use crate::config::Reference;
 use crate::config::refs::ResourceRefsMemo;
 use crate::strconv::exact;
 use rustc_hash::FxHashMap as HashMap;
-use std::collections::BTreeMap;
 
 /// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as
 /// Go's map keys are, so `aws_instance.a` written as a resource or as a keyless instance meet.
@@ -157,10 +156,14 @@ impl Transform for ReferenceTransformer {
         let mut kept = g.take_kept_references();
         // The references' sites are made only for a graph that records why its edges exist.
         let whys = g.record().whys;
+        // One edge per vertex referred to, with every reference that names it, in the order
+        // first found. Most vertices refer to a handful of others, so a list searched from the
+        // end (a repeat is usually of the last one) rather than a map made for each vertex; past
+        // `SEARCHED` parents an index keeps one that names thousands linear.
+        const SEARCHED: usize = 32;
+        let mut by_parent: Vec<(VId, Vec<RefSite>)> = Vec::new();
+        let mut index: HashMap<VId, usize> = HashMap::default();
         for v in g.vertices() {
-            // One edge per vertex referred to, with every reference that names it.
-            let mut by_parent: BTreeMap<VId, Vec<RefSite>> = BTreeMap::new();
-            let mut order = Vec::new();
             let found = if whys {
                 m.references_found(g, v, Some(&mut kept), |r| Some(RefSite::of_reference(r)))
             } else {
@@ -170,14 +173,26 @@ impl Transform for ReferenceTransformer {
                 if g.node(parent).is_destroyer() || g.in_different_module_instances(v, parent) {
                     continue;
                 }
-                let sites = by_parent.entry(parent).or_insert_with(|| {
-                    order.push(parent);
-                    Vec::new()
-                });
-                sites.extend(site);
+                let at = if by_parent.len() <= SEARCHED {
+                    by_parent.iter().rposition(|(p, _)| *p == parent)
+                } else {
+                    if index.is_empty() {
+                        index.extend(by_parent.iter().enumerate().map(|(i, (p, _))| (*p, i)));
+                    }
+                    index.get(&parent).copied()
+                };
+                match at {
+                    Some(i) => by_parent[i].1.extend(site),
+                    None => {
+                        if !index.is_empty() {
+                            index.insert(parent, by_parent.len());
+                        }
+                        by_parent.push((parent, site.into_iter().collect()));
+                    }
+                }
             }
-            for parent in order {
-                let sites = by_parent.remove(&parent).unwrap_or_default();
+            index.clear();
+            for (parent, sites) in by_parent.drain(..) {
                 g.connect_for_references(v, parent, sites);
             }
         }
@@ -290,6 +305,54 @@ mod tests {
             .expect("resource vertex");
         let names: Vec<String> = refs.refs.iter().map(|r| r.subject.to_string()).collect();
         assert_eq!(names, ["var.rules"]);
+    }
+
+    /// A vertex naming more parents than are searched in a list (here 40, each of the first and
+    /// last twice) gets one edge to each, with every reference that names it in the order
+    /// written.
+    #[test]
+    fn a_vertex_naming_many_vertices_gets_one_edge_to_each_with_all_its_references() {
+        let mut tf = String::new();
+        for i in 0..40 {
+            tf.push_str(&format!("resource \"aws_instance\" \"r{i}\" {{}}\n"));
+        }
+        let mut all: Vec<String> = (0..40).map(|i| format!("aws_instance.r{i}.id")).collect();
+        all.push("aws_instance.r39.arn".into());
+        all.push("aws_instance.r0.arn".into());
+        tf.push_str(&format!("locals {{\n  all = [{}]\n}}\n", all.join(", ")));
+        let files = BTreeMap::from([("main.tf".to_string(), tf)]);
+        let (built, diags) = build_from_files(&files, BuilderKind::Validate, false);
+        let built = built.unwrap_or_else(|| panic!("{diags:?}"));
+        assert!(built.diagnostics.is_empty(), "{:?}", built.diagnostics);
+        let g = &built.graph;
+        let local = g.find("local.all (expand)").expect("the local");
+        let parents: Vec<String> = g
+            .dag()
+            .dependencies(local)
+            .map(|p| g.node(p).name())
+            .collect();
+        let mut want: Vec<String> = (0..40).map(|i| format!("aws_instance.r{i}")).collect();
+        want.sort();
+        let mut got = parents.clone();
+        got.sort();
+        assert_eq!(got, want);
+        let sites = |to: &str| -> Vec<String> {
+            g.why_named("local.all (expand)", to)
+                .unwrap_or_else(|| panic!("why {to}"))
+                .references
+                .iter()
+                .map(|r| r.text.clone())
+                .collect()
+        };
+        assert_eq!(
+            sites("aws_instance.r0"),
+            ["aws_instance.r0.id", "aws_instance.r0.arn"]
+        );
+        assert_eq!(
+            sites("aws_instance.r39"),
+            ["aws_instance.r39.id", "aws_instance.r39.arn"]
+        );
+        assert_eq!(sites("aws_instance.r20"), ["aws_instance.r20.id"]);
     }
 
     use crate::builder::transform::Operation;

@@ -2,6 +2,8 @@
 //! (`dag.VertexName`), e.g. `aws_instance.web (expand)`, `module.child (close)`,
 //! `provider["registry.opentofu.org/hashicorp/aws"] (close)`, `var.foo (expand, reference)`.
 
+use std::borrow::Cow;
+
 use crate::addrs::{
     AbsProviderConfig, AbsResourceInstance, ConfigResource, InstanceKey, Module, ModuleCall,
     ModuleCallInstance, ModuleCallInstanceOutput, Provider, Referenceable, ResourceMode,
@@ -521,43 +523,49 @@ impl Node {
 
     /// `GraphNodeModulePath.ModulePath`, for vertices that have one.
     pub fn module_path(&self) -> Option<Module> {
+        self.module_path_held().map(Cow::into_owned)
+    }
+
+    /// [`Node::module_path`], borrowed where the vertex holds it (all but instances, whose path
+    /// is made from their module instance): transforms ask it of every vertex.
+    pub fn module_path_held(&self) -> Option<Cow<'_, Module>> {
         Some(match self {
-            Node::Resource { d, .. } => d.addr.module.clone(),
-            Node::Instance { d, .. } => d.addr.module.module(),
+            Node::Resource { d, .. } => Cow::Borrowed(&d.addr.module),
+            Node::Instance { d, .. } => Cow::Owned(d.addr.module.module()),
             Node::Provider { addr, .. }
             | Node::ProxyProvider { addr, .. }
-            | Node::CloseProvider { addr } => addr.module.clone(),
-            Node::RootVariable { .. } => Module::root(),
+            | Node::CloseProvider { addr } => Cow::Borrowed(&addr.module),
+            Node::RootVariable { .. } => Cow::Owned(Module::root()),
             Node::VariableReference { module, .. }
             | Node::ModuleVariable { module, .. }
             | Node::Local { module, .. }
             | Node::Output { module, .. }
             | Node::DestroyOutput { module, .. }
             | Node::ExpandCheck { module, .. }
-            | Node::ReportCheck { module, .. } => module.clone(),
-            Node::ExpandModule { path, .. } | Node::CloseModule { path } => path.clone(),
+            | Node::ReportCheck { module, .. } => Cow::Borrowed(module),
+            Node::ExpandModule { path, .. } | Node::CloseModule { path } => Cow::Borrowed(path),
             Node::Root | Node::CheckStart | Node::CloseableResource { .. } => return None,
         })
     }
 
     /// The module in which this vertex's referenceable addresses live (`vertexReferenceablePath`).
-    pub fn referenceable_path(&self) -> Option<Module> {
+    pub fn referenceable_path(&self) -> Option<Cow<'_, Module>> {
         match self {
-            Node::ModuleVariable { module, .. } => Some(module.clone()),
+            Node::ModuleVariable { module, .. } => Some(Cow::Borrowed(module)),
             Node::CloseModule { path: m }
             | Node::ExpandModule { path: m, .. }
-            | Node::Output { module: m, .. } => Some(m.parent().unwrap_or_default()),
-            _ => self.module_path(),
+            | Node::Output { module: m, .. } => Some(Cow::Owned(m.parent().unwrap_or_default())),
+            _ => self.module_path_held(),
         }
     }
 
     /// The module in which this vertex's references are resolved (`vertexReferencePath`).
-    pub fn reference_path(&self) -> Option<Module> {
+    pub fn reference_path(&self) -> Option<Cow<'_, Module>> {
         match self {
             Node::ModuleVariable { module, .. } | Node::ExpandModule { path: module, .. } => {
-                Some(module.parent().unwrap_or_default())
+                Some(Cow::Owned(module.parent().unwrap_or_default()))
             }
-            _ => self.module_path(),
+            _ => self.module_path_held(),
         }
     }
 

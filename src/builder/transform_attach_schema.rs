@@ -91,7 +91,7 @@ impl Transform for AttachSchemaTransformer<'_> {
                     };
                     let r = &d.addr.resource;
                     let found = schemas
-                        .resource(&d.provider(), r.mode, &r.type_name)
+                        .resource(&d.provider_held(), r.mode, &r.type_name)
                         .map(&mut share);
                     if let Some(s) = found.or_else(|| fallback.clone()) {
                         d.schema = Some(s);

@@ -49,10 +49,9 @@ impl Transform for ConfigTransformer<'_> {
                 {
                     continue;
                 }
-                let addr = r.addr().in_module(c.path.clone());
-                let mut d = ResourceData::new(addr.clone());
+                let mut d = ResourceData::new(r.addr().in_module(c.path.clone()));
                 for (i, imp) in imports.iter().enumerate() {
-                    if !claimed[i] && targets[i].as_ref() == Some(&addr) {
+                    if !claimed[i] && targets[i].as_ref() == Some(&d.addr) {
                         claimed[i] = true;
                         d.import_targets.push(imp.clone());
                     }

@@ -80,7 +80,7 @@ impl ModuleExpansionTransformer<'_> {
 /// `isNestedCheckDataSource`: a data resource (or instance) declared inside a `check` block,
 /// looked up in the configuration (whether or not its vertex has the configuration attached).
 fn is_nested_check_data_source(root: &Config, n: &Node) -> bool {
-    let Some(addr) = n.config_resource() else {
+    let Some(addr) = n.resource_data().map(|d| &d.addr) else {
         return false;
     };
     addr.resource.mode == crate::addrs::ResourceMode::Data
@@ -124,8 +124,13 @@ impl Transform for ModuleExpansionTransformer<'_> {
         };
         let mut by_path: BTreeMap<Module, Vec<VId>> = BTreeMap::new();
         for v in g.vertices() {
-            if let Some(p) = g.node(v).module_path() {
-                by_path.entry(p).or_default().push(v);
+            if let Some(p) = g.node(v).module_path_held() {
+                match by_path.get_mut(&*p) {
+                    Some(vs) => vs.push(v),
+                    None => {
+                        by_path.insert(p.into_owned(), vec![v]);
+                    }
+                }
             }
         }
         let mut closers = BTreeMap::new();
@@ -145,8 +150,10 @@ impl Transform for ModuleExpansionTransformer<'_> {
             {
                 continue;
             }
-            let Some(p) = n.module_path() else { continue };
-            if let Some(c) = closers.get(&p) {
+            let Some(p) = n.module_path_held() else {
+                continue;
+            };
+            if let Some(c) = closers.get(&*p) {
                 g.connect_because(*c, v, reason::MODULE_CLOSES_AFTER_CONTENTS);
             }
         }

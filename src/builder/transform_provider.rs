@@ -415,7 +415,7 @@ impl Transform for ProviderFunctionTransformer<'_> {
             if !node.is_referencer() {
                 continue;
             }
-            let Some(path) = node.reference_path() else {
+            let Some(path) = node.reference_path().map(std::borrow::Cow::into_owned) else {
                 continue;
             };
             // References() are read where the vertex resolves references (the calling module

@@ -5,9 +5,7 @@ mod support;
 use support::tfgraph;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfgraph-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+    let p = support::scratch_root().join(name);
     std::fs::write(&p, text).unwrap();
     p
 }
@@ -54,8 +52,7 @@ fn unknown_subcommand_is_a_usage_error() {
 }
 
 fn temp_module(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfgraph-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch(&format!("module-{name}"));
     std::fs::write(dir.join("main.tf"), text).unwrap();
     dir
 }

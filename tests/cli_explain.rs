@@ -41,8 +41,7 @@ resource "aws_eip" "ip" {
 "#;
 
 fn dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfgraph-explain-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch(name);
     std::fs::write(dir.join("main.tf"), MAIN).unwrap();
     std::fs::write(dir.join("terraform.tfvars"), "region = \"us-east-2\"\n").unwrap();
     dir

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use support::tfgraph;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tfgraph-cli-layout-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
+    // Not made: `tfgraph gen` makes it.
+    let d = support::scratch(name);
+    std::fs::remove_dir(&d).expect("an empty folder");
     d
 }
 

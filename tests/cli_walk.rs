@@ -7,8 +7,7 @@ use support::tfgraph;
 
 /// A root module folder with these files, unique per test.
 fn module(test: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfgraph-cli-walk-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = support::scratch(test);
     for (name, text) in files {
         let p = dir.join(name);
         std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");

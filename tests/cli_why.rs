@@ -7,8 +7,7 @@ use support::tfgraph;
 use tfgraph::page::examples::EXAMPLE;
 
 fn example_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tfgraph-why-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::scratch(name);
     std::fs::write(dir.join("main.tf"), EXAMPLE).unwrap();
     dir
 }

@@ -13,10 +13,7 @@ use std::path::{Path, PathBuf};
 /// A fresh empty folder for one test (removed first if a previous run left it).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tfgraph-wd-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
-    d
+    super::scratch(&format!("wd-{name}"))
 }
 
 /// Writes `text` to `root/rel`, creating folders.

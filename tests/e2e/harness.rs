@@ -193,7 +193,9 @@ pub(crate) async fn start_browser_with(page_load_strategy: &str) -> (Driver, Cli
         .unwrap_or_else(|e| {
             panic!("cannot start {bin}: {e} (scripts/setup --browser installs it)")
         });
-    let profile = std::env::temp_dir().join(format!("tfgraph-e2e-{}-{port}", std::process::id()));
+    // In the tests' scratch folder, so that a run that dies before dropping the driver leaves a
+    // profile the next run removes.
+    let profile = crate::support::scratch(&format!("e2e-profile-{port}"));
     let driver = Driver(child, profile.clone(), port);
     let mut caps: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
         r#"{"goog:chromeOptions":{"args":["--headless=new","--no-sandbox","--disable-gpu","--disable-dev-shm-usage",

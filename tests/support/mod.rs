@@ -11,6 +11,7 @@
 pub mod workdir;
 
 use std::path::{Path, PathBuf};
+use tfgraph::config::{self, Config, Diagnostic, Severity};
 
 /// A fresh, empty folder for one test: `<temp>/tfgraph-tests/<process>/<name>`. Each test process
 /// writes under a folder of its own, and the first call in a process removes the folders of
@@ -48,7 +49,6 @@ pub fn scratch_root() -> PathBuf {
 fn running(pid: u32) -> bool {
     !cfg!(target_os = "linux") || Path::new("/proc").join(pid.to_string()).exists()
 }
-use tfgraph::config::{self, Config, Diagnostic, Severity};
 
 /// The conformance corpus (`dag/`, `dot/`, `graph/`, mined from OpenTofu v1.12.6's tests).
 pub fn conformance() -> PathBuf {

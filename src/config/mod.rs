@@ -36,8 +36,8 @@ pub use crate::diag::{
     Diagnostic, Pos, Severity, SourceFile, SourceRange, has_errors, json_error_message,
     json_error_range, json_value_range,
 };
-pub use load::load_files;
 pub use load::text_from_bytes;
+pub use load::{Bodies, load_files};
 #[cfg(not(target_arch = "wasm32"))]
 pub use load::{load_dir, load_dir_keeping_references};
 pub use model::*;

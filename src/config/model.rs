@@ -529,7 +529,7 @@ pub struct Resource {
 
 /// A number no other block decoded by this process has ([`Serial::next`]). Not part of what the
 /// configuration says: two loads of the same text show the same (`Debug` leaves it out).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Serial(u64);
 
 impl Serial {

@@ -32,6 +32,9 @@ pub struct FolderInputs {
     pub excludes: Vec<String>,
     /// What the build records beside the graph ([`Request::record`]).
     pub record: Record,
+    /// What the configuration keeps of each resource's body when no schemas are given
+    /// ([`config::Bodies`]; with schemas, bodies are read through them and kept).
+    pub bodies: config::Bodies,
 }
 
 /// A `--var NAME=VALUE` or `--var-file FILE` argument.
@@ -164,7 +167,15 @@ impl FolderInputs {
         // Without schemas the validation and the graph's ReferenceTransformer read every
         // resource body as the loader can while it has them at hand.
         if req.schemas.is_none() {
-            let (loaded, found) = config::load_dir_keeping_references(&self.dir);
+            // With a state or planned changes, instance vertices read their resource's body
+            // again after its own vertex took the references the loader kept: bodies are kept.
+            let bodies = if req.state.is_none() && req.plan_json.is_none() && req.changes.is_none()
+            {
+                self.bodies
+            } else {
+                config::Bodies::Kept
+            };
+            let (loaded, found) = config::load_dir_keeping_references(&self.dir, bodies);
             return run_loaded_keeping(loaded, found, &req).map_err(FolderError::Diagnostics);
         }
         run_loaded(config::load_dir(&self.dir), &req).map_err(FolderError::Diagnostics)

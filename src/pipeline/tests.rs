@@ -294,3 +294,116 @@ fn a_target_held_only_by_the_state_matches() {
         out.warnings
     );
 }
+
+/// A folder built keeping only the resource bodies' references ([`config::Bodies`], as
+/// `tfgraph graph`, `steps` and `why` build) gives the graph, steps, whys and diagnostics a build
+/// keeping the bodies gives, with every builder: on the real-world modules and their examples,
+/// the page's examples and generated configurations.
+#[test]
+fn a_folder_built_keeping_only_body_references_gives_what_it_gives_with_the_bodies() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/realworld");
+    let mut folders: Vec<std::path::PathBuf> = Vec::new();
+    // Each repository's root and an example of it (the examples call the root with `../..`;
+    // all of them make this test a minute long in a debug build).
+    for (repo, example) in [
+        ("terraform-aws-vpc", "complete"),
+        ("terraform-azurerm-aks", "startup"),
+    ] {
+        folders.push(shared.join(repo));
+        folders.push(shared.join(repo).join("examples").join(example));
+    }
+    let scratch = temp_dir("bodies");
+    // The conformance corpus' configurations, each with its state and planned changes when it
+    // has them (instance vertices read their resource's body: the bodies are kept then).
+    let corpus =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/graph");
+    let mut states: BTreeMap<std::path::PathBuf, std::path::PathBuf> = BTreeMap::new();
+    let mut changes: BTreeMap<std::path::PathBuf, std::path::PathBuf> = BTreeMap::new();
+    let mut cases: Vec<_> = std::fs::read_dir(&corpus)
+        .expect("the conformance corpus")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.join("config").is_dir())
+        .collect();
+    cases.sort();
+    for case in cases {
+        let state = case.join("state.json");
+        if state.is_file() {
+            states.insert(case.join("config"), state);
+        }
+        let about: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(case.join("case.json")).unwrap())
+                .unwrap();
+        if let Some(list) = about.get("changes").filter(|c| !c.is_null()) {
+            let name = case.file_name().unwrap().to_string_lossy().into_owned();
+            let file = scratch.join(format!("{name}.changes.json"));
+            std::fs::write(&file, list.to_string()).unwrap();
+            changes.insert(case.join("config"), file);
+        }
+        folders.push(case.join("config"));
+    }
+    let mut write = |name: String, files: BTreeMap<String, String>| {
+        let d = scratch.join(name);
+        for (path, text) in files {
+            let p = d.join(path);
+            std::fs::create_dir_all(p.parent().expect("a folder")).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        folders.push(d);
+    };
+    for e in crate::page::examples::EXAMPLES {
+        write(
+            format!("example-{}", e.id),
+            crate::page::examples::files_of(e),
+        );
+    }
+    for seed in [1, 2] {
+        let files = crate::generator::generate(&crate::generator::GenOptions {
+            resources: 100,
+            modules: 4,
+            seed,
+        });
+        write(format!("gen-{seed}"), files);
+    }
+    let mut resources = 0;
+    let mut built_ok = 0;
+    for dir in &folders {
+        for kind in BuilderKind::ALL {
+            let build = |bodies: config::Bodies| {
+                let mut f = FolderInputs::new(dir);
+                f.kind = Some(kind.as_str().to_string());
+                f.bodies = bodies;
+                f.state = states.get(dir).cloned();
+                f.changes = changes.get(dir).cloned();
+                match f.build() {
+                    Ok(out) => Ok((
+                        out.built.graph.dag().string(),
+                        format!("{:?}", out.built.steps),
+                        format!("{:?}", out.built.graph.whys_by_name()),
+                        format!("{:?}", out.warnings),
+                        out.config
+                            .all_modules()
+                            .iter()
+                            .map(|c| c.module.all_resources_with_checks().count())
+                            .sum::<usize>(),
+                    )),
+                    Err(e) => Err(e.messages()),
+                }
+            };
+            let kept = build(config::Bodies::Kept);
+            let only = build(config::Bodies::ReferencesOnly);
+            assert_eq!(kept, only, "{} ({})", dir.display(), kind.as_str());
+            if let Ok(k) = &kept {
+                built_ok += 1;
+                resources += k.4;
+            }
+        }
+    }
+    std::fs::remove_dir_all(&scratch).unwrap();
+    // The comparison ran on real graphs.
+    assert!(
+        built_ok > 4 * folders.len(),
+        "{built_ok} of {}",
+        folders.len()
+    );
+    assert!(resources > 1_000, "{resources}");
+}

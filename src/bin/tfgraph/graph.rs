@@ -46,7 +46,9 @@ pub fn run(args: &Args) -> ExitCode {
         steps: false,
         whys: matches!(args.format, Format::Json),
     };
-    let out = match args.inputs.build_recording(record) {
+    // No format shows a resource's arguments, only the edges their references make.
+    let bodies = tfgraph::config::Bodies::ReferencesOnly;
+    let out = match args.inputs.build_recording(record, bodies) {
         Ok(o) => o,
         Err(code) => return code,
     };

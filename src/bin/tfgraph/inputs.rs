@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tfgraph::builder::Record;
+use tfgraph::config::Bodies;
 use tfgraph::pipeline::{FolderInputs, Output, VarArg};
 
 #[derive(clap::Args)]
@@ -86,20 +87,23 @@ impl InputArgs {
             targets: self.targets.clone(),
             excludes: self.excludes.clone(),
             record: Record::ALL,
+            bodies: Bodies::Kept,
         }
     }
 
     /// Builds the graph, printing each warning (`Warning: ...`, modules not installed among
     /// them) to stderr; on failure prints each problem as `Error: ...` and gives the exit code.
     pub fn build(&self) -> Result<Output, ExitCode> {
-        self.build_recording(Record::ALL)
+        self.build_recording(Record::ALL, Bodies::Kept)
     }
 
     /// [`InputArgs::build`] for a command that prints only some of what a build records
-    /// ([`Record`]): what it leaves out is never made.
-    pub fn build_recording(&self, record: Record) -> Result<Output, ExitCode> {
+    /// ([`Record`]), and reads of the resource bodies at most their references ([`Bodies`]):
+    /// what it leaves out is never made.
+    pub fn build_recording(&self, record: Record, bodies: Bodies) -> Result<Output, ExitCode> {
         let folder = FolderInputs {
             record,
+            bodies,
             ..self.folder()
         };
         let out = folder.build().map_err(|e| {

@@ -16,7 +16,8 @@ pub fn run(args: &Args) -> ExitCode {
         steps: true,
         whys: false,
     };
-    let out = match args.inputs.build_recording(record) {
+    let bodies = tfgraph::config::Bodies::ReferencesOnly;
+    let out = match args.inputs.build_recording(record, bodies) {
         Ok(o) => o,
         Err(code) => return code,
     };

@@ -38,7 +38,12 @@ pub fn run(mut args: Args) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let out = match args.inputs.build() {
+    // Why an edge exists names the references behind it, never other arguments.
+    let bodies = tfgraph::config::Bodies::ReferencesOnly;
+    let out = match args
+        .inputs
+        .build_recording(tfgraph::builder::Record::ALL, bodies)
+    {
         Ok(o) => o,
         Err(code) => return code,
     };

@@ -20,7 +20,14 @@ pub(super) struct Ctx<'a> {
     pub(super) diags: &'a mut Vec<Diagnostic>,
     /// Override files make every argument optional (Go `schemaForOverrides`).
     pub(super) is_override: bool,
+    /// Where a resource's body goes as its references instead of as a copy of the body, when
+    /// the caller needs only those ([`super::decode_file_keeping_body_refs`]).
+    pub(super) body_refs: Option<&'a mut BodyRefs>,
 }
+
+/// Each resource's body references (read without a schema), by the resource's serial, for
+/// resources decoded without their bodies ([`super::decode_file_keeping_body_refs`]).
+pub type BodyRefs = rustc_hash::FxHashMap<Serial, crate::config::refs::Refs>;
 
 impl Ctx<'_> {
     pub(super) fn range(&self, span: Option<std::ops::Range<usize>>) -> SourceRange {
@@ -77,6 +84,13 @@ pub(super) struct Content<'a> {
     pub(super) remain: Body,
 }
 
+/// [`Content`] with the rest of the body borrowed, in order, not copied into a body of its own.
+pub(super) struct Parts<'a> {
+    pub(super) attrs: BTreeMap<String, &'a Attribute>,
+    pub(super) blocks: Vec<&'a Block>,
+    pub(super) remain: Vec<&'a Structure>,
+}
+
 /// Splits a body into the named attributes/blocks and the rest (Go `PartialContent`), reporting
 /// duplicate attributes ("Attribute redefined").
 pub(super) fn partial_content<'a>(
@@ -85,18 +99,39 @@ pub(super) fn partial_content<'a>(
     attr_names: &[&str],
     block_names: &[&str],
 ) -> Content<'a> {
+    let Parts {
+        attrs,
+        blocks,
+        remain,
+    } = partial_parts(cx, body, attr_names, block_names);
+    Content {
+        attrs,
+        blocks,
+        remain: body_of(&remain),
+    }
+}
+
+/// A body holding copies of `items`, sized for them: a body's vector would otherwise grow to a
+/// power of two of 300-byte items (at 10,000 resources, 3 MB of the configuration was that
+/// slack).
+pub(super) fn body_of(items: &[&Structure]) -> Body {
+    let mut body = Body::with_capacity(items.len());
+    for s in items {
+        body.push((*s).clone());
+    }
+    body
+}
+
+/// [`partial_content`] with the rest borrowed.
+pub(super) fn partial_parts<'a>(
+    cx: &mut Ctx,
+    body: &'a Body,
+    attr_names: &[&str],
+    block_names: &[&str],
+) -> Parts<'a> {
     let mut attrs: BTreeMap<String, &'a Attribute> = BTreeMap::new();
     let mut blocks = Vec::new();
-    // Sized for what it will hold: a body's vector would otherwise grow to a power of two of
-    // 300-byte items (at 10,000 resources, 3 MB of the configuration was that slack).
-    let rest = body
-        .iter()
-        .filter(|s| match s {
-            Structure::Attribute(a) => !attr_names.contains(&a.key.value().as_str()),
-            Structure::Block(b) => !block_names.contains(&b.ident.value().as_str()),
-        })
-        .count();
-    let mut remain = Body::with_capacity(rest);
+    let mut remain = Vec::new();
     // Each name with its span: the range (a line and column) is worked out only for a duplicate.
     let mut seen: BTreeMap<&str, Option<std::ops::Range<usize>>> = BTreeMap::new();
     for s in body.iter() {
@@ -116,19 +151,19 @@ pub(super) fn partial_content<'a>(
                 if attr_names.contains(&name) {
                     attrs.insert(name.to_string(), a);
                 } else {
-                    remain.push(a.clone());
+                    remain.push(s);
                 }
             }
             Structure::Block(b) => {
                 if block_names.contains(&b.ident.value().as_str()) {
                     blocks.push(b);
                 } else {
-                    remain.push(b.clone());
+                    remain.push(s);
                 }
             }
         }
     }
-    Content {
+    Parts {
         attrs,
         blocks,
         remain,

@@ -83,6 +83,31 @@ pub fn decode_file(
     is_override: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
+    decode_file_with(file, module, is_override, diags, None);
+}
+
+pub use body::BodyRefs;
+
+/// [`decode_file`] of a primary file (not an override) for a caller that needs of each resource
+/// body only its references, read without a schema: those go into `body_refs` under the
+/// resource's [`Resource::serial`], and each top-level resource's `config` is left empty. (A
+/// data block nested in a `check` keeps its body.)
+pub fn decode_file_keeping_body_refs(
+    file: &Arc<SourceFile>,
+    module: &mut Module,
+    diags: &mut Vec<Diagnostic>,
+    body_refs: &mut BodyRefs,
+) {
+    decode_file_with(file, module, false, diags, Some(body_refs));
+}
+
+fn decode_file_with(
+    file: &Arc<SourceFile>,
+    module: &mut Module,
+    is_override: bool,
+    diags: &mut Vec<Diagnostic>,
+    body_refs: Option<&mut BodyRefs>,
+) {
     let mut file = file.clone();
     if file.name.ends_with(".json") {
         match crate::config::json::json_to_native(&file.text) {
@@ -147,6 +172,7 @@ pub fn decode_file(
         file,
         diags,
         is_override,
+        body_refs,
     };
     for s in body.iter() {
         let b = match s {

@@ -2,7 +2,7 @@
 
 use super::body::{
     BAD_IDENTIFIER_DETAIL, Ctx, check_labels, content, decode_bool_attr, expr_list, literal_bool,
-    literal_string, partial_content,
+    literal_string, partial_parts,
 };
 use super::check_rule::decode_check_rule;
 use super::meta_args::{decode_depends_on, decode_provider_ref, shim_traversal_in_string};
@@ -17,9 +17,9 @@ use hcl::edit::structure::Block;
 
 /// Data, managed or ephemeral resource block (Go `decodeResourceBlock`, `decodeDataBlock`,
 /// `decodeEphemeralBlock`). `nested` is true for a data block inside a `check`.
-pub(super) fn decode_resource(
+pub(super) fn decode_resource<'b>(
     cx: &mut Ctx,
-    b: &Block,
+    b: &'b Block,
     mode: ResourceMode,
     nested: bool,
 ) -> Option<Resource> {
@@ -33,13 +33,15 @@ pub(super) fn decode_resource(
     if managed {
         block_names.extend(["connection", "provisioner"]);
     }
-    let c = partial_content(
+    let mut c = partial_parts(
         cx,
         &b.body,
         &["count", "for_each", "provider", "depends_on"],
         &block_names,
     );
-    let mut config = c.remain;
+    // The resource-type-specific arguments, in order: the rest of the body, then the contents of
+    // a `_` block.
+    let mut config: Vec<&'b hcl::edit::structure::Structure> = std::mem::take(&mut c.remain);
     let mut r = Resource {
         mode,
         type_name: type_name.clone(),
@@ -143,9 +145,8 @@ pub(super) fn decode_resource(
                     continue;
                 }
                 seen_escape = Some(cx.def_range(blk));
-                for s in blk.body.iter() {
-                    config.push(s.clone());
-                }
+                let blk: &'b Block = blk;
+                config.extend(blk.body.iter());
             }
         }
     }
@@ -169,7 +170,17 @@ pub(super) fn decode_resource(
             &format!("may be used to be explicit about the number of {noun} to be created."),
         );
     }
-    r.config = HclBody::new(config, cx.file);
+    match cx.body_refs.as_deref_mut() {
+        // Only the body's references are wanted: found here, while the parse is at hand, so
+        // the body is never copied (at 10,000 resources the copies were a third of the peak).
+        Some(found) if !nested => {
+            found.insert(
+                r.serial,
+                crate::config::refs::refs_in_structures(cx.file, config),
+            );
+        }
+        _ => r.config = HclBody::new(super::body::body_of(&config), cx.file),
+    }
     Some(r)
 }
 

@@ -120,6 +120,17 @@ pub fn resource_refs(
     }
 }
 
+/// [`resource_refs`] without a schema (every attribute read, `schema_nil_reads_nothing` false)
+/// for a resource whose body was not kept: `body` holds the body's references, found where the
+/// body was parsed ([`super::refs_in_structures`]).
+pub fn resource_refs_of_body(r: &Resource, body: Refs) -> ResourceRefParts {
+    ResourceRefParts {
+        meta: resource_meta_refs(r),
+        body,
+        provisioners: resource_provisioner_refs(r, &|_| None, true),
+    }
+}
+
 /// All of a resource's references in one list: the meta-arguments', the body's, then the
 /// create-time provisioners' (the order of `NodeAbstractResource.References`).
 pub fn all_resource_refs(parts: ResourceRefParts) -> Refs {

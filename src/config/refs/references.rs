@@ -321,7 +321,11 @@ impl<'a> Walker<'a> {
 
     /// A body read without a schema: every attribute and every nested block.
     fn body_all(&mut self, b: &Body) {
-        for s in b.iter() {
+        self.structures_all(b.iter());
+    }
+
+    fn structures_all<'s>(&mut self, items: impl IntoIterator<Item = &'s Structure>) {
+        for s in items {
             match s {
                 Structure::Attribute(a) => self.expr(&a.value),
                 Structure::Block(blk) => {
@@ -476,6 +480,18 @@ pub fn refs_in_body_full(body: &HclBody, schema: Option<&schema::Block>) -> Refs
         Some(s) => w.body_schema(&body.body, s),
         None => w.body_all(&body.body),
     }
+    w.out
+}
+
+/// [`refs_in_body_full`] without a schema over a body's structures in `file` that are not
+/// gathered into a body of their own: a resource body's, read where it was parsed
+/// (`config::load_dir_keeping_references`).
+pub fn refs_in_structures<'s>(
+    file: &Arc<SourceFile>,
+    items: impl IntoIterator<Item = &'s Structure>,
+) -> Refs {
+    let mut w = Walker::new(file);
+    w.structures_all(items);
     w.out
 }
 

@@ -617,15 +617,22 @@ fn load_dir_keeping(
 mod tests {
     use super::*;
 
+    /// A temporary folder of this test's own with an empty child folder `m`.
     #[cfg(not(target_arch = "wasm32"))]
-    #[test]
-    fn a_folder_loaded_keeping_references_has_each_resources_and_the_same_configuration() {
+    fn scratch_with_child(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!(
-            "tfgraph-kept-refs-{}-{:?}",
+            "tfgraph-{name}-{}-{:?}",
             std::process::id(),
             std::thread::current().id()
         ));
         std::fs::create_dir_all(dir.join("m")).expect("temporary folder");
+        dir
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_folder_loaded_keeping_references_has_each_resources_and_the_same_configuration() {
+        let dir = scratch_with_child("kept-refs");
         std::fs::write(
             dir.join("main.tf"),
             "module \"m\" {\n  source = \"./m\"\n  x      = 1\n}\nresource \"aws_instance\" \"a\" {\n  ami = module.m.id\n}\n",
@@ -659,12 +666,7 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn a_folder_loaded_with_references_only_keeps_the_references_a_kept_body_gives() {
-        let dir = std::env::temp_dir().join(format!(
-            "tfgraph-refs-only-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        std::fs::create_dir_all(dir.join("m")).expect("temporary folder");
+        let dir = scratch_with_child("refs-only");
         std::fs::write(
             dir.join("main.tf"),
             r#"variable "n" {}

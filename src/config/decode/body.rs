@@ -77,18 +77,12 @@ impl Ctx<'_> {
     }
 }
 
-/// The parts of a body split by a schema of meta-arguments.
-pub(super) struct Content<'a> {
+/// The parts of a body split by a schema of meta-arguments: the rest as a body of its own, or
+/// borrowed in order ([`partial_parts`]).
+pub(super) struct Content<'a, Rest = Body> {
     pub(super) attrs: BTreeMap<String, &'a Attribute>,
     pub(super) blocks: Vec<&'a Block>,
-    pub(super) remain: Body,
-}
-
-/// [`Content`] with the rest of the body borrowed, in order, not copied into a body of its own.
-pub(super) struct Parts<'a> {
-    pub(super) attrs: BTreeMap<String, &'a Attribute>,
-    pub(super) blocks: Vec<&'a Block>,
-    pub(super) remain: Vec<&'a Structure>,
+    pub(super) remain: Rest,
 }
 
 /// Splits a body into the named attributes/blocks and the rest (Go `PartialContent`), reporting
@@ -99,15 +93,11 @@ pub(super) fn partial_content<'a>(
     attr_names: &[&str],
     block_names: &[&str],
 ) -> Content<'a> {
-    let Parts {
-        attrs,
-        blocks,
-        remain,
-    } = partial_parts(cx, body, attr_names, block_names);
+    let c = partial_parts(cx, body, attr_names, block_names);
     Content {
-        attrs,
-        blocks,
-        remain: body_of(&remain),
+        attrs: c.attrs,
+        blocks: c.blocks,
+        remain: body_of(&c.remain),
     }
 }
 
@@ -128,7 +118,7 @@ pub(super) fn partial_parts<'a>(
     body: &'a Body,
     attr_names: &[&str],
     block_names: &[&str],
-) -> Parts<'a> {
+) -> Content<'a, Vec<&'a Structure>> {
     let mut attrs: BTreeMap<String, &'a Attribute> = BTreeMap::new();
     let mut blocks = Vec::new();
     let mut remain = Vec::new();
@@ -163,7 +153,7 @@ pub(super) fn partial_parts<'a>(
             }
         }
     }
-    Parts {
+    Content {
         attrs,
         blocks,
         remain,

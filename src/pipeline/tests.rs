@@ -319,13 +319,11 @@ fn a_folder_built_keeping_only_body_references_gives_what_it_gives_with_the_bodi
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/graph");
     let mut states: BTreeMap<std::path::PathBuf, std::path::PathBuf> = BTreeMap::new();
     let mut changes: BTreeMap<std::path::PathBuf, std::path::PathBuf> = BTreeMap::new();
-    let mut cases: Vec<_> = std::fs::read_dir(&corpus)
-        .expect("the conformance corpus")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.join("config").is_dir())
-        .collect();
-    cases.sort();
-    for case in cases {
+    for case in crate::conformance::cases(&corpus).expect("the conformance corpus") {
+        let case = case.path;
+        if !case.join("config").is_dir() {
+            continue;
+        }
         let state = case.join("state.json");
         if state.is_file() {
             states.insert(case.join("config"), state);

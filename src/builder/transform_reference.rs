@@ -24,9 +24,20 @@ fn key(path: &Module, s: &Referenceable) -> String {
     exact(format_args!("{path}|{s}"))
 }
 
-/// A module path's key prefix, `path|`: made once per referring vertex, not once per reference.
-fn key_prefix(path: &Module) -> String {
-    exact(format_args!("{path}|"))
+/// A module path's key prefix, `path|`, written into `buf`: made once per referring vertex, not
+/// once per reference.
+fn key_prefix(path: &Module, buf: &mut String) {
+    use std::fmt::Write;
+    buf.clear();
+    write!(buf, "{path}|").expect("writing to a string does not fail");
+}
+
+/// The texts [`ReferenceMap`]'s lookups write their keys into, kept from one vertex to the next
+/// (a transform looks up 20,000 references at 10,000 resources).
+#[derive(Default)]
+struct KeyBufs {
+    prefix: String,
+    key: String,
 }
 
 impl ReferenceMap {
@@ -87,7 +98,7 @@ impl ReferenceMap {
     /// `DestroyReferences`, anything else that is a referencer by its `References`, and
     /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
-        self.references_found(g, v, None, |_| ())
+        self.references_found(g, v, None, &mut KeyBufs::default(), |_| ())
             .into_iter()
             .map(|(p, _)| p)
             .collect()
@@ -96,7 +107,7 @@ impl ReferenceMap {
     /// [`ReferenceMap::references`], each vertex with the reference that names it (a vertex
     /// named by several references comes once per reference).
     pub fn references_with_sites(&self, g: &Graph, v: VId) -> Vec<(VId, RefSite)> {
-        self.references_found(g, v, None, RefSite::of_reference)
+        self.references_found(g, v, None, &mut KeyBufs::default(), RefSite::of_reference)
     }
 
     /// [`ReferenceMap::references`], each vertex with `site` of the reference that names it
@@ -107,6 +118,7 @@ impl ReferenceMap {
         g: &Graph,
         v: VId,
         kept: Option<&mut ResourceRefsMemo>,
+        bufs: &mut KeyBufs,
         site: impl Fn(&Reference) -> S,
     ) -> Vec<(VId, S)> {
         let n = g.node(v);
@@ -126,18 +138,18 @@ impl ReferenceMap {
                 out.push((p, s.clone()));
             }
         };
-        let mut buf = String::new();
+        let KeyBufs { prefix, key } = bufs;
         let root_refs = n.root_references().refs;
         if !root_refs.is_empty() {
-            let prefix = key_prefix(&Module::root());
+            key_prefix(&Module::root(), prefix);
             for r in root_refs {
-                add(self.lookup(&prefix, &mut buf, &r), &r);
+                add(self.lookup(prefix, key, &r), &r);
             }
         }
         if let Some(path) = n.reference_path() {
-            let prefix = key_prefix(&path);
+            key_prefix(&path, prefix);
             for r in refs.refs {
-                add(self.lookup(&prefix, &mut buf, &r), &r);
+                add(self.lookup(prefix, key, &r), &r);
             }
         }
         out
@@ -163,11 +175,14 @@ impl Transform for ReferenceTransformer {
         const SEARCHED: usize = 32;
         let mut by_parent: Vec<(VId, Vec<RefSite>)> = Vec::new();
         let mut index: HashMap<VId, usize> = HashMap::default();
+        let mut bufs = KeyBufs::default();
         for v in g.vertices() {
             let found = if whys {
-                m.references_found(g, v, Some(&mut kept), |r| Some(RefSite::of_reference(r)))
+                m.references_found(g, v, Some(&mut kept), &mut bufs, |r| {
+                    Some(RefSite::of_reference(r))
+                })
             } else {
-                m.references_found(g, v, Some(&mut kept), |_| None)
+                m.references_found(g, v, Some(&mut kept), &mut bufs, |_| None)
             };
             for (parent, site) in found {
                 if g.node(parent).is_destroyer() || g.in_different_module_instances(v, parent) {

@@ -41,7 +41,7 @@ fn module_tree_and_paths() {
         ("modules/b/main.tf", "output \"x\" { value = 1 }\n"),
     ]);
     let b = cfg
-        .descendant(&addrs::Module(vec!["a".into(), "b".into()]))
+        .descendant(&addrs::Module(vec!["a".into(), "b".into()].into()))
         .expect("module.a.module.b");
     assert_eq!(b.path.to_string(), "module.a.module.b");
     assert_eq!(b.module.source_dir, "modules/b");
@@ -362,7 +362,7 @@ resource "terraform_data" "y" {}
         ),
     ]);
     // Go looks the local name up in the receiver's (root's) required_providers.
-    let child_path = addrs::Module(vec!["child".into()]);
+    let child_path = addrs::Module(vec!["child".into()].into());
     let abs =
         cfg.resolve_abs_provider_addr(&addrs::LocalProviderConfig::new("bar", None), &child_path);
     assert_eq!(

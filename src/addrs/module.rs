@@ -6,27 +6,28 @@ use super::traversal::{Step, parse_traversal_str};
 use crate::strconv::go_quote;
 use std::fmt;
 
-/// A static module path (`module.a.module.b`); the root module is the empty path.
+/// A static module path (`module.a.module.b`); the root module is the empty path. Shared, not
+/// copied: every resource vertex, provider address and reference key holds its module's path.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct Module(pub Vec<String>);
+pub struct Module(pub std::sync::Arc<[String]>);
 
 impl Module {
     pub fn root() -> Self {
-        Module(Vec::new())
+        Module(Vec::new().into())
     }
     pub fn is_root(&self) -> bool {
         self.0.is_empty()
     }
     pub fn child(&self, name: &str) -> Module {
-        let mut v = self.0.clone();
+        let mut v = self.0.to_vec();
         v.push(name.to_string());
-        Module(v)
+        Module(v.into())
     }
     pub fn parent(&self) -> Option<Module> {
         if self.0.is_empty() {
             return None;
         }
-        Some(Module(self.0[..self.0.len() - 1].to_vec()))
+        Some(Module(self.0[..self.0.len() - 1].into()))
     }
     /// The unexpanded instance path (every step without a key).
     pub fn unkeyed_instance(&self) -> ModuleInstance {

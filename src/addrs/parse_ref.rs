@@ -217,8 +217,8 @@ fn parse_resource_steps(
     };
     let r = Resource {
         mode,
-        type_name: std::mem::take(type_name),
-        name: std::mem::take(name),
+        type_name: std::mem::take(type_name).into(),
+        name: std::mem::take(name).into(),
     };
     match tail.first_mut() {
         None => Ok((Referenceable::Resource(r), 2)),

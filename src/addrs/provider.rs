@@ -15,21 +15,45 @@ pub const BUILTIN_PROVIDER_NAMESPACE: &str = "builtin";
 /// The namespace of legacy (pre-0.13, unqualified) provider addresses.
 pub const LEGACY_PROVIDER_NAMESPACE: &str = "-";
 
-/// A provider source address (Go `addrs.Provider`): hostname/namespace/type.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Provider {
+/// A provider source address (Go `addrs.Provider`): hostname/namespace/type. Its parts are read
+/// through [`ProviderParts`]; they are shared, so a copy is a count, not three strings (every
+/// resource vertex asks for its provider, several times in a build).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Provider(std::sync::Arc<ProviderParts>);
+
+/// The three parts of a [`Provider`].
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ProviderParts {
     pub hostname: String,
     pub namespace: String,
     pub type_name: String,
 }
 
+impl std::ops::Deref for Provider {
+    type Target = ProviderParts;
+    fn deref(&self) -> &ProviderParts {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Provider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // As the derived form of the three fields was, before they were shared.
+        f.debug_struct("Provider")
+            .field("hostname", &self.hostname)
+            .field("namespace", &self.namespace)
+            .field("type_name", &self.type_name)
+            .finish()
+    }
+}
+
 impl Provider {
     pub fn new(hostname: &str, namespace: &str, type_name: &str) -> Self {
-        Provider {
+        Provider(std::sync::Arc::new(ProviderParts {
             hostname: hostname.to_string(),
             namespace: namespace.to_string(),
             type_name: type_name.to_string(),
-        }
+        }))
     }
     /// `registry.opentofu.org/hashicorp/<type>`.
     pub fn default_for(type_name: &str) -> Self {
@@ -213,7 +237,11 @@ impl AbsProviderConfig {
                 }
                 Some(a)
             };
-            Ok(AbsProviderConfig::new(Module(module), provider, alias))
+            Ok(AbsProviderConfig::new(
+                Module(module.into()),
+                provider,
+                alias,
+            ))
         } else if let Some(r) = rest.strip_prefix('.') {
             // Legacy form: provider.aws or provider.aws.alias
             let mut parts = r.split('.');
@@ -227,7 +255,11 @@ impl AbsProviderConfig {
             } else {
                 Provider::legacy(name)
             };
-            Ok(AbsProviderConfig::new(Module(module), provider, alias))
+            Ok(AbsProviderConfig::new(
+                Module(module.into()),
+                provider,
+                alias,
+            ))
         } else {
             Err(err())
         }

@@ -2,6 +2,7 @@
 
 use super::{InstanceKey, Module, ModuleInstance};
 use std::fmt;
+use std::sync::Arc;
 
 /// Managed (`resource`), data (`data`) or ephemeral (`ephemeral`).
 #[derive(
@@ -32,20 +33,22 @@ impl ResourceMode {
     }
 }
 
-/// A resource relative to its module: `aws_instance.a`, `data.x.y`, `ephemeral.x.y`.
+/// A resource relative to its module: `aws_instance.a`, `data.x.y`, `ephemeral.x.y`. Its type and
+/// name are shared strings: the address is copied into every vertex, reference key and
+/// instance made from the resource, and a copy is then two counts rather than two strings.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Resource {
     pub mode: ResourceMode,
-    pub type_name: String,
-    pub name: String,
+    pub type_name: Arc<str>,
+    pub name: Arc<str>,
 }
 
 impl Resource {
     pub fn new(mode: ResourceMode, type_name: &str, name: &str) -> Self {
         Resource {
             mode,
-            type_name: type_name.to_string(),
-            name: name.to_string(),
+            type_name: type_name.into(),
+            name: name.into(),
         }
     }
     pub fn instance(&self, key: InstanceKey) -> ResourceInstance {

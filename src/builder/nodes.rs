@@ -494,8 +494,8 @@ impl Node {
                 .iter()
                 .map(|s| format!("{}{}", s.name, s.key))
                 .collect(),
-            Node::CloseableResource { addr } => addr.module.0.clone(),
-            _ => self.module_path().map(|m| m.0).unwrap_or_default(),
+            Node::CloseableResource { addr } => addr.module.0.to_vec(),
+            _ => self.module_path().map(|m| m.0.to_vec()).unwrap_or_default(),
         }
     }
 

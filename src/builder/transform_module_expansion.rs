@@ -159,7 +159,7 @@ impl Transform for ModuleExpansionTransformer<'_> {
         }
         for (path, c) in &closers {
             for i in 1..path.0.len() {
-                if let Some(parent) = closers.get(&Module(path.0[..i].to_vec())) {
+                if let Some(parent) = closers.get(&Module(path.0[..i].into())) {
                     g.connect_because(*parent, *c, reason::MODULE_CLOSES_AFTER_SUBMODULES);
                 }
             }

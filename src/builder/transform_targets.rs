@@ -27,7 +27,12 @@ pub fn module_prefix_matches(target: &ModuleInstance, module: &ModuleInstance) -
 
 /// Does a target's module path name the static module `module` or one of its ancestors?
 fn static_prefix(target: &ModuleInstance, module: &crate::addrs::Module) -> bool {
-    target.0.len() <= module.0.len() && target.0.iter().zip(&module.0).all(|(a, b)| &a.name == b)
+    target.0.len() <= module.0.len()
+        && target
+            .0
+            .iter()
+            .zip(module.0.iter())
+            .all(|(a, b)| &a.name == b)
 }
 
 /// Does `target` address the resource or instance vertex `n`?

@@ -273,7 +273,7 @@ mod tests {
             m.records["child_a.child_c"].dir,
             ".terraform/modules/child_a/child_c"
         );
-        let path = addrs::Module(vec!["child_a".into(), "child_c".into()]);
+        let path = addrs::Module(vec!["child_a".into(), "child_c".into()].into());
         assert_eq!(
             m.record(&path).map(|r| r.source.as_str()),
             Some("./child_c")

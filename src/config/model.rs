@@ -496,8 +496,9 @@ pub struct ManagedResource {
 #[derive(Debug, Clone)]
 pub struct Resource {
     pub mode: addrs::ResourceMode,
-    pub type_name: String,
-    pub name: String,
+    /// Shared with every address made from the block ([`Resource::addr`]).
+    pub type_name: std::sync::Arc<str>,
+    pub name: std::sync::Arc<str>,
     /// The body without meta-arguments (`count`, `for_each`, `provider`, `depends_on`,
     /// `lifecycle`, `connection`, `provisioner`); the `_` escape block's content merged in.
     pub config: HclBody,

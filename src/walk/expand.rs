@@ -51,7 +51,7 @@ enum Target {
 /// What the vertex of kind and module `t` expands into, if it is an `(expand)` vertex this
 /// expander knows.
 fn target_of(t: &Typed) -> Option<Target> {
-    let path = addrs::Module(t.module.clone());
+    let path = addrs::Module(t.module.as_slice().into());
     match &t.kind {
         VertexKind::ModuleExpand if !path.is_root() => Some(Target::Module(path)),
         VertexKind::Local { name } => Some(Target::Value(path, format!("local.{name}"))),
@@ -262,14 +262,16 @@ mod tests {
             target_of(&crate::dag::import::typed_from_name(
                 "module.a.module.b (expand)"
             )),
-            Some(Target::Module(addrs::Module(vec!["a".into(), "b".into()])))
+            Some(Target::Module(addrs::Module(
+                vec!["a".into(), "b".into()].into()
+            )))
         );
         assert_eq!(
             target_of(&crate::dag::import::typed_from_name(
                 "module.a.data.x_y.z (expand)"
             )),
             Some(Target::Resource(
-                addrs::Module(vec!["a".into()]),
+                addrs::Module(vec!["a".into()].into()),
                 addrs::Resource::new(addrs::ResourceMode::Data, "x_y", "z")
             ))
         );

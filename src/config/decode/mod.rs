@@ -173,6 +173,7 @@ fn decode_file_with(
         diags,
         is_override,
         body_refs,
+        implied_providers: Default::default(),
     };
     for s in body.iter() {
         let b = match s {
@@ -410,9 +411,18 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
         .map(|rp| (rp.provider.clone(), rp.name.clone()))
         .collect();
     let rps = module.required_providers.clone();
-    let lookup = |local: &str| match rps.get(local) {
+    // Each implied provider made once per local name: every resource without a
+    // `required_providers` entry asks (10,000 times at 10,000 resources, for a few names).
+    let mut implied: rustc_hash::FxHashMap<String, addrs::Provider> = Default::default();
+    let mut lookup = |local: &str| match rps.get(local) {
         Some(rp) => rp.provider.clone(),
-        None => addrs::Provider::implied(local),
+        None => match implied.get(local) {
+            Some(p) => p.clone(),
+            None => implied
+                .entry(local.to_string())
+                .or_insert_with(|| addrs::Provider::implied(local))
+                .clone(),
+        },
     };
     for p in module.provider_configs.values_mut() {
         p.provider = match rps.get(&p.name) {
@@ -422,7 +432,7 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
     }
     // The local name of `provider_config_addr()`, read in place (that address is made with
     // copies of its names).
-    let fix = |r: &mut Resource| {
+    let mut fix = |r: &mut Resource| {
         r.provider = match &r.provider_ref {
             Some(p) => lookup(&p.name),
             None => lookup(addrs::implied_provider_prefix(&r.type_name)),
@@ -437,7 +447,7 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
         fix(Arc::make_mut(r));
     }
     for c in module.checks.values_mut() {
-        c.data_resources.iter_mut().for_each(fix);
+        c.data_resources.iter_mut().for_each(&mut fix);
     }
     module.imports.iter_mut().for_each(|i| {
         i.provider = match &i.provider_ref {

@@ -26,8 +26,9 @@ pub(super) fn decode_resource<'b>(
     if !check_labels(cx, b, &["type", "name"]) {
         return None;
     }
-    let type_name = b.labels[0].as_str().to_string();
-    let name = b.labels[1].as_str().to_string();
+    let type_name: std::sync::Arc<str> = b.labels[0].as_str().into();
+    let name: std::sync::Arc<str> = b.labels[1].as_str().into();
+    let provider = cx.implied_provider(&type_name);
     let managed = mode == ResourceMode::Managed;
     let mut block_names = vec!["lifecycle", "_"];
     if managed {
@@ -50,7 +51,7 @@ pub(super) fn decode_resource<'b>(
         count: None,
         for_each: None,
         provider_ref: None,
-        provider: addrs::Provider::implied(&addrs::implied_provider_local_name(&type_name)),
+        provider,
         preconditions: Vec::new(),
         postconditions: Vec::new(),
         depends_on: Vec::new(),

@@ -428,11 +428,11 @@ mod tests {
         let mut e = StaticEval::new(cfg.unwrap_or_else(|| panic!("{diags:?}")), &[]);
         let res = addrs::Resource::new(addrs::ResourceMode::Managed, "a_b", "c");
         let err = e
-            .resource_instances(&addrs::Module(vec!["m".into()]), &res)
+            .resource_instances(&addrs::Module(vec!["m".into()].into()), &res)
             .expect_err("too many");
         assert!(err.starts_with("a_b.c gives 10200 instances"), "{err}");
         assert_eq!(
-            e.module_instances(&addrs::Module(vec!["m".into()]))
+            e.module_instances(&addrs::Module(vec!["m".into()].into()))
                 .map(|v| v.len()),
             Ok(200)
         );

@@ -200,7 +200,7 @@ output "vpc_id" { value = aws_vpc.v.id }
 #[test]
 fn module_inputs_and_outputs_are_known_per_instance() {
     let s = setup(MODULES, vec![]);
-    let net = Module(vec!["net".into()]);
+    let net = Module(vec!["net".into()].into());
     let input = s.of(Subject::ModuleInput {
         module: net.clone(),
         name: "cidr".into(),

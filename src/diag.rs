@@ -26,7 +26,9 @@ pub struct Pos {
 /// A range in one file (`file` is the path relative to the root module folder).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SourceRange {
-    pub file: String,
+    /// Shared with the file's [`SourceFile::name`]: every range in a configuration names its
+    /// file, and most vertices and references hold one or two.
+    pub file: Arc<str>,
     pub start: Pos,
     pub end: Pos,
 }
@@ -226,7 +228,7 @@ pub fn has_errors(diags: &[Diagnostic]) -> bool {
 /// file it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SourceFile {
-    pub name: String,
+    pub name: Arc<str>,
     pub text: String,
     /// Where this file's text starts in the span space it was parsed in (0 for ordinary files).
     pub offset: usize,
@@ -248,7 +250,7 @@ impl SourceFile {
             .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
             .collect();
         Arc::new(SourceFile {
-            name: name.to_string(),
+            name: name.into(),
             text: text.to_string(),
             offset,
             parts: Vec::new(),

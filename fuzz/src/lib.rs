@@ -816,7 +816,7 @@ pub mod var_files {
                 if name.ends_with(".tfvars") {
                     assert!(!var.is_empty(), "an assignment without a name in {name}");
                 }
-                assert_eq!(range.file, name, "{var:?} placed in another file");
+                assert_eq!(&*range.file, name, "{var:?} placed in another file");
                 assert!(
                     range.start.line >= 1 && range.start.line <= lines,
                     "{var:?} placed at line {} of {lines}",
@@ -826,7 +826,7 @@ pub mod var_files {
             }
             for d in &diags {
                 if let Some(r) = &d.range {
-                    assert_eq!(r.file, name, "{d} placed in another file");
+                    assert_eq!(&*r.file, name, "{d} placed in another file");
                     assert!(
                         r.start.line >= 1 && r.start.line <= lines,
                         "{d} beyond the file"

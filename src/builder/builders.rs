@@ -706,6 +706,6 @@ mod validation_tests {
             .range
             .as_ref()
             .expect("a cycle points at a resource block");
-        assert_eq!(range.file, "main.tf");
+        assert_eq!(&*range.file, "main.tf");
     }
 }

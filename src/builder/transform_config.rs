@@ -158,7 +158,7 @@ mod tests {
             "{d:?}"
         );
         let range = d.range.as_ref().expect("the import block's range");
-        assert_eq!((range.file.as_str(), range.start.line), ("main.tf", 1));
+        assert_eq!((&*range.file, range.start.line), ("main.tf", 1));
     }
 
     fn build_kind(tf: &str, kind: BuilderKind) -> crate::builder::Built {

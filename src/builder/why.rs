@@ -17,7 +17,7 @@ use crate::dag::render::json::{JsonRefSite, JsonWhy};
 /// written in its normal form (`data.aws_ami.ubuntu.id`, `provider::aws::arn_parse`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 pub struct RefSite {
-    pub file: String,
+    pub file: std::sync::Arc<str>,
     pub line: usize,
     pub column: usize,
     pub text: String,
@@ -96,7 +96,7 @@ impl EdgeWhy {
                 .references
                 .iter()
                 .map(|r| JsonRefSite {
-                    file: r.file.clone(),
+                    file: r.file.to_string(),
                     line: r.line,
                     column: r.column,
                     text: r.text.clone(),
@@ -289,7 +289,7 @@ mod tests {
         );
         assert_eq!(w.transform, "ReferenceTransformer");
         assert_eq!(
-            (w.references[0].file.as_str(), w.references[0].line),
+            (&*w.references[0].file, w.references[0].line),
             ("main.tf", 4)
         );
         let w = why(

@@ -75,7 +75,7 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Diagnostic> {
     }
     let snap: Snapshot = serde_json::from_str(text).map_err(|e| {
         let range = crate::diag::json_error_range(text, &e).map(|mut r| {
-            r.file = MANIFEST_PATH.to_string();
+            r.file = MANIFEST_PATH.into();
             r
         });
         fail(
@@ -88,7 +88,7 @@ pub fn parse_manifest(text: &str) -> Result<Manifest, Diagnostic> {
     })?;
     let at = |needles: &[&str]| {
         crate::diag::json_value_range(text, needles).map(|mut r| {
-            r.file = MANIFEST_PATH.to_string();
+            r.file = MANIFEST_PATH.into();
             r
         })
     };

@@ -228,7 +228,7 @@ fn parse_json_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>)
         Ok(v) => v,
         Err(e) => {
             let range = crate::diag::json_error_range(text, &e).map(|mut r| {
-                r.file = name.to_string();
+                r.file = name.into();
                 r
             });
             return (
@@ -260,7 +260,7 @@ fn parse_json_vars(name: &str, text: &str) -> (Vec<Assignment>, Vec<Diagnostic>)
         .map(|(k, v)| {
             let range = crate::diag::json_value_range(text, &[k.as_str()])
                 .map(|mut r| {
-                    r.file = name.to_string();
+                    r.file = name.into();
                     r
                 })
                 .unwrap_or_else(|| at_start.clone());
@@ -498,7 +498,7 @@ mod tests {
         );
         let at = diags[0].range.as_ref().expect("a position");
         assert_eq!(
-            (at.file.as_str(), at.start.line, at.start.column),
+            (&*at.file, at.start.line, at.start.column),
             ("terraform.tfvars", 1, 199)
         );
         let files = BTreeMap::from([("main.tf".to_string(), text)]);

@@ -200,7 +200,7 @@ fn range_at(name: &str, text: &str, byte: usize) -> SourceRange {
         + 1;
     let pos = Pos { line, column, byte };
     SourceRange {
-        file: name.to_string(),
+        file: name.into(),
         start: pos,
         end: pos,
     }
@@ -236,7 +236,7 @@ fn syntax_error(name: &str, text: &str, message: &str) -> Diagnostic {
             + column.saturating_sub(1);
         let p = Pos { line, column, byte };
         SourceRange {
-            file: name.to_string(),
+            file: name.into(),
             start: p,
             end: p,
         }

@@ -319,7 +319,7 @@ fn read<T>(
             // Readers see only the text: a position they found gets the file's name here, and a
             // problem with the whole file names the file in its summary.
             match &mut d.range {
-                Some(r) if r.file.is_empty() => r.file = input.name.clone(),
+                Some(r) if r.file.is_empty() => r.file = input.name.as_str().into(),
                 Some(_) => {}
                 None => d.summary = format!("{}: {}", input.name, d.summary),
             }

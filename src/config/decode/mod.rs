@@ -113,7 +113,7 @@ fn decode_file_with(
         match crate::config::json::json_to_native(&file.text) {
             Ok(native) => {
                 file = SourceFile::with_offset(&file.name, &native, file.offset);
-                module.files.insert(file.name.clone(), file.clone());
+                module.files.insert(file.name.to_string(), file.clone());
             }
             Err(msg) => {
                 // A syntax error is placed where serde_json found it; a structural problem

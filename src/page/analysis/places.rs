@@ -40,7 +40,7 @@ impl From<&Diagnostic> for Diag {
                     r.file, r.start.line, r.start.column
                 )
             }),
-            file: d.range.as_ref().map(|r| r.file.clone()),
+            file: d.range.as_ref().map(|r| r.file.to_string()),
             line: d.range.as_ref().map_or(0, |r| r.start.line),
             summary: d.summary.clone(),
             detail: d.detail.clone(),
@@ -86,7 +86,7 @@ impl Diag {
     pub(super) fn at_root(d: &Diagnostic, files: &BTreeMap<String, String>, root: &str) -> Diag {
         let mut d = d.clone();
         if let Some(r) = &mut d.range {
-            r.file = editor_path(files, root, &r.file);
+            r.file = editor_path(files, root, &r.file).into();
         }
         Diag::from(&d)
     }

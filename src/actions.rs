@@ -212,11 +212,11 @@ pub fn decorate_dot(mark: &Mark, node: &mut DotNode) {
     if !symbol.is_empty() {
         let label = node.attrs.get("label").cloned().unwrap_or_default();
         node.attrs
-            .insert("label".into(), format!("{symbol} {label}"));
+            .insert("label", format!("{symbol} {label}").into());
     }
-    node.attrs.insert("class".into(), mark.class().into());
+    node.attrs.insert("class", mark.class().into());
     if let Some(a) = mark.action().filter(|a| *a != Action::NoOp) {
-        node.attrs.insert("color".into(), style(a).colours.0.into());
+        node.attrs.insert("color", style(a).colours.0.into());
     }
 }
 

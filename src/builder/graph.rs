@@ -28,10 +28,10 @@ impl dag::Vertex for Node {
     /// verbose graphs), root variables and removed outputs notes; other vertex types do not draw
     /// themselves.
     fn dot_node(&self, name: &str, opts: &dag::DotOpts) -> dag::DotVertex {
-        let node = |label: String, shape: &str| {
+        let node = |label: String, shape: &'static str| {
             let mut attrs = BTreeMap::new();
-            attrs.insert("label".to_string(), label);
-            attrs.insert("shape".to_string(), shape.to_string());
+            attrs.insert("label", label.into());
+            attrs.insert("shape", shape.into());
             dag::DotVertex::Node(dag::DotNode {
                 name: name.to_string(),
                 attrs,

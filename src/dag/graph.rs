@@ -130,7 +130,9 @@ impl DotOpts {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DotNode {
     pub name: String,
-    pub attrs: BTreeMap<String, String>,
+    /// Attribute names are DOT's own (`label`, `shape`, ...) and most values are fixed words, so
+    /// neither is made anew for each of thousands of node lines.
+    pub attrs: BTreeMap<&'static str, std::borrow::Cow<'static, str>>,
 }
 
 /// A vertex's answer to [`Vertex::dot_node`].

@@ -249,10 +249,10 @@ fn write_attr(out: &mut String, k: &str, v: &str) {
 /// unless a key is a prefix of another (otherwise two texts first differ inside both keys), so
 /// only then are the texts made and compared. (A node line's attributes were a tenth of the DOT
 /// output's time as strings of their own.)
-fn sorted_attrs(attrs: &BTreeMap<String, String>) -> Vec<(&str, &str)> {
+fn sorted_attrs<K: AsRef<str>, V: AsRef<str>>(attrs: &BTreeMap<K, V>) -> Vec<(&str, &str)> {
     let mut v: Vec<(&str, &str)> = attrs
         .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .map(|(k, v)| (k.as_ref(), v.as_ref()))
         .collect();
     // In sorted order a key that is a prefix of any later key is a prefix of the next one.
     if v.windows(2).any(|w| w[1].0.starts_with(w[0].0)) {
@@ -267,7 +267,7 @@ fn sorted_attrs(attrs: &BTreeMap<String, String>) -> Vec<(&str, &str)> {
 
 /// ` [a = "x", b = "y"]` after a vertex or an edge, appended to `out`; nothing when there are no
 /// attributes.
-fn write_attrs(out: &mut String, attrs: &BTreeMap<String, String>) {
+fn write_attrs<K: AsRef<str>, V: AsRef<str>>(out: &mut String, attrs: &BTreeMap<K, V>) {
     let sorted = sorted_attrs(attrs);
     for (i, (k, v)) in sorted.iter().enumerate() {
         out.push_str(if i == 0 { " [" } else { ", " });
@@ -380,8 +380,8 @@ mod tests {
             }
             fn dot_node(&self, name: &str, _: &DotOpts) -> DotVertex {
                 let mut attrs = BTreeMap::new();
-                attrs.insert("shape".into(), "box".into());
-                attrs.insert("label".into(), self.name());
+                attrs.insert("shape", "box".into());
+                attrs.insert("label", self.name().into());
                 DotVertex::Node(DotNode {
                     name: name.into(),
                     attrs,
@@ -471,7 +471,7 @@ mod tests {
                 "foo".into()
             }
             fn dot_node(&self, _: &str, _: &DotOpts) -> DotVertex {
-                let attrs = BTreeMap::from([("foo".to_string(), "bar".to_string())]);
+                let attrs = BTreeMap::from([("foo", "bar".into())]);
                 DotVertex::Node(DotNode {
                     name: "foo".into(),
                     attrs,

@@ -27,7 +27,8 @@ pub use module::{Module, ModuleInstance, ModuleInstanceStep};
 pub use module_call::{ModuleCall, ModuleCallInstance, ModuleCallInstanceOutput};
 pub use module_source::{ModuleSource, parse_module_source};
 pub use parse_ref::{
-    RefError, Reference, parse_ref, parse_ref_steps, parse_ref_steps_taking, parse_ref_str,
+    ParseStep, RefError, Reference, StepRef, parse_ref, parse_ref_steps, parse_ref_steps_taking,
+    parse_ref_str,
 };
 pub use provider::{
     AbsProviderConfig, BUILTIN_PROVIDER_HOST, BUILTIN_PROVIDER_NAMESPACE,

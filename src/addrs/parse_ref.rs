@@ -57,13 +57,95 @@ pub fn parse_ref_steps(steps: &[Step]) -> Result<(Referenceable, usize), RefErro
     parse_ref_steps_taking(&mut steps.to_vec())
 }
 
+/// A traversal step as [`parse_ref_steps_taking`] reads it: owned ([`Step`]), or borrowed from
+/// the syntax tree ([`StepRef`]) so that a name is copied only when the reference keeps it.
+pub trait ParseStep {
+    /// The name of an attribute step; `None` for an index.
+    fn attr(&self) -> Option<&str>;
+    /// The name of an attribute step, taken (an index gives an empty name).
+    fn take_attr(&mut self) -> String;
+    /// [`ParseStep::take_attr`] as a shared string, as resource addresses hold their names.
+    fn take_shared(&mut self) -> std::sync::Arc<str>;
+    /// The key of an index step, taken (an attribute gives no key).
+    fn take_index(&mut self) -> InstanceKey;
+    fn is_index(&self) -> bool {
+        self.attr().is_none()
+    }
+}
+
+impl ParseStep for Step {
+    fn attr(&self) -> Option<&str> {
+        match self {
+            Step::Attr(a) => Some(a),
+            Step::Index(_) => None,
+        }
+    }
+    fn take_attr(&mut self) -> String {
+        match self {
+            Step::Attr(a) => std::mem::take(a),
+            Step::Index(_) => String::new(),
+        }
+    }
+    fn take_shared(&mut self) -> std::sync::Arc<str> {
+        self.take_attr().into()
+    }
+    fn take_index(&mut self) -> InstanceKey {
+        match self {
+            Step::Index(k) => std::mem::replace(k, InstanceKey::None),
+            Step::Attr(_) => InstanceKey::None,
+        }
+    }
+}
+
+/// A traversal step borrowed from where it is written: the reference walk reads tens of
+/// thousands of traversals, and most of their names (`var`, `aws_instance`, ...) are only
+/// looked at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepRef<'a> {
+    Attr(&'a str),
+    Index(InstanceKey),
+}
+
+impl StepRef<'_> {
+    /// The step as the owned [`Step`] a reference keeps after its subject.
+    pub fn to_step(&self) -> Step {
+        match self {
+            StepRef::Attr(a) => Step::Attr((*a).to_owned()),
+            StepRef::Index(k) => Step::Index(k.clone()),
+        }
+    }
+}
+
+impl ParseStep for StepRef<'_> {
+    fn attr(&self) -> Option<&str> {
+        match self {
+            StepRef::Attr(a) => Some(a),
+            StepRef::Index(_) => None,
+        }
+    }
+    fn take_attr(&mut self) -> String {
+        self.attr().unwrap_or_default().to_owned()
+    }
+    fn take_shared(&mut self) -> std::sync::Arc<str> {
+        self.attr().unwrap_or_default().into()
+    }
+    fn take_index(&mut self) -> InstanceKey {
+        match self {
+            StepRef::Index(k) => std::mem::replace(k, InstanceKey::None),
+            StepRef::Attr(_) => InstanceKey::None,
+        }
+    }
+}
+
 /// [`parse_ref_steps`] taking the names it keeps out of `steps` instead of copying them: the
 /// steps it used are left empty, the ones after them as they were. For a caller that drops the
 /// used steps anyway (the reference walk reads tens of thousands of traversals, and copying each
 /// name again was most of this function's time).
-pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usize), RefError> {
+pub fn parse_ref_steps_taking<S: ParseStep>(
+    steps: &mut [S],
+) -> Result<(Referenceable, usize), RefError> {
     /// The name after the root (`var.NAME`), taken out of its step.
-    fn single(root: &str, step: Option<&mut Step>) -> Result<String, RefError> {
+    fn single<S: ParseStep>(root: &str, step: Option<&mut S>) -> Result<String, RefError> {
         match step {
             None => Err(invalid(
                 format!(
@@ -72,8 +154,8 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
                 ),
                 0,
             )),
-            Some(Step::Attr(n)) => Ok(std::mem::take(n)),
-            Some(Step::Index(_)) => Err(invalid(
+            Some(n) if !n.is_index() => Ok(n.take_attr()),
+            Some(_) => Err(invalid(
                 format!(
                     "The {} object does not support this operation.",
                     go_quote(root)
@@ -82,10 +164,13 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
             )),
         }
     }
-    let Some((Step::Attr(root), rest)) = steps.split_first_mut() else {
+    let Some((root_step, rest)) = steps.split_first_mut() else {
         return Err(invalid("A reference must start with a name.", 0));
     };
-    match root.as_str() {
+    let Some(root) = root_step.attr() else {
+        return Err(invalid("A reference must start with a name.", 0));
+    };
+    match root {
         "count" => Ok((Referenceable::CountAttr(single(root, rest.first_mut())?), 2)),
         "each" => Ok((
             Referenceable::ForEachAttr(single(root, rest.first_mut())?),
@@ -105,7 +190,7 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
             let name = single(root, rest.first_mut())?;
             Ok((
                 Referenceable::TerraformAttr {
-                    alias: std::mem::take(root),
+                    alias: root_step.take_attr(),
                     name,
                 },
                 2,
@@ -114,7 +199,7 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
         "self" => Ok((Referenceable::SelfRef, 1)),
         "data" | "resource" | "ephemeral" => {
             if rest.len() < 2 {
-                let what = match root.as_str() {
+                let what = match root {
                     "data" => "the data source type and the resource name",
                     "ephemeral" => "the ephemeral resource type and the resource name",
                     _ => "the resource type and the resource name",
@@ -127,7 +212,7 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
                     0,
                 ));
             }
-            let mode = match root.as_str() {
+            let mode = match root {
                 "data" => ResourceMode::Data,
                 "ephemeral" => ResourceMode::Ephemeral,
                 _ => ResourceMode::Managed,
@@ -147,18 +232,18 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
                 key: InstanceKey::None,
             };
             let mut i = 2;
-            if let Some(Step::Index(k)) = rest.get_mut(1) {
-                inst.key = std::mem::replace(k, InstanceKey::None);
+            if let Some(k) = rest.get_mut(1).filter(|k| k.is_index()) {
+                inst.key = k.take_index();
                 i = 3;
                 if rest.len() == 2 {
                     return Ok((Referenceable::ModuleCallInstance(inst), 3));
                 }
             }
-            match rest.get_mut(i - 1) {
-                Some(Step::Attr(out)) => Ok((
+            match rest.get_mut(i - 1).filter(|s| !s.is_index()) {
+                Some(out) => Ok((
                     Referenceable::ModuleCallInstanceOutput(ModuleCallInstanceOutput {
                         call: inst,
-                        name: std::mem::take(out),
+                        name: out.take_attr(),
                     }),
                     i + 1,
                 )),
@@ -181,9 +266,9 @@ pub fn parse_ref_steps_taking(steps: &mut [Step]) -> Result<(Referenceable, usiz
 }
 
 /// The resource `steps` start with (its type and name), taken out of them.
-fn parse_resource_steps(
+fn parse_resource_steps<S: ParseStep>(
     mode: ResourceMode,
-    steps: &mut [Step],
+    steps: &mut [S],
     offset: usize,
 ) -> Result<(Referenceable, usize), RefError> {
     if steps.len() < 2 {
@@ -192,13 +277,13 @@ fn parse_resource_steps(
             offset,
         ));
     }
-    if let Step::Index(_) = &steps[0] {
+    if steps[0].is_index() {
         return Err(invalid(
             "The \"data\" object does not support this operation.",
             offset,
         ));
     }
-    if let Step::Index(_) = &steps[1] {
+    if steps[1].is_index() {
         let what = if mode == ResourceMode::Data {
             "data source"
         } else {
@@ -212,24 +297,24 @@ fn parse_resource_steps(
         ));
     }
     let (head, tail) = steps.split_at_mut(2);
-    let [Step::Attr(type_name), Step::Attr(name)] = head else {
-        unreachable!("both steps were checked to be names above");
+    let [type_name, name] = head else {
+        unreachable!("two steps were checked to be there above");
     };
     let r = Resource {
         mode,
-        type_name: std::mem::take(type_name).into(),
-        name: std::mem::take(name).into(),
+        type_name: type_name.take_shared(),
+        name: name.take_shared(),
     };
     match tail.first_mut() {
         None => Ok((Referenceable::Resource(r), 2)),
-        Some(Step::Index(k)) => Ok((
+        Some(k) if k.is_index() => Ok((
             Referenceable::ResourceInstance(ResourceInstance {
                 resource: r,
-                key: std::mem::replace(k, InstanceKey::None),
+                key: k.take_index(),
             }),
             3,
         )),
-        Some(Step::Attr(_)) => Ok((
+        Some(_) => Ok((
             Referenceable::ResourceInstance(ResourceInstance {
                 resource: r,
                 key: InstanceKey::None,

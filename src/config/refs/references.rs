@@ -10,8 +10,8 @@
 #![allow(clippy::result_large_err)] // diagnostics are returned unboxed: rare, and not on hot paths
 
 use crate::addrs::InstanceKey;
-use crate::addrs::traversal::{Step, literal_key};
-use crate::addrs::{Reference, parse_ref_steps_taking};
+use crate::addrs::traversal::literal_key;
+use crate::addrs::{Reference, StepRef, parse_ref_steps_taking};
 use crate::config::model::{Expr, HclBody};
 use crate::diag::{Diagnostic, LazyRange, SourceFile, SourceRange};
 use crate::schema;
@@ -95,25 +95,20 @@ impl<'a> Walker<'a> {
         self.file.range(start..end.max(start))
     }
 
-    fn add_traversal(&mut self, mut steps: Vec<Step>, ends: &[usize], start: usize) {
-        let Some(Step::Attr(root)) = steps.first() else {
+    fn add_traversal(&mut self, steps: &mut [StepRef<'_>], ends: &[usize], start: usize) {
+        let Some(StepRef::Attr(root)) = steps.first() else {
             return;
         };
         if self.locals.iter().any(|l| l == root) {
             return;
         }
-        match parse_ref_steps_taking(&mut steps) {
+        match parse_ref_steps_taking(steps) {
             Ok((subject, used)) => {
                 let used = used.min(steps.len());
                 let end = ends.get(used.saturating_sub(1)).copied().unwrap_or(start);
                 let range = LazyRange::span(self.file, start, end.max(start));
-                // The steps after the subject's, moved rather than copied.
-                let remaining = if used == steps.len() {
-                    Vec::new()
-                } else {
-                    steps.drain(..used);
-                    steps
-                };
+                // The steps after the subject's: the only names copied beside the subject's.
+                let remaining = steps[used..].iter().map(StepRef::to_step).collect();
                 self.out.refs.push(Reference {
                     subject,
                     range,
@@ -163,11 +158,7 @@ impl<'a> Walker<'a> {
             Expression::Variable(v) => {
                 let start = v.span().map(|s| s.start).unwrap_or(0);
                 let end = v.span().map(|s| s.end).unwrap_or(start);
-                self.add_traversal(
-                    vec![Step::Attr(v.value().as_str().to_owned())],
-                    &[end],
-                    start,
-                );
+                self.add_traversal(&mut [StepRef::Attr(v.value().as_str())], &[end], start);
             }
             Expression::Conditional(c) => {
                 self.expr(&c.cond_expr);
@@ -248,8 +239,8 @@ impl<'a> Walker<'a> {
             return;
         };
         let start = root.span().map(|s| s.start).unwrap_or(0);
-        let mut steps = Vec::with_capacity(1 + t.operators.len());
-        steps.push(Step::Attr(root.value().as_str().to_owned()));
+        let mut steps: smallvec::SmallVec<[StepRef<'_>; 8]> = smallvec::SmallVec::new();
+        steps.push(StepRef::Attr(root.value().as_str()));
         let mut ends = std::mem::take(&mut self.ends);
         ends.clear();
         ends.push(root.span().map(|s| s.end).unwrap_or(start));
@@ -262,16 +253,16 @@ impl<'a> Walker<'a> {
                 .unwrap_or(*ends.last().unwrap_or(&start));
             match op.value() {
                 TraversalOperator::GetAttr(a) if static_part => {
-                    steps.push(Step::Attr(a.value().as_str().to_owned()));
+                    steps.push(StepRef::Attr(a.value().as_str()));
                     ends.push(end);
                 }
                 TraversalOperator::LegacyIndex(i) if static_part => {
-                    steps.push(Step::Index(InstanceKey::Int(*i.value() as i64)));
+                    steps.push(StepRef::Index(InstanceKey::Int(*i.value() as i64)));
                     ends.push(end);
                 }
                 TraversalOperator::Index(ix) => match literal_key(ix) {
                     Some(k) if static_part => {
-                        steps.push(Step::Index(k));
+                        steps.push(StepRef::Index(k));
                         // Operator spans include the brackets (and the dot of `.name`).
                         ends.push(end);
                     }
@@ -283,7 +274,7 @@ impl<'a> Walker<'a> {
                 _ => static_part = false,
             }
         }
-        self.add_traversal(steps, &ends, start);
+        self.add_traversal(&mut steps, &ends, start);
         self.ends = ends;
         for ix in dynamic_indexes {
             self.expr(ix);
@@ -536,6 +527,7 @@ pub(super) fn index_key_refs(e: &Expr) -> Refs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::addrs::traversal::Step;
     use crate::addrs::{Referenceable, Resource as ResourceAddr, ResourceMode};
 
     fn expr(src: &str) -> Expr {

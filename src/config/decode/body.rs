@@ -339,16 +339,29 @@ pub(super) fn repetition_conflict(
 pub(super) fn insert_unique<T>(
     diags: &mut Vec<Diagnostic>,
     map: &mut BTreeMap<String, T>,
-    (key, item): (String, T),
+    item: (String, T),
     decl_range: fn(&T) -> &SourceRange,
     summary: &str,
+    detail: impl FnOnce(&T, &str) -> String,
+) {
+    insert_unique_with(diags, map, item, decl_range, || summary.to_string(), detail);
+}
+
+/// [`insert_unique`] with a summary made only when there is a duplicate to report (one that
+/// names the block's type: made for every resource, it was 20,000 strings at 10,000 resources).
+pub(super) fn insert_unique_with<T>(
+    diags: &mut Vec<Diagnostic>,
+    map: &mut BTreeMap<String, T>,
+    (key, item): (String, T),
+    decl_range: fn(&T) -> &SourceRange,
+    summary: impl FnOnce() -> String,
     detail: impl FnOnce(&T, &str) -> String,
 ) {
     match map.get(&key) {
         Some(prev) => {
             let detail = detail(&item, &go_range(decl_range(prev)));
             diags.push(Diagnostic::error(
-                summary,
+                summary(),
                 detail,
                 Some(decl_range(&item).clone()),
             ));

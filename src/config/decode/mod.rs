@@ -29,7 +29,7 @@ pub(crate) use syntax::{parse_errors, parse_expr_checked, refused};
 mod terraform;
 
 use super::model::*;
-use body::{Ctx, insert_unique};
+use body::{Ctx, insert_unique, insert_unique_with};
 use check::decode_check;
 use import::{decode_import, import_target_implied_provider};
 use module_call::decode_module_call;
@@ -281,7 +281,7 @@ fn decode_file_with(
                     _ => ResourceMode::Ephemeral,
                 };
                 if let Some(r) = decode_resource(&mut cx, b, mode, false) {
-                    let key = r.addr().to_string();
+                    let key = crate::strconv::exact(format_args!("{}", r.addr()));
                     let map = match mode {
                         ResourceMode::Managed => &mut module.managed_resources,
                         ResourceMode::Data => &mut module.data_resources,
@@ -293,16 +293,19 @@ fn decode_file_with(
                         ResourceMode::Data => ("data", "data resource"),
                         ResourceMode::Ephemeral => ("ephemeral resource", "ephemeral resource"),
                     };
-                    let summary = format!(
-                        "Duplicate {summary_kind} {} configuration",
-                        go_quote(&r.type_name)
-                    );
-                    insert_unique(
+                    let type_name = r.type_name.clone();
+                    let summary = || {
+                        format!(
+                            "Duplicate {summary_kind} {} configuration",
+                            go_quote(&type_name)
+                        )
+                    };
+                    insert_unique_with(
                         cx.diags,
                         map,
                         (key, Arc::new(r)),
                         |r| &r.decl_range,
-                        &summary,
+                        summary,
                         |r, prev| {
                             format!(
                                 "A {} {detail_kind} named {} was already declared at {prev}. Resource names must be unique per type in each module.",

@@ -30,10 +30,11 @@ pub(super) fn decode_resource<'b>(
     let name: std::sync::Arc<str> = b.labels[1].as_str().into();
     let provider = cx.implied_provider(&type_name);
     let managed = mode == ResourceMode::Managed;
-    let mut block_names = vec!["lifecycle", "_"];
-    if managed {
-        block_names.extend(["connection", "provisioner"]);
-    }
+    let block_names: &[&str] = if managed {
+        &["lifecycle", "_", "connection", "provisioner"]
+    } else {
+        &["lifecycle", "_"]
+    };
     let mut c = partial_parts(
         cx,
         &b.body,

@@ -310,24 +310,28 @@ impl Adjacency {
 }
 
 /// One vertex's neighbours in one direction: a set of ids, iterated in increasing order. Most
-/// vertices have a few edges, held as a sorted vector (one small allocation, read in one or two
-/// cache lines); a set that grows past [`IdSet::FEW`] (a provider's thousands of dependents)
-/// becomes a B-tree, so adding or removing one id never shifts thousands of others.
+/// vertices have a few edges, held as a sorted vector (in place up to [`IdSet::INLINE`], then one
+/// small allocation, read in one or two cache lines); a set that grows past [`IdSet::FEW`] (a
+/// provider's thousands of dependents) becomes a B-tree, so adding or removing one id never
+/// shifts thousands of others.
 #[derive(Clone, Debug)]
 enum IdSet {
-    Few(Vec<VertexId>),
+    Few(smallvec::SmallVec<[VertexId; IdSet::INLINE]>),
     Many(BTreeSet<VertexId>),
 }
 
 impl Default for IdSet {
     fn default() -> Self {
-        IdSet::Few(Vec::new())
+        IdSet::Few(smallvec::SmallVec::new())
     }
 }
 
 impl IdSet {
     /// The most ids held as a vector.
     const FEW: usize = 32;
+    /// The most ids held in the set itself: a graph's vertices mostly have two to four
+    /// neighbours each way, and their sets were 33,000 allocations at 10,000 resources.
+    const INLINE: usize = 4;
 
     /// Adds `id`; whether it was not there yet.
     fn insert(&mut self, id: VertexId) -> bool {
@@ -388,7 +392,7 @@ impl IdSet {
     /// The ids in increasing order, as a vector (the set is used up).
     fn into_vec(self) -> Vec<VertexId> {
         match self {
-            IdSet::Few(v) => v,
+            IdSet::Few(v) => v.into_vec(),
             IdSet::Many(m) => m.into_iter().collect(),
         }
     }

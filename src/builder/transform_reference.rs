@@ -16,8 +16,9 @@ use rustc_hash::FxHashMap as HashMap;
 /// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as
 /// Go's map keys are, so `aws_instance.a` written as a resource or as a keyless instance meet.
 pub struct ReferenceMap {
-    /// Only looked up, never walked, so a hash map: its order cannot show.
-    map: HashMap<String, Vec<VId>>,
+    /// Only looked up, never walked, so a hash map: its order cannot show. Most keys name one
+    /// vertex, held in place.
+    map: HashMap<String, smallvec::SmallVec<[VId; 1]>>,
 }
 
 fn key(path: &Module, s: &Referenceable) -> String {
@@ -42,7 +43,7 @@ struct KeyBufs {
 
 impl ReferenceMap {
     pub fn new(g: &Graph) -> Self {
-        let mut map: HashMap<String, Vec<VId>> = HashMap::default();
+        let mut map: HashMap<String, smallvec::SmallVec<[VId; 1]>> = HashMap::default();
         for v in g.vertices() {
             let n = g.node(v);
             let (Some(addrs), Some(path)) = (n.referenceable_addrs(), n.referenceable_path())
@@ -91,28 +92,30 @@ impl ReferenceMap {
                 _ => None,
             })
         });
-        ids.map_or(&[], Vec::as_slice)
+        ids.map_or(&[], |ids| ids.as_slice())
     }
 
     /// The vertices `v` refers to (`ReferenceMap.References`): a destroyer by its
     /// `DestroyReferences`, anything else that is a referencer by its `References`, and
     /// resources also by their root-module references.
     pub fn references(&self, g: &Graph, v: VId) -> Vec<VId> {
-        self.references_found(g, v, None, &mut KeyBufs::default(), |_| ())
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect()
+        let mut found = Vec::new();
+        self.references_found(g, v, None, &mut KeyBufs::default(), |_| (), &mut found);
+        found.into_iter().map(|(p, _)| p).collect()
     }
 
     /// [`ReferenceMap::references`], each vertex with the reference that names it (a vertex
     /// named by several references comes once per reference).
     pub fn references_with_sites(&self, g: &Graph, v: VId) -> Vec<(VId, RefSite)> {
-        self.references_found(g, v, None, &mut KeyBufs::default(), RefSite::of_reference)
+        let mut found = Vec::new();
+        let mut bufs = KeyBufs::default();
+        self.references_found(g, v, None, &mut bufs, RefSite::of_reference, &mut found);
+        found
     }
 
     /// [`ReferenceMap::references`], each vertex with `site` of the reference that names it
     /// (made once per reference that names any); a resource's references are taken from `kept`
-    /// when it holds them.
+    /// when it holds them. They are put in `out`, emptied first (one list for a whole sweep).
     fn references_found<S: Clone>(
         &self,
         g: &Graph,
@@ -120,16 +123,17 @@ impl ReferenceMap {
         kept: Option<&mut ResourceRefsMemo>,
         bufs: &mut KeyBufs,
         site: impl Fn(&Reference) -> S,
-    ) -> Vec<(VId, S)> {
+        out: &mut Vec<(VId, S)>,
+    ) {
+        out.clear();
         let n = g.node(v);
         let refs = if n.is_destroyer() {
             n.destroy_references()
         } else if n.is_referencer() {
             n.references_kept(kept)
         } else {
-            return Vec::new();
+            return;
         };
-        let mut out = Vec::new();
         // Each vertex found but `v` itself, with the site made once for the reference.
         let mut add = |found: &[VId], r: &Reference| {
             let mut made = None;
@@ -152,7 +156,6 @@ impl ReferenceMap {
                 add(self.lookup(prefix, key, &r), &r);
             }
         }
-        out
     }
 }
 
@@ -176,15 +179,15 @@ impl Transform for ReferenceTransformer {
         let mut by_parent: Vec<(VId, Vec<RefSite>)> = Vec::new();
         let mut index: HashMap<VId, usize> = HashMap::default();
         let mut bufs = KeyBufs::default();
+        let mut found = Vec::new();
         for v in g.vertices() {
-            let found = if whys {
-                m.references_found(g, v, Some(&mut kept), &mut bufs, |r| {
-                    Some(RefSite::of_reference(r))
-                })
+            if whys {
+                let site = |r: &Reference| Some(RefSite::of_reference(r));
+                m.references_found(g, v, Some(&mut kept), &mut bufs, site, &mut found);
             } else {
-                m.references_found(g, v, Some(&mut kept), &mut bufs, |_| None)
-            };
-            for (parent, site) in found {
+                m.references_found(g, v, Some(&mut kept), &mut bufs, |_| None, &mut found);
+            }
+            for (parent, site) in found.drain(..) {
                 if g.node(parent).is_destroyer() || g.in_different_module_instances(v, parent) {
                     continue;
                 }

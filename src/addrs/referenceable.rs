@@ -44,6 +44,27 @@ fn prefixed(f: &mut fmt::Formatter<'_>, prefix: &str, name: &str) -> fmt::Result
     f.write_str(name)
 }
 
+impl Referenceable {
+    /// Appends the address as [`fmt::Display`] writes it; the common kinds without the formatting
+    /// machinery (every reference is looked up by this text).
+    pub fn push_to(&self, out: &mut String) {
+        let (prefix, name) = match self {
+            Referenceable::Resource(r) => return r.push_to(out),
+            Referenceable::ResourceInstance(r) if r.key == super::InstanceKey::None => {
+                return r.resource.push_to(out);
+            }
+            Referenceable::InputVariable(n) => ("var.", n),
+            Referenceable::LocalValue(n) => ("local.", n),
+            _ => {
+                use std::fmt::Write;
+                return write!(out, "{self}").expect("writing to a string does not fail");
+            }
+        };
+        out.push_str(prefix);
+        out.push_str(name);
+    }
+}
+
 impl fmt::Display for Referenceable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -65,6 +86,47 @@ impl fmt::Display for Referenceable {
             Referenceable::SelfRef => f.write_str("self"),
             Referenceable::CheckBlock(n) => prefixed(f, "check.", n),
             Referenceable::Run(n) => prefixed(f, "run.", n),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::addrs::{InstanceKey, ResourceMode, parse_ref_str};
+
+    /// `push_to` writes what `Display` writes, for the kinds it writes itself and the rest.
+    #[test]
+    fn push_to_writes_the_display_text() {
+        let mut subjects: Vec<Referenceable> = [
+            "aws_instance.web",
+            "aws_instance.web[2]",
+            "aws_instance.web[\"a b\"]",
+            "data.aws_ami.ubuntu",
+            "ephemeral.random_password.p",
+            "var.region",
+            "local.tags",
+            "module.vpc",
+            "module.vpc[\"x\"].id",
+            "module.vpc.id",
+            "count.index",
+            "each.key",
+            "path.module",
+            "terraform.workspace",
+            "self",
+        ]
+        .iter()
+        .map(|s| parse_ref_str(s).expect(s).subject)
+        .collect();
+        let r = Resource::new(ResourceMode::Data, "t", "n");
+        subjects.push(Referenceable::ResourceInstance(
+            r.instance(InstanceKey::None),
+        ));
+        subjects.push(Referenceable::OutputValue("o".into()));
+        for s in subjects {
+            let mut pushed = String::from("prefix|");
+            s.push_to(&mut pushed);
+            assert_eq!(pushed, format!("prefix|{s}"), "{s:?}");
         }
     }
 }

@@ -69,6 +69,14 @@ impl Resource {
             resource: self.clone(),
         }
     }
+    /// Appends the address as [`fmt::Display`] writes it, without the formatting machinery (for
+    /// lookup keys made tens of thousands of times).
+    pub fn push_to(&self, out: &mut String) {
+        out.push_str(self.mode.prefix());
+        out.push_str(&self.type_name);
+        out.push('.');
+        out.push_str(&self.name);
+    }
     /// The provider local name implied by the type: everything before the first `_`
     /// (the whole type when there is none).
     pub fn implied_provider(&self) -> String {

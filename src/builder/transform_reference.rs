@@ -62,10 +62,9 @@ impl ReferenceMap {
     /// (one buffer for all of a vertex's references).
     fn lookup(&self, prefix: &str, buf: &mut String, r: &Reference) -> &[VId] {
         let mut found = |subject: &Referenceable| {
-            use std::fmt::Write;
             buf.clear();
             buf.push_str(prefix);
-            write!(buf, "{subject}").expect("writing to a string does not fail");
+            subject.push_to(buf);
             self.map.get(buf.as_str())
         };
         let ids = found(&r.subject).or_else(|| {

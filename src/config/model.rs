@@ -256,10 +256,9 @@ impl Module {
             static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
         }
         KEY.with(|k| {
-            use std::fmt::Write;
             let mut key = k.borrow_mut();
             key.clear();
-            write!(key, "{addr}").expect("writing to a string does not fail");
+            addr.push_to(&mut key);
             match addr.mode {
                 addrs::ResourceMode::Managed => self.managed_resources.get(key.as_str()),
                 addrs::ResourceMode::Data => self.data_resources.get(key.as_str()),

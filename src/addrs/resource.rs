@@ -154,6 +154,19 @@ impl fmt::Display for ConfigResource {
     }
 }
 
+impl ConfigResource {
+    /// Appends the address as [`fmt::Display`] writes it, with plain pushes: a vertex's name
+    /// is made from it for every resource vertex the graph prints.
+    pub fn push_to(&self, out: &mut String) {
+        for n in self.module.0.iter() {
+            out.push_str("module.");
+            out.push_str(n);
+            out.push('.');
+        }
+        self.resource.push_to(out);
+    }
+}
+
 /// A resource in a module instance (Go `AbsResource`): `module.a[0].aws_instance.b`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct AbsResource {
@@ -227,5 +240,27 @@ mod tests {
             Resource::new(ResourceMode::Managed, "aws_instance", "a").implied_provider(),
             "aws"
         );
+    }
+
+    /// `push_to` writes what `Display` writes, in the root module and below it, for each mode.
+    #[test]
+    fn config_resource_push_to_writes_the_display_text() {
+        for module in [
+            vec![],
+            vec!["a".to_string()],
+            vec!["a".into(), "b_c".into()],
+        ] {
+            for mode in [
+                ResourceMode::Managed,
+                ResourceMode::Data,
+                ResourceMode::Ephemeral,
+            ] {
+                let addr = Resource::new(mode, "aws_instance", "web")
+                    .in_module(Module(module.clone().into()));
+                let mut pushed = String::from("x ");
+                addr.push_to(&mut pushed);
+                assert_eq!(pushed, format!("x {addr}"));
+            }
+        }
     }
 }

@@ -42,7 +42,11 @@ impl dag::Vertex for Node {
             | Node::Instance {
                 d: super::nodes::InstanceData { res: d, .. },
                 ..
-            } => node(crate::strconv::exact(format_args!("{}", d.addr)), "box"),
+            } => {
+                let mut label = String::with_capacity(48);
+                d.addr.push_to(&mut label);
+                node(label, "box")
+            }
             Node::Provider { addr, .. } => node(addr.to_string(), "diamond"),
             Node::CloseProvider { .. } if !opts.verbose => dag::DotVertex::Hidden,
             Node::CloseProvider { .. } => node(self.name(), "diamond"),

@@ -351,14 +351,18 @@ impl Node {
     /// OpenTofu's vertex name.
     pub fn name(&self) -> String {
         match self {
-            Node::Resource { kind, d } => match kind {
-                ResourceKind::Abstract | ResourceKind::Validatable => {
-                    exact(format_args!("{}", d.addr))
+            Node::Resource { kind, d } => {
+                // Pushed, not formatted: every resource vertex is named for the DOT text.
+                let mut s = String::with_capacity(64);
+                d.addr.push_to(&mut s);
+                if matches!(
+                    kind,
+                    ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable
+                ) {
+                    s.push_str(" (expand)");
                 }
-                ResourceKind::ExpandPlannable | ResourceKind::ExpandApplyable => {
-                    exact(format_args!("{} (expand)", d.addr))
-                }
-            },
+                s
+            }
             Node::Instance { kind, d } => match kind {
                 InstanceKind::Abstract | InstanceKind::Applyable | InstanceKind::Plannable => {
                     exact(format_args!("{}", d.addr))

@@ -39,7 +39,7 @@ pub(super) fn decode_resource<'b>(
         cx,
         &b.body,
         &["count", "for_each", "provider", "depends_on"],
-        &block_names,
+        block_names,
     );
     // The resource-type-specific arguments, in order: the rest of the body, then the contents of
     // a `_` block.

@@ -299,14 +299,12 @@ impl<V: Vertex> Graph<V> {
     }
 
     /// The reduction of an acyclic graph given as [`Graph::dense_if_acyclic`] gives it.
-    fn reduce_dense(
-        &mut self,
-        (ids, adj): (Vec<VertexId>, Vec<Vec<usize>>),
-    ) -> Vec<(VertexId, VertexId)> {
+    fn reduce_dense(&mut self, (ids, adj): (Vec<VertexId>, Dense)) -> Vec<(VertexId, VertexId)> {
         let mut mark = vec![usize::MAX; ids.len()];
         let mut stack: Vec<usize> = Vec::new();
         let mut removed = Vec::new();
-        for (u, deps) in adj.iter().enumerate() {
+        for u in 0..ids.len() {
+            let deps = adj.deps(u);
             // With one dependency, no other path can reach it (that would be a cycle).
             if deps.len() < 2 {
                 continue;
@@ -314,7 +312,7 @@ impl<V: Vertex> Graph<V> {
             // Every vertex reachable from `u` by two edges or more, each marked as it is first
             // reached (so it is pushed once).
             let mut reach = |x: usize, stack: &mut Vec<usize>| {
-                for &y in &adj[x] {
+                for &y in adj.deps(x) {
                     if mark[y] != u {
                         mark[y] = u;
                         stack.push(y);
@@ -341,7 +339,7 @@ impl<V: Vertex> Graph<V> {
 
     /// The vertex set as dense indexes (in id order) with each one's dependencies, when every
     /// edge from a member ends at a member and there is no cycle (Kahn's algorithm); else `None`.
-    fn dense_if_acyclic(&self) -> Option<(Vec<VertexId>, Vec<Vec<usize>>)> {
+    fn dense_if_acyclic(&self) -> Option<(Vec<VertexId>, Dense)> {
         let ids: Vec<VertexId> = self.ids().collect();
         // Ids are dense and never reused, so each member's index is found by its id (a vertex
         // with no index, past the last member or between members, is detached).
@@ -350,29 +348,30 @@ impl<V: Vertex> Graph<V> {
         for (i, id) in ids.iter().enumerate() {
             index[slot(*id)?] = i;
         }
-        let mut adj: Vec<Vec<usize>> = Vec::with_capacity(ids.len());
+        let mut adj = Dense {
+            starts: Vec::with_capacity(ids.len() + 1),
+            deps: Vec::with_capacity(self.edge_count()),
+        };
+        adj.starts.push(0);
         for &u in &ids {
-            let mut deps = Vec::with_capacity(self.down_len(u));
             for t in self.dependencies(u) {
                 let i = *index.get(slot(t)?)?;
                 if i == usize::MAX {
                     return None;
                 }
-                deps.push(i);
+                adj.deps.push(i);
             }
-            adj.push(deps);
+            adj.starts.push(adj.deps.len());
         }
         let mut indegree = vec![0usize; ids.len()];
-        for deps in &adj {
-            for &t in deps {
-                indegree[t] += 1;
-            }
+        for &t in &adj.deps {
+            indegree[t] += 1;
         }
         let mut ready: Vec<usize> = (0..ids.len()).filter(|i| indegree[*i] == 0).collect();
         let mut done = 0;
         while let Some(u) = ready.pop() {
             done += 1;
-            for &t in &adj[u] {
+            for &t in adj.deps(u) {
                 indegree[t] -= 1;
                 if indegree[t] == 0 {
                     ready.push(t);
@@ -869,5 +868,19 @@ mod tests {
     fn topological_order_rejects_cycles() {
         let g = build(&["1", "2"], &[("1", "2"), ("2", "1")]);
         assert_eq!(g.topological_order(), Err(DagError::CycleInTopologicalSort));
+    }
+}
+
+/// Each dense vertex's dependencies, all in one list ([`Graph::dense_if_acyclic`]): vertex `i`'s
+/// are `deps[starts[i]..starts[i + 1]]`. One list rather than one per vertex: the form is made
+/// twice per build (validation, then the reduction), 12,000 lists each time at 10,000 resources.
+struct Dense {
+    starts: Vec<usize>,
+    deps: Vec<usize>,
+}
+
+impl Dense {
+    fn deps(&self, i: usize) -> &[usize] {
+        &self.deps[self.starts[i]..self.starts[i + 1]]
     }
 }

@@ -631,10 +631,6 @@ impl<V> Graph<V> {
         self.up.get(&id).map_or(0, IdSet::len)
     }
 
-    pub(crate) fn down_len(&self, id: VertexId) -> usize {
-        self.down.get(&id).map_or(0, IdSet::len)
-    }
-
     /// Copies every vertex and edge of `other` into this graph (Go's `Subsume`, except that
     /// vertices are never merged: ids are per graph). Returns `other`'s ids mapped to the new ones.
     pub fn subsume(&mut self, other: &Graph<V>) -> BTreeMap<VertexId, VertexId>

@@ -10,7 +10,6 @@ use super::why::RefSite;
 use crate::addrs::{ConfigResource, InstanceKey, Module, ModuleCallInstance, Referenceable};
 use crate::config::Reference;
 use crate::config::refs::ResourceRefsMemo;
-use crate::strconv::exact;
 use rustc_hash::FxHashMap as HashMap;
 
 /// `ReferenceMap`: `path|address` → vertices referenceable by it. Keyed by the printed forms, as
@@ -19,10 +18,6 @@ pub struct ReferenceMap {
     /// Only looked up, never walked, so a hash map: its order cannot show. Most keys name one
     /// vertex, held in place.
     map: HashMap<String, smallvec::SmallVec<[VId; 1]>>,
-}
-
-fn key(path: &Module, s: &Referenceable) -> String {
-    exact(format_args!("{path}|{s}"))
 }
 
 /// A module path's key prefix, `path|`, written into `buf`: made once per referring vertex, not
@@ -44,14 +39,25 @@ struct KeyBufs {
 impl ReferenceMap {
     pub fn new(g: &Graph) -> Self {
         let mut map: HashMap<String, smallvec::SmallVec<[VId; 1]>> = HashMap::default();
+        // Each key, `path|address`, written into one buffer and copied only when it is new.
+        let mut key = String::new();
         for v in g.vertices() {
             let n = g.node(v);
             let (Some(addrs), Some(path)) = (n.referenceable_addrs(), n.referenceable_path())
             else {
                 continue;
             };
+            key_prefix(&path, &mut key);
+            let prefix = key.len();
             for a in addrs {
-                map.entry(key(&path, &a)).or_default().push(v);
+                key.truncate(prefix);
+                a.push_to(&mut key);
+                match map.get_mut(key.as_str()) {
+                    Some(ids) => ids.push(v),
+                    None => {
+                        map.insert(key.clone(), smallvec::smallvec![v]);
+                    }
+                }
             }
         }
         ReferenceMap { map }

@@ -19,8 +19,9 @@ pub struct Reference {
     /// The range of the part of the traversal that names `subject` (worked out when asked:
     /// `range.get()`).
     pub range: LazyRange,
-    /// The traversal steps after the part that names `subject` (`.id` in `aws_instance.a.id`).
-    pub remaining: Vec<Step>,
+    /// The traversal steps after the part that names `subject` (`.id` in `aws_instance.a.id`):
+    /// rarely more than one, held in place.
+    pub remaining: smallvec::SmallVec<[Step; 1]>,
 }
 
 impl Reference {
@@ -331,7 +332,7 @@ pub fn parse_ref(steps: &[Step], range: &SourceRange) -> Result<Reference, Diagn
         Ok((subject, used)) => Ok(Reference {
             subject,
             range: range.clone().into(),
-            remaining: steps[used.min(steps.len())..].to_vec(),
+            remaining: steps[used.min(steps.len())..].iter().cloned().collect(),
         }),
         Err(e) => Err(Diagnostic::error(e.summary, e.detail, Some(range.clone()))),
     }

@@ -36,7 +36,7 @@ impl Transform for CheckTransformer<'_> {
                     refs.refs.push(Reference {
                         subject: Referenceable::Resource(d.addr()),
                         range: d.decl_range.clone().into(),
-                        remaining: Vec::new(),
+                        remaining: Default::default(),
                     });
                 }
                 let expand = g.add(Node::ExpandCheck {

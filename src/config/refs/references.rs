@@ -584,7 +584,7 @@ mod tests {
                     .instance(InstanceKey::Int(0))
             )
         );
-        assert_eq!(r[0].remaining, vec![Step::Attr("id".into())]);
+        assert_eq!(r[0].remaining.as_slice(), [Step::Attr("id".into())]);
         assert_eq!(r[0].range.get().start.column, 1);
         assert_eq!(r[0].range.get().end.column, 18, "{:?}", r[0].range);
         let (r, _) = refs_in_expr(&expr("aws_instance.a[0][1].id"));

@@ -137,7 +137,7 @@ pub(super) fn partial_parts<'a>(
     let mut blocks = Vec::new();
     let mut remain = Vec::new();
     // Each name with its span: the range (a line and column) is worked out only for a duplicate.
-    let mut seen: BTreeMap<&str, Option<std::ops::Range<usize>>> = BTreeMap::new();
+    let mut seen = SeenNames::default();
     for s in body.iter() {
         match s {
             Structure::Attribute(a) => {
@@ -450,6 +450,60 @@ pub(super) fn expr_list<'e>(cx: &mut Ctx, e: &'e Expression) -> Vec<&'e Expressi
                 e.span(),
             );
             Vec::new()
+        }
+    }
+}
+
+/// The argument names a body has set so far, each with its span ([`partial_parts`]): a list
+/// searched in order while short (most bodies set a handful: a map for each of 10,000 resource
+/// bodies was 10,000 allocations), a map past [`SeenNames::LISTED`] so a body of thousands stays
+/// linear.
+#[derive(Default)]
+struct SeenNames<'a> {
+    listed: smallvec::SmallVec<[(&'a str, Option<std::ops::Range<usize>>); SeenNames::LISTED]>,
+    mapped: BTreeMap<&'a str, Option<std::ops::Range<usize>>>,
+}
+
+impl<'a> SeenNames<'a> {
+    const LISTED: usize = 8;
+
+    fn get(&self, name: &str) -> Option<&Option<std::ops::Range<usize>>> {
+        if self.mapped.is_empty() {
+            self.listed.iter().find(|(n, _)| *n == name).map(|(_, s)| s)
+        } else {
+            self.mapped.get(name)
+        }
+    }
+
+    fn insert(&mut self, name: &'a str, span: Option<std::ops::Range<usize>>) {
+        if !self.mapped.is_empty() {
+            self.mapped.insert(name, span);
+        } else if self.listed.len() < Self::LISTED {
+            self.listed.push((name, span));
+        } else {
+            self.mapped.extend(self.listed.drain(..));
+            self.mapped.insert(name, span);
+        }
+    }
+}
+
+#[cfg(test)]
+mod seen_names_tests {
+    use super::SeenNames;
+
+    /// Every name inserted is found with its own span, and no other is, whether the set is still
+    /// a short list or has moved to a map.
+    #[test]
+    fn names_are_found_with_their_spans_in_the_list_and_past_it() {
+        let names: Vec<String> = (0..20).map(|i| format!("arg_{i}")).collect();
+        let mut seen = SeenNames::default();
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(seen.get(n), None, "{n} before it is inserted");
+            seen.insert(n, Some(i..i + 1));
+            for (j, m) in names.iter().enumerate().take(i + 1) {
+                assert_eq!(seen.get(m), Some(&Some(j..j + 1)), "{m} after {n}");
+            }
+            assert_eq!(seen.get("other"), None);
         }
     }
 }

@@ -624,6 +624,20 @@ impl<V: Vertex> Graph<V> {
     }
 }
 
+/// Each dense vertex's dependencies, all in one list ([`Graph::dense_if_acyclic`]): vertex `i`'s
+/// are `deps[starts[i]..starts[i + 1]]`. One list rather than one per vertex: the form is made
+/// twice per build (validation, then the reduction), 12,000 lists each time at 10,000 resources.
+struct Dense {
+    starts: Vec<usize>,
+    deps: Vec<usize>,
+}
+
+impl Dense {
+    fn deps(&self, i: usize) -> &[usize] {
+        &self.deps[self.starts[i]..self.starts[i + 1]]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -868,19 +882,5 @@ mod tests {
     fn topological_order_rejects_cycles() {
         let g = build(&["1", "2"], &[("1", "2"), ("2", "1")]);
         assert_eq!(g.topological_order(), Err(DagError::CycleInTopologicalSort));
-    }
-}
-
-/// Each dense vertex's dependencies, all in one list ([`Graph::dense_if_acyclic`]): vertex `i`'s
-/// are `deps[starts[i]..starts[i + 1]]`. One list rather than one per vertex: the form is made
-/// twice per build (validation, then the reduction), 12,000 lists each time at 10,000 resources.
-struct Dense {
-    starts: Vec<usize>,
-    deps: Vec<usize>,
-}
-
-impl Dense {
-    fn deps(&self, i: usize) -> &[usize] {
-        &self.deps[self.starts[i]..self.starts[i + 1]]
     }
 }

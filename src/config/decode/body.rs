@@ -460,14 +460,17 @@ pub(super) fn expr_list<'e>(cx: &mut Ctx, e: &'e Expression) -> Vec<&'e Expressi
 /// linear.
 #[derive(Default)]
 struct SeenNames<'a> {
-    listed: smallvec::SmallVec<[(&'a str, Option<std::ops::Range<usize>>); SeenNames::LISTED]>,
-    mapped: BTreeMap<&'a str, Option<std::ops::Range<usize>>>,
+    listed: smallvec::SmallVec<[(&'a str, NameSpan); SeenNames::LISTED]>,
+    mapped: BTreeMap<&'a str, NameSpan>,
 }
+
+/// Where a name was set: its key's span, when it has one.
+type NameSpan = Option<std::ops::Range<usize>>;
 
 impl<'a> SeenNames<'a> {
     const LISTED: usize = 8;
 
-    fn get(&self, name: &str) -> Option<&Option<std::ops::Range<usize>>> {
+    fn get(&self, name: &str) -> Option<&NameSpan> {
         if self.mapped.is_empty() {
             self.listed.iter().find(|(n, _)| *n == name).map(|(_, s)| s)
         } else {
@@ -475,7 +478,7 @@ impl<'a> SeenNames<'a> {
         }
     }
 
-    fn insert(&mut self, name: &'a str, span: Option<std::ops::Range<usize>>) {
+    fn insert(&mut self, name: &'a str, span: NameSpan) {
         if !self.mapped.is_empty() {
             self.mapped.insert(name, span);
         } else if self.listed.len() < Self::LISTED {

@@ -37,56 +37,49 @@ pub enum Referenceable {
     Run(String),
 }
 
-/// `prefix` then `name`, written as they are (no formatting machinery: reference keys are made
-/// for every reference of a configuration).
-fn prefixed(f: &mut fmt::Formatter<'_>, prefix: &str, name: &str) -> fmt::Result {
-    f.write_str(prefix)?;
-    f.write_str(name)
-}
-
 impl Referenceable {
-    /// Appends the address as [`fmt::Display`] writes it; the common kinds without the formatting
-    /// machinery (every reference is looked up by this text).
-    pub fn push_to(&self, out: &mut String) {
+    /// The address's text into any writer: [`fmt::Display`] through a formatter, [`push_to`]
+    /// straight into a string. Pieces are written as they are (no formatting machinery but for
+    /// module calls and instance keys: reference keys are made for every reference of a
+    /// configuration).
+    ///
+    /// [`push_to`]: Referenceable::push_to
+    fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
         let (prefix, name) = match self {
-            Referenceable::Resource(r) => return r.push_to(out),
-            Referenceable::ResourceInstance(r) if r.key == super::InstanceKey::None => {
-                return r.resource.push_to(out);
+            Referenceable::Resource(r) => return r.write_to(w),
+            Referenceable::ResourceInstance(r) => return r.write_to(w),
+            Referenceable::ModuleCall(m) => return write!(w, "{m}"),
+            Referenceable::ModuleCallInstance(m) => return write!(w, "{m}"),
+            Referenceable::ModuleCallInstanceOutput(m) => return write!(w, "{m}"),
+            Referenceable::SelfRef => return w.write_str("self"),
+            Referenceable::TerraformAttr { alias, name } => {
+                w.write_str(alias)?;
+                (".", name)
             }
             Referenceable::InputVariable(n) => ("var.", n),
             Referenceable::LocalValue(n) => ("local.", n),
-            _ => {
-                use std::fmt::Write;
-                return write!(out, "{self}").expect("writing to a string does not fail");
-            }
+            Referenceable::OutputValue(n) => ("output.", n),
+            Referenceable::CountAttr(n) => ("count.", n),
+            Referenceable::ForEachAttr(n) => ("each.", n),
+            Referenceable::PathAttr(n) => ("path.", n),
+            Referenceable::CheckBlock(n) => ("check.", n),
+            Referenceable::Run(n) => ("run.", n),
         };
-        out.push_str(prefix);
-        out.push_str(name);
+        w.write_str(prefix)?;
+        w.write_str(name)
+    }
+
+    /// Appends the address as [`fmt::Display`] writes it, without a formatter (every reference
+    /// is looked up by this text).
+    pub fn push_to(&self, out: &mut String) {
+        self.write_to(out)
+            .expect("writing to a string does not fail");
     }
 }
 
 impl fmt::Display for Referenceable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Referenceable::Resource(r) => r.fmt(f),
-            Referenceable::ResourceInstance(r) => r.fmt(f),
-            Referenceable::ModuleCall(m) => m.fmt(f),
-            Referenceable::ModuleCallInstance(m) => m.fmt(f),
-            Referenceable::ModuleCallInstanceOutput(m) => m.fmt(f),
-            Referenceable::InputVariable(n) => prefixed(f, "var.", n),
-            Referenceable::LocalValue(n) => prefixed(f, "local.", n),
-            Referenceable::OutputValue(n) => prefixed(f, "output.", n),
-            Referenceable::CountAttr(n) => prefixed(f, "count.", n),
-            Referenceable::ForEachAttr(n) => prefixed(f, "each.", n),
-            Referenceable::PathAttr(n) => prefixed(f, "path.", n),
-            Referenceable::TerraformAttr { alias, name } => {
-                f.write_str(alias)?;
-                prefixed(f, ".", name)
-            }
-            Referenceable::SelfRef => f.write_str("self"),
-            Referenceable::CheckBlock(n) => prefixed(f, "check.", n),
-            Referenceable::Run(n) => prefixed(f, "run.", n),
-        }
+        self.write_to(f)
     }
 }
 

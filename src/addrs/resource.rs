@@ -69,13 +69,20 @@ impl Resource {
             resource: self.clone(),
         }
     }
-    /// Appends the address as [`fmt::Display`] writes it, without the formatting machinery (for
-    /// lookup keys made tens of thousands of times).
+    /// The address's text into any writer, piece by piece: [`fmt::Display`] through a formatter,
+    /// [`Resource::push_to`] straight into a string (these texts are made for every vertex name
+    /// and reference key).
+    pub(super) fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
+        w.write_str(self.mode.prefix())?;
+        w.write_str(&self.type_name)?;
+        w.write_str(".")?;
+        w.write_str(&self.name)
+    }
+    /// Appends the address as [`fmt::Display`] writes it, without a formatter (for lookup keys
+    /// made tens of thousands of times).
     pub fn push_to(&self, out: &mut String) {
-        out.push_str(self.mode.prefix());
-        out.push_str(&self.type_name);
-        out.push('.');
-        out.push_str(&self.name);
+        self.write_to(out)
+            .expect("writing to a string does not fail");
     }
     /// The provider local name implied by the type: everything before the first `_`
     /// (the whole type when there is none).
@@ -96,12 +103,7 @@ pub fn implied_provider_prefix(type_name: &str) -> &str {
 
 impl fmt::Display for Resource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Pieces written as they are (the formatting machinery cost more than the copying: these
-        // strings are made for every vertex name and reference key).
-        f.write_str(self.mode.prefix())?;
-        f.write_str(&self.type_name)?;
-        f.write_str(".")?;
-        f.write_str(&self.name)
+        self.write_to(f)
     }
 }
 
@@ -121,10 +123,21 @@ impl ResourceInstance {
     }
 }
 
+impl ResourceInstance {
+    /// The address's text into any writer ([`Resource::write_to`], then the key if there is
+    /// one).
+    pub(super) fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
+        self.resource.write_to(w)?;
+        match self.key {
+            InstanceKey::None => Ok(()),
+            ref key => write!(w, "{key}"),
+        }
+    }
+}
+
 impl fmt::Display for ResourceInstance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.resource.fmt(f)?;
-        self.key.fmt(f)
+        self.write_to(f)
     }
 }
 
@@ -150,20 +163,25 @@ pub struct ConfigResource {
 
 impl fmt::Display for ConfigResource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_with_module(f, &self.module, self.module.is_root(), &self.resource)
+        self.write_to(f)
     }
 }
 
 impl ConfigResource {
-    /// Appends the address as [`fmt::Display`] writes it, with plain pushes: a vertex's name
+    /// The address's text into any writer, piece by piece: each module step, then the resource.
+    fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
+        for n in self.module.0.iter() {
+            w.write_str("module.")?;
+            w.write_str(n)?;
+            w.write_str(".")?;
+        }
+        self.resource.write_to(w)
+    }
+    /// Appends the address as [`fmt::Display`] writes it, without a formatter: a vertex's name
     /// is made from it for every resource vertex the graph prints.
     pub fn push_to(&self, out: &mut String) {
-        for n in self.module.0.iter() {
-            out.push_str("module.");
-            out.push_str(n);
-            out.push('.');
-        }
-        self.resource.push_to(out);
+        self.write_to(out)
+            .expect("writing to a string does not fail");
     }
 }
 

@@ -23,9 +23,25 @@ pub(super) struct Ctx<'a> {
     /// Where a resource's body goes as its references instead of as a copy of the body, when
     /// the caller needs only those ([`super::decode_file_keeping_body_refs`]).
     pub(super) body_refs: Option<&'a mut BodyRefs>,
-    /// The provider each resource type's prefix implies, made once per prefix in the file
-    /// ([`Ctx::implied_provider`]).
-    pub(super) implied_providers: rustc_hash::FxHashMap<String, crate::addrs::Provider>,
+    /// The provider each resource type's prefix implies, made once per prefix in the file.
+    pub(super) implied_providers: ImpliedProviders,
+}
+
+/// The provider each local name implies (`Provider::implied`), made once per name and shared:
+/// every resource without a `required_providers` entry asks, 10,000 times at 10,000 resources
+/// for a handful of names.
+#[derive(Default)]
+pub(super) struct ImpliedProviders(rustc_hash::FxHashMap<String, crate::addrs::Provider>);
+
+impl ImpliedProviders {
+    pub(super) fn get(&mut self, local_name: &str) -> crate::addrs::Provider {
+        if let Some(p) = self.0.get(local_name) {
+            return p.clone();
+        }
+        let p = crate::addrs::Provider::implied(local_name);
+        self.0.insert(local_name.to_string(), p.clone());
+        p
+    }
 }
 
 /// Each resource's body references (read without a schema), by the resource's serial, for
@@ -33,17 +49,6 @@ pub(super) struct Ctx<'a> {
 pub type BodyRefs = rustc_hash::FxHashMap<Serial, crate::config::refs::Refs>;
 
 impl Ctx<'_> {
-    /// The provider a resource type implies (its prefix's `hashicorp/` provider), shared by the
-    /// file's resources of that prefix.
-    pub(super) fn implied_provider(&mut self, type_name: &str) -> crate::addrs::Provider {
-        let local = crate::addrs::implied_provider_prefix(type_name);
-        if let Some(p) = self.implied_providers.get(local) {
-            return p.clone();
-        }
-        let p = crate::addrs::Provider::implied(local);
-        self.implied_providers.insert(local.to_string(), p.clone());
-        p
-    }
     pub(super) fn range(&self, span: Option<std::ops::Range<usize>>) -> SourceRange {
         self.file.range_opt(span)
     }

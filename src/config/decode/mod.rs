@@ -414,18 +414,10 @@ pub fn finish_module(module: &mut Module, diags: &mut Vec<Diagnostic>) {
         .map(|rp| (rp.provider.clone(), rp.name.clone()))
         .collect();
     let rps = module.required_providers.clone();
-    // Each implied provider made once per local name: every resource without a
-    // `required_providers` entry asks (10,000 times at 10,000 resources, for a few names).
-    let mut implied: rustc_hash::FxHashMap<String, addrs::Provider> = Default::default();
+    let mut implied = body::ImpliedProviders::default();
     let mut lookup = |local: &str| match rps.get(local) {
         Some(rp) => rp.provider.clone(),
-        None => match implied.get(local) {
-            Some(p) => p.clone(),
-            None => implied
-                .entry(local.to_string())
-                .or_insert_with(|| addrs::Provider::implied(local))
-                .clone(),
-        },
+        None => implied.get(local),
     };
     for p in module.provider_configs.values_mut() {
         p.provider = match rps.get(&p.name) {

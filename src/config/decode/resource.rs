@@ -28,7 +28,9 @@ pub(super) fn decode_resource<'b>(
     }
     let type_name: std::sync::Arc<str> = b.labels[0].as_str().into();
     let name: std::sync::Arc<str> = b.labels[1].as_str().into();
-    let provider = cx.implied_provider(&type_name);
+    let provider = cx
+        .implied_providers
+        .get(addrs::implied_provider_prefix(&type_name));
     let managed = mode == ResourceMode::Managed;
     let block_names: &[&str] = if managed {
         &["lifecycle", "_", "connection", "provisioner"]
